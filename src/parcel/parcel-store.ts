@@ -1,0 +1,68 @@
+/** Ports of the parcel area: parcels at stations, the people they are for, the QR signer, the catalogues. */
+import { Context, Effect } from "effect"
+import type { Page } from "../wallet/wallet-store"
+import type { ParcelStatus } from "./parcel"
+
+export interface ParcelRecord {
+  readonly id: string
+  readonly worksiteId: string
+  readonly expressCompanyId: string
+  readonly expressCompanyName: string
+  readonly expressNo: string
+  readonly storageNo: string
+  readonly tag: number
+  readonly weightId: string
+  readonly receiver: string
+  readonly receiverId: string | null
+  readonly receiverOpenid: string | null
+  readonly receiverPhone: string
+  readonly status: ParcelStatus
+  readonly agentOpenid: string | null
+  readonly paotuiOpenid: string | null
+  readonly safekeepPaidFen: number
+  readonly createdAt: Date
+  readonly checkedInBy: string
+}
+
+export type InsertOutcome = "inserted" | "duplicateExpressNo"
+
+export class ParcelStore extends Context.Service<ParcelStore, {
+  hasActive(worksiteId: string, expressNo: string): Effect.Effect<boolean>
+  /** The next free storage tag of the worksite (see storage-code.ts), unique among its active parcels. */
+  allocateTag(worksiteId: string): Effect.Effect<number>
+  insert(parcel: ParcelRecord): Effect.Effect<InsertOutcome>
+  findById(id: string): Effect.Effect<ParcelRecord | undefined>
+  findAtShelf(key: { worksiteId: string; expressNo: string; storageNo: string; tag: number }): Effect.Effect<ParcelRecord | undefined>
+  /** Moves the parcel on only if it is still in `from`; false when someone else moved it first. */
+  moveStatus(id: string, from: ParcelStatus, to: ParcelStatus, signOpenid: string, at: Date): Effect.Effect<boolean>
+  listForReceiver(userId: string, statuses: ReadonlyArray<ParcelStatus>, page: number): Effect.Effect<Page<ParcelRecord>>
+}>()("station/ParcelStore") {}
+
+export interface Person {
+  readonly id: string
+  readonly openid: string
+  readonly phoneMain: string | null
+  readonly phoneVice: string | null
+  readonly realname: string | null
+  readonly nickname: string | null
+  readonly subscribe: boolean
+  readonly worksiteId: string | null
+}
+
+export class People extends Context.Service<People, {
+  findById(id: string): Effect.Effect<Person | undefined>
+  findByPhone(worksiteId: string, phone: string): Effect.Effect<Person | undefined>
+  byPhoneSuffix(worksiteId: string, last4: string): Effect.Effect<ReadonlyArray<Person>>
+}>()("station/People") {}
+
+export class Catalogue extends Context.Service<Catalogue, {
+  expressCompanies(ids: ReadonlyArray<string> | undefined): Effect.Effect<ReadonlyArray<{ readonly _id: string; readonly name: string }>>
+  dictValues(dict: string): Effect.Effect<ReadonlyArray<{ readonly _id: string; readonly name: string }>>
+}>()("station/Catalogue") {}
+
+export class QrSigner extends Context.Service<QrSigner, {
+  sign(text: string): Effect.Effect<string>
+  verify(text: string, signature: string): Effect.Effect<boolean>
+  /** The QR image of a content string, as a data URL. */
+  image(content: string): Effect.Effect<string>
+}>()("station/QrSigner") {}

@@ -1,0 +1,180 @@
+/** Station parcel use cases: receiver lookup, check-in, the QR check at pickup and the pickup itself. */
+import { Effect, Schema } from "effect"
+import type { Actor } from "../shared/actor"
+import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { Clock, Events, Ids, OpsLog, Outbox } from "../shared/ports"
+import { messages as staffMessages } from "../staff/employee"
+import { employeeOf } from "../staff/use-cases"
+import { serviceTimeStr } from "../staff/worksite"
+import { checkInProblem, messages, scanned } from "./check-in"
+import {
+  ACTIVE_STATUSES, cannotTakeMessage, isParty, ParcelStatus, pickupCheck, safekeepingFee, statusAfterPickup, statusStr,
+  type PickupRole
+} from "./parcel"
+import { Catalogue, ParcelStore, People, QrSigner, type ParcelRecord } from "./parcel-store"
+import { holderOf, PickupQr, QR_INVALID, signedText, type UnsignedQr } from "./pickup-qr"
+import { formatTag, storageCode } from "./storage-code"
+
+export const CheckInInput = Schema.Struct({
+  worksite: Schema.optional(Schema.String),
+  expressCompany: Schema.optional(Schema.String),
+  storageNo: Schema.optional(Schema.String),
+  expressNo: Schema.optional(Schema.String),
+  weight: Schema.optional(Schema.String),
+  receiver: Schema.optional(Schema.String),
+  receiverId: Schema.optional(Schema.String),
+  receiverPhone: Schema.optional(Schema.String)
+})
+export type CheckInInput = typeof CheckInInput.Type
+
+export const TakePartInput = Schema.Struct({
+  worksiteCode: Schema.optional(Schema.String),
+  expressNo: Schema.optional(Schema.String),
+  storageNo: Schema.optional(Schema.String),
+  signOpenid: Schema.optional(Schema.String),
+  tag: Schema.optional(Schema.String),
+  isPaotui: Schema.optional(Schema.Boolean)
+})
+export type TakePartInput = typeof TakePartInput.Type
+
+const otherWorksite = () => new NotAllowed({ message: staffMessages.otherWorksite })
+
+export const receiversByLast4 = Effect.fn("receiversByLast4")(function* (actor: Actor, worksiteId: string, last4: string) {
+  const employee = yield* employeeOf(actor)
+  if (employee.worksite.id !== worksiteId) return yield* otherWorksite()
+  if (!/^\d{4}$/.test(last4)) return yield* new RuleViolation({ message: messages.phoneWrong })
+  return yield* (yield* People).byPhoneSuffix(worksiteId, last4)
+})
+
+export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckInInput) {
+  const input = { ...raw, storageNo: raw.storageNo && scanned(raw.storageNo), expressNo: raw.expressNo && scanned(raw.expressNo) }
+  const problem = checkInProblem(input)
+  if (problem) return yield* new RuleViolation({ message: problem })
+  const employee = yield* employeeOf(actor)
+  const worksite = employee.worksite
+  if (input.worksite !== undefined && input.worksite !== worksite.id) return yield* otherWorksite()
+  if (!worksite.expressCompanies.includes(input.expressCompany!)) return yield* new RuleViolation({ message: messages.companyNotServed })
+  const catalogue = yield* Catalogue
+  const [company] = yield* catalogue.expressCompanies([input.expressCompany!])
+  const weights = yield* catalogue.dictValues("weightFeeType")
+  if (!company) return yield* new RuleViolation({ message: messages.company })
+  if (!weights.some((w) => w._id === input.weight)) return yield* new RuleViolation({ message: messages.weightUnknown })
+  const people = yield* People
+  const named = input.receiverId ? yield* people.findById(input.receiverId) : undefined
+  const person = named?.worksiteId === worksite.id ? named : yield* people.findByPhone(worksite.id, input.receiverPhone!)
+  const parcels = yield* ParcelStore
+  if (yield* parcels.hasActive(worksite.id, input.expressNo!)) return yield* new StateConflict({ message: messages.duplicate })
+  const now = yield* (yield* Clock).now
+  const parcel: ParcelRecord = {
+    id: yield* (yield* Ids).next,
+    worksiteId: worksite.id,
+    expressCompanyId: company._id,
+    expressCompanyName: company.name,
+    expressNo: input.expressNo!,
+    storageNo: input.storageNo!,
+    tag: yield* parcels.allocateTag(worksite.id),
+    weightId: input.weight!,
+    receiver: input.receiver?.trim() || person?.realname || person?.nickname || "",
+    receiverId: person?.id ?? null,
+    receiverOpenid: person?.openid ?? null,
+    receiverPhone: input.receiverPhone!,
+    status: ParcelStatus.awaitingPickup,
+    agentOpenid: null,
+    paotuiOpenid: null,
+    safekeepPaidFen: 0,
+    createdAt: now,
+    checkedInBy: employee.id
+  }
+  if ((yield* parcels.insert(parcel)) === "duplicateExpressNo") return yield* new StateConflict({ message: messages.duplicate })
+  const code = storageCode(parcel.storageNo, parcel.tag)
+  if (worksite.smsAble) {
+    yield* (yield* Outbox).enqueue({
+      channel: "sms", to: parcel.receiverPhone, template: "parcelArrived",
+      params: { code, company: company.name, site: worksite.shortName, serviceTime: serviceTimeStr(worksite) }
+    })
+  }
+  if (person) {
+    yield* (yield* Events).publish({ room: { user: person.id }, name: "expressTotakeAdd", payload: { _id: parcel.id, code } })
+  }
+  yield* (yield* OpsLog).append({ op: "checkIn", actorOpenid: actor.openid, at: now, input: raw, outcome: { id: parcel.id, tag: parcel.tag, code } })
+  return { code, parcel }
+})
+
+const unpaidFee = (parcel: ParcelRecord, now: Date, terms: Parameters<typeof safekeepingFee>[2]) =>
+  Math.max(0, safekeepingFee(parcel.createdAt, now, terms) - parcel.safekeepPaidFen)
+
+const partyOf = (parcel: ParcelRecord, unpaid: number) => ({
+  status: parcel.status,
+  receiverOpenid: parcel.receiverOpenid,
+  agentOpenid: parcel.agentOpenid,
+  paotuiOpenid: parcel.paotuiOpenid,
+  safekeepUnpaidFen: unpaid
+})
+
+/** Verifies the scanned QR and tells whether its holder may take the parcel now. */
+export const checkQr = Effect.fn("checkQr")(function* (actor: Actor, scannedQr: unknown) {
+  const employee = yield* employeeOf(actor)
+  const qr = Schema.decodeUnknownOption(PickupQr)(scannedQr)
+  if (qr._tag === "None") return yield* new RuleViolation({ message: QR_INVALID })
+  const { sig, ...unsigned } = qr.value
+  const holder = holderOf(unsigned)
+  if (!holder || !(yield* (yield* QrSigner).verify(signedText(unsigned), sig))) return yield* new RuleViolation({ message: QR_INVALID })
+  const tag = Number(unsigned.tag)
+  const parcel = yield* (yield* ParcelStore).findAtShelf({ worksiteId: employee.worksite.id, expressNo: unsigned.en, storageNo: unsigned.sn, tag })
+  if (!parcel) return yield* new NotFound({ message: QR_INVALID })
+  if (!isParty(partyOf(parcel, 0), holder.role, holder.openid)) return yield* new RuleViolation({ message: QR_INVALID })
+  const now = yield* (yield* Clock).now
+  const unpaid = unpaidFee(parcel, now, employee.worksite.safekeeping)
+  return { ...pickupCheck(partyOf(parcel, unpaid), holder.role), parcel, role: holder.role, safekeepFee: unpaid }
+})
+
+/** Hands the parcel out to whoever signs for it, once, and only within the staff's worksite. */
+export const takePart = Effect.fn("takePart")(function* (actor: Actor, input: TakePartInput) {
+  const employee = yield* employeeOf(actor)
+  if (!input.expressNo || !input.storageNo || !input.tag || !input.signOpenid) return yield* new RuleViolation({ message: "请先扫一扫取件码" })
+  if (input.worksiteCode !== undefined && input.worksiteCode !== employee.worksite.siteCode) return yield* otherWorksite()
+  const parcels = yield* ParcelStore
+  const parcel = yield* parcels.findAtShelf({
+    worksiteId: employee.worksite.id, expressNo: input.expressNo, storageNo: input.storageNo, tag: Number(input.tag)
+  })
+  if (!parcel) return yield* new NotFound({ message: "确认取件失败" })
+  const candidates: ReadonlyArray<PickupRole> = input.isPaotui ? ["runner"] : ["receiver", "agent"]
+  const now = yield* (yield* Clock).now
+  const unpaid = unpaidFee(parcel, now, employee.worksite.safekeeping)
+  const party = partyOf(parcel, unpaid)
+  const role = candidates.find((r) => isParty(party, r, input.signOpenid!))
+  if (!role) return yield* new NotAllowed({ message: QR_INVALID })
+  const check = pickupCheck(party, role)
+  if (!check.canTakeaway) return yield* new StateConflict({ message: cannotTakeMessage(check.statusStr) })
+  const to = statusAfterPickup(role)
+  if (!(yield* parcels.moveStatus(parcel.id, parcel.status, to, input.signOpenid, now))) {
+    return yield* new StateConflict({ message: cannotTakeMessage(statusStr(to)) })
+  }
+  if (parcel.receiverId) {
+    yield* (yield* Events).publish({ room: { user: parcel.receiverId }, name: "takeawaySuccess", payload: { _id: parcel.id, status: to } })
+  }
+  yield* (yield* OpsLog).append({ op: "takePart", actorOpenid: actor.openid, at: now, input, outcome: { id: parcel.id, status: to } })
+  return { ...parcel, status: to }
+})
+
+/** The receiver's view of one parcel with its signed pickup QR (the code stays hidden while a fee is unpaid). */
+export const parcelForReceiver = Effect.fn("parcelForReceiver")(function* (actor: Actor, id: string) {
+  const parcel = yield* (yield* ParcelStore).findById(id)
+  if (!parcel || parcel.receiverId !== actor.userId) return yield* new NotFound({ message: "快递不存在" })
+  const now = yield* (yield* Clock).now
+  const unsigned: UnsignedQr = {
+    ex: parcel.expressCompanyName, en: parcel.expressNo, sn: parcel.storageNo, roid: actor.openid,
+    re: parcel.receiver, rp: parcel.receiverPhone, tag: formatTag(parcel.tag), ts: now.getTime()
+  }
+  const signer = yield* QrSigner
+  const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(signedText(unsigned)) })
+  return { parcel, content, qrimgBase64: yield* signer.image(content) }
+})
+
+export const receiverParcels = Effect.fn("receiverParcels")(function* (actor: Actor, statusStr: string, page: number) {
+  const statuses = statusStr === "complete" ? [ParcelStatus.signed, ParcelStatus.goodsCollected, ParcelStatus.delivered]
+    : statusStr === "toreturn" ? [ParcelStatus.awaitingReturn]
+    : statusStr === "returned" ? [ParcelStatus.returned]
+    : ACTIVE_STATUSES.filter((s) => s !== ParcelStatus.awaitingReturn)
+  return yield* (yield* ParcelStore).listForReceiver(actor.userId, statuses, page)
+})

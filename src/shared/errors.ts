@@ -1,0 +1,48 @@
+/** Expected failures of the use cases: each carries the message shown to the user and its HTTP status. */
+import { Schema } from "effect"
+
+export class RuleViolation extends Schema.TaggedError<RuleViolation>()("RuleViolation", {
+  message: Schema.String
+}) {
+  readonly status = 400
+}
+
+export class Unauthenticated extends Schema.TaggedError<Unauthenticated>()("Unauthenticated", {
+  message: Schema.String
+}) {
+  readonly status = 401
+}
+
+export class NotAllowed extends Schema.TaggedError<NotAllowed>()("NotAllowed", {
+  message: Schema.String
+}) {
+  readonly status = 403
+}
+
+export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
+  message: Schema.String
+}) {
+  readonly status = 404
+}
+
+export class StateConflict extends Schema.TaggedError<StateConflict>()("StateConflict", {
+  message: Schema.String
+}) {
+  readonly status = 409
+}
+
+export class LimitReached extends Schema.TaggedError<LimitReached>()("LimitReached", {
+  message: Schema.String
+}) {
+  readonly status = 429
+}
+
+export type DomainError = RuleViolation | Unauthenticated | NotAllowed | NotFound | StateConflict | LimitReached
+
+export const isDomainError = (u: unknown): u is DomainError =>
+  u instanceof RuleViolation || u instanceof Unauthenticated || u instanceof NotAllowed ||
+  u instanceof NotFound || u instanceof StateConflict || u instanceof LimitReached
+
+/** Runs ordered checks and returns the message of the first that fails, as the spec orders them. */
+export const firstFailure = (checks: ReadonlyArray<readonly [boolean, string]>): string | undefined =>
+  checks.find(([ok]) => !ok)?.[1]

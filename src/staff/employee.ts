@@ -1,0 +1,67 @@
+/** Station staff: back-office employees bound to a messaging-app openid, and the bind checks. */
+import { firstFailure } from "../shared/errors"
+import type { Worksite } from "./worksite"
+
+export interface Employee {
+  readonly id: string
+  readonly phone: string
+  readonly nameZH: string
+  readonly openid: string | null
+  readonly passwordHash: string
+  readonly worksite: Worksite
+}
+
+export const messages = {
+  phoneRequired: "电话号码不能为空",
+  phoneFormat: "电话号码格式不对",
+  passwordRequired: "密码不能为空",
+  wrongCredentials: "手机号码或者密码错误",
+  notBound: "请先绑定后台操作用户",
+  boundElsewhere: "该后台账号已绑定其他微信用户",
+  tooManyAttempts: "密码错误次数过多，请15分钟后再试",
+  notYourOpenid: "只能绑定当前登录的微信用户",
+  otherWorksite: "只能操作本站点的快递"
+} as const
+
+export const LOGIN_ATTEMPTS = { max: 5, windowMs: 15 * 60 * 1000 } as const
+
+export const bindProblem = (input: { readonly phone?: string | undefined; readonly password?: string | undefined }): string | undefined =>
+  firstFailure([
+    [(input.phone ?? "") !== "", messages.phoneRequired],
+    [(input.phone ?? "").length === 11, messages.phoneFormat],
+    [(input.password ?? "") !== "", messages.passwordRequired]
+  ])
+
+/** The plaintext the browser encrypts: the password and the server's single-use nonce. */
+export const sealedPassword = (password: string, nonce: string) => JSON.stringify({ password, nonce })
+
+export const openSealedPassword = (plain: string): { password: string; nonce: string } | undefined => {
+  try {
+    const parsed: unknown = JSON.parse(plain)
+    if (typeof parsed !== "object" || parsed === null) return undefined
+    const { password, nonce } = parsed as Record<string, unknown>
+    return typeof password === "string" && typeof nonce === "string" ? { password, nonce } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** What the client sees of an employee (getByOpen's `user`). */
+export const employeeView = (e: Employee) => ({
+  _id: e.id,
+  nameZH: e.nameZH,
+  phone: e.phone,
+  openid: e.openid,
+  servicePhone: e.worksite.servicePhone,
+  worksite: {
+    _id: e.worksite.id,
+    siteCode: e.worksite.siteCode,
+    shortName: e.worksite.shortName,
+    schoolCampus: e.worksite.schoolCampus,
+    nameZH: e.worksite.nameZH,
+    smsAble: e.worksite.smsAble,
+    serviceBegin: e.worksite.serviceBegin,
+    serviceEnd: e.worksite.serviceEnd,
+    expressCompanies: e.worksite.expressCompanies
+  }
+})

@@ -1,0 +1,29 @@
+/** Ports of the staff area: employees, sign-in guards, the password cipher and hasher, sessions. */
+import { Context, Effect } from "effect"
+import type { Employee } from "./employee"
+
+export class EmployeeStore extends Context.Service<EmployeeStore, {
+  findByOpenid(openid: string): Effect.Effect<Employee | undefined>
+  findByPhone(phone: string): Effect.Effect<Employee | undefined>
+  bind(employeeId: string, openid: string, userId: string): Effect.Effect<void>
+}>()("station/EmployeeStore") {}
+
+export class LoginGuard extends Context.Service<LoginGuard, {
+  /** True once for a nonce that was issued and has not expired; false ever after. */
+  consumeNonce(nonce: string, now: Date): Effect.Effect<boolean>
+  failuresSince(phone: string, since: Date): Effect.Effect<number>
+  recordFailure(phone: string, at: Date): Effect.Effect<void>
+}>()("station/LoginGuard") {}
+
+export class PasswordCipher extends Context.Service<PasswordCipher, {
+  /** RSA-OAEP-SHA256 over the base64 text; undefined when it does not decrypt. */
+  decrypt(base64: string): Effect.Effect<string | undefined>
+}>()("station/PasswordCipher") {}
+
+export class PasswordHasher extends Context.Service<PasswordHasher, {
+  verify(password: string, hash: string): Effect.Effect<boolean>
+}>()("station/PasswordHasher") {}
+
+export class Sessions extends Context.Service<Sessions, {
+  issue(userId: string, now: Date): Effect.Effect<string>
+}>()("station/Sessions") {}

@@ -1,0 +1,50 @@
+/** Staff use cases: binding a back-office account and finding the employee behind a caller. */
+import { Effect } from "effect"
+import type { Actor } from "../shared/actor"
+import { LimitReached, NotAllowed, RuleViolation, StateConflict, Unauthenticated } from "../shared/errors"
+import { Clock } from "../shared/ports"
+import { bindProblem, LOGIN_ATTEMPTS, messages, openSealedPassword } from "./employee"
+import { EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "./staff-store"
+
+/** The employee bound to the caller, or the spec's 'bind first' refusal. */
+export const employeeOf = Effect.fn("employeeOf")(function* (actor: Actor) {
+  const employee = yield* (yield* EmployeeStore).findByOpenid(actor.openid)
+  if (!employee) return yield* new NotAllowed({ message: messages.notBound })
+  return employee
+})
+
+export const employeeByOpenid = Effect.fn("employeeByOpenid")(function* (actor: Actor, openid: string) {
+  if (openid !== actor.openid && actor.role !== "admin") return yield* new NotAllowed({ message: messages.notBound })
+  return yield* employeeOf({ ...actor, openid })
+})
+
+/**
+ * Binds the caller's openid to the employee with this phone and password. Runs so that the spent
+ * nonce and a failed attempt are kept even when binding fails.
+ */
+export const bindEmployee = Effect.fn("bindEmployee")(function* (
+  actor: Actor,
+  input: { readonly phone?: string | undefined; readonly password?: string | undefined; readonly openid?: string | undefined }
+) {
+  const problem = bindProblem(input)
+  if (problem) return yield* new RuleViolation({ message: problem })
+  const phone = input.phone as string
+  if (input.openid !== undefined && input.openid !== actor.openid) return yield* new NotAllowed({ message: messages.notYourOpenid })
+  const now = yield* (yield* Clock).now
+  const guard = yield* LoginGuard
+  const failures = yield* guard.failuresSince(phone, new Date(now.getTime() - LOGIN_ATTEMPTS.windowMs))
+  if (failures >= LOGIN_ATTEMPTS.max) return yield* new LimitReached({ message: messages.tooManyAttempts })
+  const refuse = Effect.gen(function* () {
+    yield* guard.recordFailure(phone, now)
+    return yield* new Unauthenticated({ message: messages.wrongCredentials })
+  })
+  const sealed = openSealedPassword((yield* (yield* PasswordCipher).decrypt(input.password as string)) ?? "")
+  if (!sealed || !(yield* guard.consumeNonce(sealed.nonce, now))) return yield* refuse
+  const employees = yield* EmployeeStore
+  const employee = yield* employees.findByPhone(phone)
+  if (!employee || !(yield* (yield* PasswordHasher).verify(sealed.password, employee.passwordHash))) return yield* refuse
+  if (employee.openid !== null && employee.openid !== actor.openid) return yield* new StateConflict({ message: messages.boundElsewhere })
+  yield* employees.bind(employee.id, actor.openid, actor.userId)
+  const token = yield* (yield* Sessions).issue(actor.userId, now)
+  return { token, employee: { ...employee, openid: actor.openid } }
+})

@@ -1,0 +1,85 @@
+/** Wallet use cases: the user's view, cash withdrawal, points to money and the staff review. */
+import { Effect } from "effect"
+import type { Actor } from "../shared/actor"
+import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { Clock, Ids } from "../shared/ports"
+import { LedgerType } from "./ledger"
+import { convertPoints, DEFAULT_POINTS_RATIO } from "./points"
+import { WalletStore, Payouts } from "./wallet-store"
+import { decideWithdrawal, nextReviewStatus, WithdrawalStatus, WITHDRAWAL_LIMITS } from "./withdrawal"
+
+const userMissing = () => new NotFound({ message: "获取用户信息失败" })
+
+export const walletOf = Effect.fn("walletOf")(function* (actor: Actor) {
+  const store = yield* WalletStore
+  const wallet = yield* store.find(actor.userId)
+  if (!wallet) return yield* userMissing()
+  return wallet
+})
+
+export const applyWithdrawal = Effect.fn("applyWithdrawal")(function* (actor: Actor, amountFen: number | undefined) {
+  const store = yield* WalletStore
+  const now = yield* (yield* Clock).now
+  const wallet = yield* store.lock(actor.userId)
+  if (!wallet) return yield* userMissing()
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000)
+  const earlier = yield* store.withdrawalsSince(actor.userId, new Date(Math.min(dayAgo.getTime(), now.getTime() - WITHDRAWAL_LIMITS.gapMs)))
+  const decision = decideWithdrawal({ amountFen, balanceFen: wallet.money, earlier, now })
+  if (!("fee" in decision)) return yield* decision
+  const id = yield* (yield* Ids).next
+  yield* store.insertWithdrawal({ id, userId: actor.userId, money: decision.amountFen, fee: decision.fee, status: WithdrawalStatus.pending, createdAt: now })
+  yield* store.record({
+    id: yield* (yield* Ids).next, userId: actor.userId, type: LedgerType.withdrawal, money: -decision.amountFen, score: 0,
+    remark: "提现申请", refId: id, createdAt: now
+  })
+  return { id, money: decision.amountFen, fee: decision.fee, balance: wallet.money - decision.amountFen }
+})
+
+export const pointsToMoney = Effect.fn("pointsToMoney")(function* (actor: Actor, requested: number, ratio = DEFAULT_POINTS_RATIO) {
+  const store = yield* WalletStore
+  const now = yield* (yield* Clock).now
+  const wallet = yield* store.lock(actor.userId)
+  if (!wallet) return yield* userMissing()
+  const converted = convertPoints({ requested, held: wallet.activeScore, ratio })
+  if (converted instanceof RuleViolation) return yield* converted
+  yield* store.record({
+    id: yield* (yield* Ids).next, userId: actor.userId, type: LedgerType.pointsToMoney, money: converted.moneyFen,
+    score: -converted.points, remark: `${converted.points}积分兑换`, refId: null, createdAt: now
+  })
+  return converted
+})
+
+/** Staff review of a pending application; a rejection gives the whole amount back in the same transaction. */
+export const reviewWithdrawal = Effect.fn("reviewWithdrawal")(function* (id: string, action: "approve" | "reject") {
+  const store = yield* WalletStore
+  const now = yield* (yield* Clock).now
+  const record = yield* store.lockWithdrawal(id)
+  if (!record) return yield* new NotFound({ message: "提现申请不存在" })
+  const next = nextReviewStatus(record.status, action)
+  if (next instanceof StateConflict) return yield* next
+  yield* store.lock(record.userId)
+  yield* store.setWithdrawalStatus(id, next, now)
+  if (next === WithdrawalStatus.rejected) {
+    yield* store.record({
+      id: yield* (yield* Ids).next, userId: record.userId, type: LedgerType.income, money: record.money, score: 0,
+      remark: "提现退回", refId: id, createdAt: now
+    })
+  }
+  return { ...record, status: next }
+})
+
+/** Pays an approved application, less its fee, through the payment provider. */
+export const transferWithdrawal = Effect.fn("transferWithdrawal")(function* (id: string) {
+  const store = yield* WalletStore
+  const now = yield* (yield* Clock).now
+  const record = yield* store.lockWithdrawal(id)
+  if (!record) return yield* new NotFound({ message: "提现申请不存在" })
+  const next = nextReviewStatus(record.status, "transfer")
+  if (next instanceof StateConflict) return yield* next
+  const wallet = yield* store.find(record.userId)
+  if (!wallet) return yield* userMissing()
+  const paid = yield* (yield* Payouts).transfer({ withdrawalId: id, openid: wallet.openid, amountFen: record.money - record.fee })
+  if (!paid.ok) return yield* new StateConflict({ message: `转账失败：${paid.reason}` })
+  yield* store.setWithdrawalStatus(id, next, now)
+  return { ...record, status: next, reference: paid.reference }
+})
