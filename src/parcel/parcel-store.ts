@@ -1,7 +1,7 @@
 /** Ports of the parcel area: parcels at stations, the people they are for, the QR signer, the catalogues. */
 import { Context, Effect } from "effect"
 import type { Page } from "../wallet/wallet-store"
-import type { ParcelStatus } from "./parcel"
+import type { ParcelStatus, SafekeepingTerms } from "./parcel"
 
 export interface ParcelRecord {
   readonly id: string
@@ -32,6 +32,7 @@ export class ParcelStore extends Context.Service<ParcelStore, {
   allocateTag(worksiteId: string): Effect.Effect<number>
   insert(parcel: ParcelRecord): Effect.Effect<InsertOutcome>
   findById(id: string): Effect.Effect<ParcelRecord | undefined>
+  safekeepingTerms(worksiteId: string): Effect.Effect<SafekeepingTerms>
   findAtShelf(key: { worksiteId: string; expressNo: string; storageNo: string; tag: number }): Effect.Effect<ParcelRecord | undefined>
   /** Moves the parcel on only if it is still in `from`; false when someone else moved it first. */
   moveStatus(id: string, from: ParcelStatus, to: ParcelStatus, signOpenid: string, at: Date): Effect.Effect<boolean>

@@ -157,18 +157,21 @@ export const takePart = Effect.fn("takePart")(function* (actor: Actor, input: Ta
   return { ...parcel, status: to }
 })
 
-/** The receiver's view of one parcel with its signed pickup QR (the code stays hidden while a fee is unpaid). */
+/** The receiver's view of one parcel with its signed pickup QR; code and QR stay hidden while a fee is unpaid. */
 export const parcelForReceiver = Effect.fn("parcelForReceiver")(function* (actor: Actor, id: string) {
-  const parcel = yield* (yield* ParcelStore).findById(id)
+  const parcels = yield* ParcelStore
+  const parcel = yield* parcels.findById(id)
   if (!parcel || parcel.receiverId !== actor.userId) return yield* new NotFound({ message: "快递不存在" })
   const now = yield* (yield* Clock).now
+  const safekeepFee = unpaidFee(parcel, now, yield* parcels.safekeepingTerms(parcel.worksiteId))
+  if (safekeepFee > 0) return { parcel: { ...parcel, storageNo: "-", tag: 0 }, safekeepFee, content: "", qrimgBase64: "" }
   const unsigned: UnsignedQr = {
     ex: parcel.expressCompanyName, en: parcel.expressNo, sn: parcel.storageNo, roid: actor.openid,
     re: parcel.receiver, rp: parcel.receiverPhone, tag: formatTag(parcel.tag), ts: now.getTime()
   }
   const signer = yield* QrSigner
   const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(signedText(unsigned)) })
-  return { parcel, content, qrimgBase64: yield* signer.image(content) }
+  return { parcel, safekeepFee, content, qrimgBase64: yield* signer.image(content) }
 })
 
 export const receiverParcels = Effect.fn("receiverParcels")(function* (actor: Actor, statusStr: string, page: number) {

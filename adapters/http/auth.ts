@@ -1,0 +1,21 @@
+/** Bearer-token authentication for /api: resolves the session to the calling actor. */
+import type { NextFunction, Request, Response } from "express"
+import type { Kysely } from "kysely"
+import type { DB } from "../postgres/schema"
+import { resolveSession } from "../security/sessions"
+import { sendFailure } from "./outcome"
+
+export const TOKEN_MISSING = "登录已失效，请重新进入"
+
+export const bearerToken = (header: string | undefined) => {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? "")
+  return match ? decodeURIComponent(match[1]!) : undefined
+}
+
+export const requireActor = (db: Kysely<DB>) => async (req: Request, res: Response, next: NextFunction) => {
+  const token = bearerToken(req.headers.authorization)
+  const actor = token ? await resolveSession(db, token, new Date()) : undefined
+  if (!actor) return sendFailure(res, 401, TOKEN_MISSING)
+  Object.assign(req, { actor })
+  next()
+}

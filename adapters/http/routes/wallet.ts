@@ -1,0 +1,64 @@
+/** Wallet calls: the user's info, cash withdrawal, points to money and the record lists. */
+import { Router } from "express"
+import { applyWithdrawal, pointsToMoney, walletOf } from "../../../src/wallet/use-cases"
+import { WalletStore } from "../../../src/wallet/wallet-store"
+import { messages as withdrawalMessages } from "../../../src/wallet/withdrawal"
+import { messages as pointsMessages } from "../../../src/wallet/points"
+import type { Runtime } from "../../runtime"
+import { idempotent } from "../idempotency"
+import { actorOf, looseString, pageNo, sendExit } from "../outcome"
+
+const amountOf = (v: unknown): number | undefined => {
+  const text = looseString(v)
+  if (text === undefined || text.trim() === "") return undefined
+  const n = Number(text)
+  return Number.isFinite(n) ? n : undefined
+}
+
+export const walletRoutes = (runtime: Runtime) => {
+  const r = Router()
+
+  r.get("/api/user/wxuserInfo", async (req, res) => {
+    const actor = actorOf(req)
+    const [exit, profile] = await Promise.all([
+      runtime.read(walletOf(actor)),
+      runtime.db.selectFrom("app_user").leftJoin("worksite", "worksite.id", "app_user.worksite_id")
+        .select(["app_user.id", "app_user.nickname", "app_user.realname", "app_user.phone_main", "app_user.role", "worksite.id as worksite_id", "worksite.short_name", "worksite.school_campus"])
+        .where("app_user.id", "=", actor.userId).executeTakeFirst()
+    ])
+    sendExit(res, exit, (w) => ({
+      data: {
+        _id: w.userId, openid: w.openid, money: w.money, activeScore: w.activeScore, role: actor.role,
+        nickname: profile?.nickname ?? null, realname: profile?.realname ?? null, phoneMain: profile?.phone_main ?? null,
+        worksite: profile?.worksite_id ? { _id: profile.worksite_id, shortName: profile.short_name, schoolCampus: profile.school_campus } : null
+      }
+    }))
+  })
+
+  r.post("/api/takecash", idempotent(runtime.db), async (req, res) => {
+    const exit = await runtime.run(applyWithdrawal(actorOf(req), amountOf((req.body as Record<string, unknown> | undefined)?.money)))
+    sendExit(res, exit, (w) => ({ status: 201, message: withdrawalMessages.applied, data: { _id: w.id, money: w.money, fee: w.fee, balance: w.balance } }))
+  })
+
+  r.put("/api/money/scoreToMoney/:points", idempotent(runtime.db), async (req, res) => {
+    const points = amountOf(req.params.points) ?? Number.NaN
+    sendExit(res, await runtime.run(pointsToMoney(actorOf(req), points)), (c) => ({ message: pointsMessages.done, data: c }))
+  })
+
+  r.get("/api/takecash/wxlist", async (req, res) => {
+    const exit = await runtime.read(WalletStore.use((s) => s.listWithdrawals(actorOf(req).userId, pageNo(req.query.pageNo))))
+    sendExit(res, exit, (page) => ({
+      data: { ...page, results: page.results.map((w) => ({ _id: w.id, money: w.money, fee: w.fee, status: w.status, createdAt: w.createdAt })) }
+    }))
+  })
+
+  r.get("/api/money/wxlist/:type", async (req, res) => {
+    const type = Number(req.params.type)
+    const exit = await runtime.read(WalletStore.use((s) => s.listLedger(actorOf(req).userId, Number.isInteger(type) ? type : 0, pageNo(req.query.pageNo))))
+    sendExit(res, exit, (page) => ({
+      data: { ...page, results: page.results.map((e) => ({ _id: e.id, type: e.type, money: e.money, score: e.score, remark: e.remark, createdAt: e.createdAt })) }
+    }))
+  })
+
+  return r
+}

@@ -1,0 +1,88 @@
+/** Table interfaces of the station database; rows never leave the postgres adapter. */
+import type { ColumnType, Generated } from "kysely"
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>
+
+export interface WorksiteTable {
+  id: string
+  site_code: string
+  short_name: string
+  school_campus: string
+  name_zh: string
+  sms_able: boolean
+  service_begin: string
+  service_end: string
+  service_phone: string
+  express_companies: string[]
+  keep_free_hours: Generated<number>
+  keep_fee_per_day: Generated<number>
+  keep_fee_cap: Generated<number>
+}
+
+export interface AppUserTable {
+  id: string
+  openid: string
+  unionid: string | null
+  nickname: string | null
+  realname: string | null
+  phone_main: string | null
+  phone_vice: string | null
+  subscribe: Generated<boolean>
+  worksite_id: string | null
+  role: Generated<string>
+  created_at: GeneratedTimestamp
+}
+
+export interface DB {
+  worksite: WorksiteTable
+  storage_tag: { worksite_id: string; last_tag: Generated<number> }
+  express_company: { id: string; name: string }
+  dict_value: { dict: string; id: string; name: string; sort: Generated<number> }
+  app_user: AppUserTable
+  wallet: { user_id: string; money: Generated<number>; active_score: Generated<number> }
+  ledger: { id: string; user_id: string; type: number; money: number; score: number; remark: string; ref_id: string | null; created_at: Timestamp }
+  withdrawal: { id: string; user_id: string; money: number; fee: number; status: number; created_at: Timestamp; reviewed_at: Timestamp | null }
+  employee: { id: string; phone: string; name_zh: string; password_hash: string; worksite_id: string; openid: string | null; user_id: string | null }
+  session: { token_hash: string; user_id: string; created_at: Timestamp; expires_at: Timestamp; revoked_at: Timestamp | null }
+  login_nonce: { nonce: string; expires_at: Timestamp; used_at: Timestamp | null }
+  login_failure: { id: Generated<string>; phone: string; at: Timestamp }
+  parcel: {
+    id: string
+    worksite_id: string
+    express_company_id: string
+    express_company_name: string
+    express_no: string
+    storage_no: string
+    tag: number
+    weight_id: string
+    receiver: string
+    receiver_id: string | null
+    receiver_openid: string | null
+    receiver_phone: string
+    status: number
+    agent_openid: string | null
+    paotui_openid: string | null
+    safekeep_paid: number
+    created_at: Timestamp
+    checked_in_by: string
+    signed_at: Timestamp | null
+    sign_openid: string | null
+  }
+  outbox: {
+    id: Generated<string>
+    channel: string
+    recipient: string
+    template: string
+    params: ColumnType<Record<string, string>, string, string>
+    created_at: GeneratedTimestamp
+    attempts: Generated<number>
+    next_attempt_at: GeneratedTimestamp
+    sent_at: Timestamp | null
+    failed_at: Timestamp | null
+    last_error: string | null
+  }
+  idempotency: { user_id: string; key: string; request_hash: string; status: number | null; body: ColumnType<unknown, string | null, string | null>; created_at: GeneratedTimestamp }
+  server_secret: { name: string; value: string }
+  ops_log: { seq: Generated<string>; op: string; actor_openid: string; at: Timestamp; input: ColumnType<unknown, string, string>; outcome: ColumnType<unknown, string, string> }
+}

@@ -1,0 +1,85 @@
+/** The demo campus: two stations, carriers, weight types, a user per role, staff accounts and wallets. */
+import { randomUUID } from "node:crypto"
+import type { Insertable, Kysely } from "kysely"
+import { LedgerType } from "../../src/wallet/ledger"
+import { hashPassword } from "../security/passwords"
+import type { DB } from "./schema"
+
+export const DEMO_PASSWORD = "station123"
+
+export const createWorksite = async (db: Kysely<DB>, worksite: Insertable<DB["worksite"]>) => {
+  await db.insertInto("worksite").values(worksite).execute()
+  await db.insertInto("storage_tag").values({ worksite_id: worksite.id }).execute()
+}
+
+export const createUser = async (
+  db: Kysely<DB>,
+  user: Insertable<DB["app_user"]>,
+  wallet: { money?: number; activeScore?: number } = {}
+) => {
+  await db.insertInto("app_user").values(user).execute()
+  await db.insertInto("wallet").values({ user_id: user.id, money: 0, active_score: 0 }).execute()
+  const money = wallet.money ?? 0
+  const score = wallet.activeScore ?? 0
+  if (money || score) {
+    const now = new Date()
+    await db.insertInto("ledger").values({
+      id: randomUUID(), user_id: user.id, type: LedgerType.income, money, score, remark: "开户赠送", ref_id: null, created_at: now
+    }).execute()
+    await db.updateTable("wallet").set({ money, active_score: score }).where("user_id", "=", user.id).execute()
+  }
+}
+
+export interface DemoUser {
+  readonly openid: string
+  readonly role: string
+  readonly name: string
+  readonly worksite: string | null
+}
+
+export const demoUsers = (db: Kysely<DB>): Promise<DemoUser[]> =>
+  db.selectFrom("app_user").leftJoin("worksite", "worksite.id", "app_user.worksite_id")
+    .select(["app_user.openid", "app_user.role", "app_user.nickname as name", "worksite.short_name as worksite"])
+    .where("app_user.openid", "like", "demo-%").orderBy("app_user.created_at").orderBy("app_user.id")
+    .execute() as Promise<DemoUser[]>
+
+/** Seeds the demo campus once; a database that already has a worksite is left as it is. */
+export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
+  if (await db.selectFrom("worksite").select("id").executeTakeFirst()) return false
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("express_company").values([
+      { id: "ec-sf", name: "顺丰速运" }, { id: "ec-zto", name: "中通快递" }, { id: "ec-yto", name: "圆通速递" },
+      { id: "ec-yd", name: "韵达快递" }, { id: "ec-jd", name: "京东物流" }, { id: "ec-ems", name: "中国邮政EMS" }
+    ]).execute()
+    await trx.insertInto("dict_value").values([
+      { dict: "weightFeeType", id: "wf-1", name: "1kg以内", sort: 1 }, { dict: "weightFeeType", id: "wf-2", name: "1-3kg", sort: 2 },
+      { dict: "weightFeeType", id: "wf-3", name: "3-5kg", sort: 3 }, { dict: "weightFeeType", id: "wf-4", name: "5kg以上", sort: 4 }
+    ]).execute()
+    await createWorksite(trx, {
+      id: "ws-xiyuan", site_code: "XY01", short_name: "西园驿站", school_campus: "南校区", name_zh: "西园快递驿站",
+      sms_able: true, service_begin: "08:00", service_end: "21:00", service_phone: "020-84110001",
+      express_companies: ["ec-sf", "ec-zto", "ec-yto", "ec-yd", "ec-jd"]
+    })
+    await createWorksite(trx, {
+      id: "ws-dongyuan", site_code: "DY01", short_name: "东园驿站", school_campus: "北校区", name_zh: "东园快递驿站",
+      sms_able: false, service_begin: "09:00", service_end: "20:00", service_phone: "020-84110002",
+      express_companies: ["ec-sf", "ec-ems"]
+    })
+    const users: Array<[Insertable<DB["app_user"]>, { money?: number; activeScore?: number }]> = [
+      [{ id: "u-student", openid: "demo-student", nickname: "李同学", realname: "李明", phone_main: "13800000001", worksite_id: "ws-xiyuan", role: "student" }, { money: 50_000, activeScore: 235 }],
+      [{ id: "u-runner", openid: "demo-runner", nickname: "王跑腿", realname: "王强", phone_main: "13800000002", worksite_id: "ws-xiyuan", role: "runner" }, { money: 12_000, activeScore: 80 }],
+      [{ id: "u-staff", openid: "demo-staff", nickname: "张站长", realname: "张伟", phone_main: "13900000001", worksite_id: "ws-xiyuan", role: "staff" }, {}],
+      [{ id: "u-staff-dy", openid: "demo-staff-dy", nickname: "赵站长", realname: "赵磊", phone_main: "13900000002", worksite_id: "ws-dongyuan", role: "staff" }, {}],
+      [{ id: "u-admin", openid: "demo-admin", nickname: "管理员", realname: "陈静", phone_main: "13700000001", worksite_id: "ws-xiyuan", role: "admin" }, { money: 1_000 }],
+      [{ id: "u-newstaff", openid: "demo-newstaff", nickname: "新店员", realname: "刘洋", phone_main: "13900000003", worksite_id: "ws-xiyuan", role: "student" }, {}]
+    ]
+    for (const [user, wallet] of users) await createUser(trx, user, wallet)
+    await trx.insertInto("employee").values([
+      { id: "e-xiyuan-1", phone: "13900000001", name_zh: "张伟", password_hash: passwordHash, worksite_id: "ws-xiyuan", openid: "demo-staff", user_id: "u-staff" },
+      { id: "e-dongyuan-1", phone: "13900000002", name_zh: "赵磊", password_hash: passwordHash, worksite_id: "ws-dongyuan", openid: "demo-staff-dy", user_id: "u-staff-dy" },
+      { id: "e-xiyuan-2", phone: "13900000003", name_zh: "刘洋", password_hash: passwordHash, worksite_id: "ws-xiyuan", openid: null, user_id: null }
+    ]).execute()
+  })
+  return true
+}

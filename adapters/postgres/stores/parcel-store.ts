@@ -1,0 +1,113 @@
+/** ParcelStore, People and Catalogue over Postgres. */
+import { Effect } from "effect"
+import type { Kysely, Selectable } from "kysely"
+import { ACTIVE_STATUSES, type ParcelStatus } from "../../../src/parcel/parcel"
+import { Catalogue, ParcelStore, People, type ParcelRecord, type Person } from "../../../src/parcel/parcel-store"
+import { nextFreeTag, nextTagAfter, TAG_MAX } from "../../../src/parcel/storage-code"
+import type { DB } from "../schema"
+import { offsetOf, PAGE_SIZE, pageOf, query } from "./query"
+
+const TAG_WINDOW = 64
+
+const toParcel = (r: Selectable<DB["parcel"]>): ParcelRecord => ({
+  id: r.id, worksiteId: r.worksite_id, expressCompanyId: r.express_company_id, expressCompanyName: r.express_company_name,
+  expressNo: r.express_no, storageNo: r.storage_no, tag: r.tag, weightId: r.weight_id, receiver: r.receiver,
+  receiverId: r.receiver_id, receiverOpenid: r.receiver_openid, receiverPhone: r.receiver_phone, status: r.status as ParcelStatus,
+  agentOpenid: r.agent_openid, paotuiOpenid: r.paotui_openid, safekeepPaidFen: r.safekeep_paid, createdAt: r.created_at,
+  checkedInBy: r.checked_in_by
+})
+
+const activeTags = async (db: Kysely<DB>, worksiteId: string, among?: ReadonlyArray<number>) => {
+  const rows = await db.selectFrom("parcel").select("tag")
+    .where("worksite_id", "=", worksiteId).where("status", "in", ACTIVE_STATUSES)
+    .$if(among !== undefined, (q) => q.where("tag", "in", among!))
+    .execute()
+  return new Set(rows.map((r) => r.tag))
+}
+
+/** Locks the worksite's counter, finds the next free tag (looking a window ahead first) and advances it. */
+const allocateTag = async (db: Kysely<DB>, worksiteId: string): Promise<number> => {
+  const counter = await db.selectFrom("storage_tag").select("last_tag").where("worksite_id", "=", worksiteId).forUpdate().executeTakeFirst()
+  if (!counter) throw new Error(`worksite ${worksiteId} has no storage tag counter`)
+  const last = counter.last_tag
+  const window = new Set(Array.from({ length: TAG_WINDOW }, (_, i) => nextTagAfter(last, i + 1)))
+  const nearby = await activeTags(db, worksiteId, [...window])
+  const inWindow = nextFreeTag(last, (t) => nearby.has(t) || !window.has(t))
+  const taken = inWindow === undefined ? await activeTags(db, worksiteId) : nearby
+  const chosen = inWindow ?? nextFreeTag(last, (t) => taken.has(t))
+  if (chosen === undefined) throw new Error(`all ${TAG_MAX} storage tags of worksite ${worksiteId} are in use`)
+  await db.updateTable("storage_tag").set({ last_tag: chosen }).where("worksite_id", "=", worksiteId).execute()
+  return chosen
+}
+
+const isUniqueViolation = (e: unknown, constraint: string) =>
+  typeof e === "object" && e !== null && (e as { code?: string }).code === "23505" && (e as { constraint?: string }).constraint === constraint
+
+export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
+  hasActive: (worksiteId, expressNo) =>
+    query(() => db.selectFrom("parcel").select("id").where("worksite_id", "=", worksiteId).where("express_no", "=", expressNo)
+      .where("status", "in", ACTIVE_STATUSES).executeTakeFirst()).pipe(Effect.map((r) => r !== undefined)),
+  allocateTag: (worksiteId) => query(() => allocateTag(db, worksiteId)),
+  insert: (p) =>
+    query(async () => {
+      try {
+        await db.insertInto("parcel").values({
+          id: p.id, worksite_id: p.worksiteId, express_company_id: p.expressCompanyId, express_company_name: p.expressCompanyName,
+          express_no: p.expressNo, storage_no: p.storageNo, tag: p.tag, weight_id: p.weightId, receiver: p.receiver,
+          receiver_id: p.receiverId, receiver_openid: p.receiverOpenid, receiver_phone: p.receiverPhone, status: p.status,
+          agent_openid: p.agentOpenid, paotui_openid: p.paotuiOpenid, safekeep_paid: p.safekeepPaidFen, created_at: p.createdAt,
+          checked_in_by: p.checkedInBy
+        }).execute()
+        return "inserted" as const
+      } catch (e) {
+        if (isUniqueViolation(e, "parcel_active_express_no")) return "duplicateExpressNo" as const
+        throw e
+      }
+    }),
+  findById: (id) => query(() => db.selectFrom("parcel").selectAll().where("id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toParcel(r))),
+  safekeepingTerms: (worksiteId) =>
+    query(() => db.selectFrom("worksite").select(["keep_free_hours", "keep_fee_per_day", "keep_fee_cap"]).where("id", "=", worksiteId).executeTakeFirstOrThrow())
+      .pipe(Effect.map((w) => ({ freeHours: w.keep_free_hours, feePerDayFen: w.keep_fee_per_day, capFen: w.keep_fee_cap }))),
+  findAtShelf: (k) =>
+    query(() => db.selectFrom("parcel").selectAll().where("worksite_id", "=", k.worksiteId).where("express_no", "=", k.expressNo)
+      .where("storage_no", "=", k.storageNo).where("tag", "=", k.tag).orderBy("created_at", "desc").executeTakeFirst())
+      .pipe(Effect.map((r) => r && toParcel(r))),
+  moveStatus: (id, from, to, signOpenid, at) =>
+    query(() => db.updateTable("parcel").set({ status: to, sign_openid: signOpenid, signed_at: at })
+      .where("id", "=", id).where("status", "=", from).executeTakeFirst())
+      .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
+  listForReceiver: (userId, statuses, page) =>
+    query(async () => {
+      const base = db.selectFrom("parcel").where("receiver_id", "=", userId).where("status", "in", statuses)
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy("created_at", "desc").orderBy("id").limit(PAGE_SIZE).offset(offsetOf(page)).execute(),
+        base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()
+      ])
+      return pageOf(rows.map(toParcel), Number(count.n), page)
+    })
+})
+
+const toPerson = (r: Selectable<DB["app_user"]>): Person => ({
+  id: r.id, openid: r.openid, phoneMain: r.phone_main, phoneVice: r.phone_vice, realname: r.realname,
+  nickname: r.nickname, subscribe: r.subscribe, worksiteId: r.worksite_id
+})
+
+export const people = (db: Kysely<DB>) => People.of({
+  findById: (id) => query(() => db.selectFrom("app_user").selectAll().where("id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toPerson(r))),
+  findByPhone: (worksiteId, phone) =>
+    query(() => db.selectFrom("app_user").selectAll().where("worksite_id", "=", worksiteId)
+      .where((eb) => eb.or([eb("phone_main", "=", phone), eb("phone_vice", "=", phone)])).orderBy("created_at").executeTakeFirst())
+      .pipe(Effect.map((r) => r && toPerson(r))),
+  byPhoneSuffix: (worksiteId, last4) =>
+    query(() => db.selectFrom("app_user").selectAll().where("worksite_id", "=", worksiteId)
+      .where((eb) => eb.or([eb(eb.fn("right", ["phone_main", eb.val(4)]), "=", last4), eb(eb.fn("right", ["phone_vice", eb.val(4)]), "=", last4)]))
+      .orderBy("created_at").limit(PAGE_SIZE).execute())
+      .pipe(Effect.map((rows) => rows.map(toPerson)))
+})
+
+export const catalogue = (db: Kysely<DB>) => Catalogue.of({
+  expressCompanies: (ids) =>
+    query(() => db.selectFrom("express_company").select(["id as _id", "name"]).$if(ids !== undefined, (q) => q.where("id", "in", ids!.length ? ids! : [""])).orderBy("id").execute()),
+  dictValues: (dict) =>
+    query(() => db.selectFrom("dict_value").select(["id as _id", "name"]).where("dict", "=", dict).orderBy("sort").execute())
+})

@@ -1,0 +1,47 @@
+/** EmployeeStore and LoginGuard over Postgres. */
+import { Effect } from "effect"
+import type { Kysely, Selectable } from "kysely"
+import type { Employee } from "../../../src/staff/employee"
+import { EmployeeStore, LoginGuard } from "../../../src/staff/staff-store"
+import type { Worksite } from "../../../src/staff/worksite"
+import type { DB } from "../schema"
+import { query } from "./query"
+
+export const toWorksite = (w: Selectable<DB["worksite"]>): Worksite => ({
+  id: w.id, siteCode: w.site_code, shortName: w.short_name, schoolCampus: w.school_campus, nameZH: w.name_zh,
+  smsAble: w.sms_able, serviceBegin: w.service_begin, serviceEnd: w.service_end, servicePhone: w.service_phone,
+  expressCompanies: w.express_companies,
+  safekeeping: { freeHours: w.keep_free_hours, feePerDayFen: w.keep_fee_per_day, capFen: w.keep_fee_cap }
+})
+
+const findEmployee = (db: Kysely<DB>, column: "employee.openid" | "employee.phone", value: string) =>
+  query(async () => {
+    const row = await db.selectFrom("employee").where(column, "=", value).selectAll("employee").executeTakeFirst()
+    if (!row) return undefined
+    const worksite = await db.selectFrom("worksite").selectAll().where("id", "=", row.worksite_id).executeTakeFirstOrThrow()
+    return toEmployee(row, worksite)
+  })
+
+const toEmployee = (e: Selectable<DB["employee"]>, w: Selectable<DB["worksite"]>): Employee => ({
+  id: e.id, phone: e.phone, nameZH: e.name_zh, openid: e.openid, passwordHash: e.password_hash, worksite: toWorksite(w)
+})
+
+export const employeeStore = (db: Kysely<DB>) => EmployeeStore.of({
+  findByOpenid: (openid) => findEmployee(db, "employee.openid", openid),
+  findByPhone: (phone) => findEmployee(db, "employee.phone", phone),
+  bind: (employeeId, openid, userId) =>
+    query(async () => {
+      await db.updateTable("employee").set({ openid, user_id: userId }).where("id", "=", employeeId).execute()
+      await db.updateTable("app_user").set({ role: "staff" }).where("id", "=", userId).where("role", "in", ["student", "runner"]).execute()
+    })
+})
+
+export const loginGuard = (db: Kysely<DB>) => LoginGuard.of({
+  consumeNonce: (nonce, now) =>
+    query(() => db.updateTable("login_nonce").set({ used_at: now }).where("nonce", "=", nonce).where("used_at", "is", null)
+      .where("expires_at", ">", now).executeTakeFirst()).pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
+  failuresSince: (phone, since) =>
+    query(() => db.selectFrom("login_failure").select((eb) => eb.fn.countAll<string>().as("n")).where("phone", "=", phone)
+      .where("at", ">=", since).executeTakeFirstOrThrow()).pipe(Effect.map((r) => Number(r.n))),
+  recordFailure: (phone, at) => query(() => db.insertInto("login_failure").values({ phone, at }).execute())
+})

@@ -1,0 +1,106 @@
+/**
+ * Browser-test harness: the real server in-process (fresh in-memory database, demo campus, built web
+ * app) and Debian's chromium driven by playwright-core on a phone-sized viewport.
+ */
+import { existsSync, mkdirSync } from "node:fs"
+import { resolve } from "node:path"
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
+import { startApp } from "../../adapters/app"
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+export const WEB_DIST = "web/dist"
+export const SCREENSHOTS = resolve("test-results/screenshots")
+
+/** Whether the browser suites run here; without chromium they fail where a browser is required, else skip. */
+export const browserAvailable = (): boolean => {
+  if (existsSync(CHROMIUM)) return true
+  if (process.env.CI || process.env.REQUIRE_BROWSER) {
+    throw new Error(`browser tests need chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH); CI/REQUIRE_BROWSER is set so they may not be skipped`)
+  }
+  console.warn(`[browser tests] skipped: no chromium at ${CHROMIUM}`)
+  return false
+}
+
+export interface Harness {
+  readonly url: string
+  readonly browser: Browser
+  phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>
+  token(openid: string): Promise<string>
+  api<T = unknown>(path: string, token: string, init?: RequestInit): Promise<T>
+  close(): Promise<void>
+}
+
+export const startHarness = async (): Promise<Harness> => {
+  if (!existsSync(resolve(WEB_DIST, "index.html"))) {
+    throw new Error(`${WEB_DIST}/index.html is missing: run \`npm run build:web\` before the browser tests`)
+  }
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  const app = await startApp({ port: 0, database: { kind: "memory" }, webDist: WEB_DIST })
+  let browser: Browser
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+    })
+  } catch (e) {
+    await app.close()
+    throw e
+  }
+  const contexts: BrowserContext[] = []
+  return {
+    url: app.url,
+    browser,
+    phone: async () => {
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: "zh-CN",
+        timezoneId: "Asia/Shanghai"
+      })
+      contexts.push(context)
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`))
+      page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`) })
+      return { context, page, errors }
+    },
+    token: async (openid) => {
+      const res = await fetch(`${app.url}/auth/dev/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ openid })
+      })
+      const body = (await res.json()) as { success: boolean; token?: string; message?: string }
+      if (!body.success || !body.token) throw new Error(`no token for ${openid}: ${body.message}`)
+      return body.token
+    },
+    api: async <T>(path: string, token: string, init: RequestInit = {}) => {
+      const res = await fetch(`${app.url}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...(init.headers ?? {}) }
+      })
+      return (await res.json()) as T
+    },
+    close: async () => {
+      for (const c of contexts) await c.close().catch(() => undefined)
+      await browser.close().catch(() => undefined)
+      await app.close()
+    }
+  }
+}
+
+export const shot = (page: Page, name: string) => page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true })
+
+/** Answers the fake JS-SDK's scan dialog with this text. */
+export const scanInto = async (page: Page, trigger: string, text: string) => {
+  await page.getByTestId(trigger).click()
+  const input = page.locator("[data-testid=scan-input] input")
+  await input.waitFor()
+  await input.fill(text)
+  await page.getByTestId("scan-confirm").click()
+  await page.getByTestId("scan-dialog").waitFor({ state: "detached" })
+}
+
+export const toast = (page: Page, text: string | RegExp) => page.locator(".adm-toast-main").filter({ hasText: text })

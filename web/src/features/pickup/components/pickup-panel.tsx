@@ -1,0 +1,123 @@
+/** The pickup screen: scan the receiver's QR, see the parcel and whether it may leave, confirm. */
+import { useSignals } from "@preact/signals-react/runtime"
+import { Button, List, Toast } from "antd-mobile"
+import { useState } from "react"
+import { cannotTakeMessage } from "../../../../../src/parcel/parcel"
+import { QR_INVALID } from "../../../../../src/parcel/pickup-qr"
+import { failureMessage } from "../../../lib/api-client"
+import { scanQRCode } from "../../../lib/wx"
+import { parsePickupQr, useCheckQr } from "../api/check-qr"
+import { useTakePart } from "../api/take-part"
+import { companyText, createPickup, tagText } from "../state/pickup"
+
+export const SCAN_FIRST = "请先扫一扫取件码"
+export const PICKUP_DONE = "确认取件成功"
+export const PICKUP_FAILED = "确认取件失败"
+
+/** What this screen needs to know of the signed-in employee. */
+export interface PickupStaff {
+  readonly nameZH: string
+  readonly worksite: { readonly siteCode: string; readonly shortName: string; readonly schoolCampus: string }
+}
+
+export const PickupPanel = (props: { readonly staff: PickupStaff }) => {
+  useSignals()
+  const [pickup] = useState(createPickup)
+  const { check, checking } = useCheckQr()
+  const { takePart, taking } = useTakePart()
+
+  const scan = async () => {
+    const text = await scanQRCode("扫描取件码")
+    if (text === undefined) return
+    pickup.reset()
+    const qr = parsePickupQr(text.trim())
+    if (!qr) {
+      Toast.show({ content: QR_INVALID, icon: "fail" })
+      return
+    }
+    try {
+      pickup.verified(await check(qr))
+    } catch (error) {
+      Toast.show({ content: failureMessage(error, QR_INVALID), icon: "fail" })
+    }
+  }
+
+  const confirm = async () => {
+    const parcel = pickup.checked.value
+    if (!parcel) {
+      Toast.show({ content: SCAN_FIRST })
+      return
+    }
+    if (!parcel.canTakeaway) {
+      Toast.show({ content: cannotTakeMessage(parcel.statusStr) })
+      return
+    }
+    if (taking) return
+    try {
+      await takePart({
+        worksiteCode: props.staff.worksite.siteCode,
+        expressNo: parcel.expressNo,
+        storageNo: parcel.storageNo,
+        signOpenid: parcel.signOpenid,
+        tag: tagText(parcel.tag),
+        isPaotui: parcel.isPaotui
+      })
+      Toast.show({ content: PICKUP_DONE, icon: "success", duration: 1500 })
+      pickup.reset()
+    } catch (error) {
+      Toast.show({ content: failureMessage(error, PICKUP_FAILED), icon: "fail" })
+    }
+  }
+
+  const parcel = pickup.checked.value
+  const can = pickup.canTakeaway.value
+  const tagClass = parcel ? (can ? "pickup-code__tag--ok" : "pickup-code__tag--blocked") : ""
+  return (
+    <div className="pickup">
+      <header className="station-header">
+        <div className="station-header__name">{props.staff.worksite.shortName}</div>
+        <div className="station-header__meta">
+          <span>{props.staff.worksite.schoolCampus}</span>
+          <span className="station-header__dot">·</span>
+          <span>{props.staff.nameZH}</span>
+        </div>
+      </header>
+
+      <div className="pickup__scan">
+        <Button data-testid="pickup-scan" color="primary" shape="rounded" size="large" loading={checking} onClick={() => void scan()}>
+          扫一扫取件码
+        </Button>
+      </div>
+
+      <section className="pickup-code" aria-label="取件编码">
+        <div className="pickup-code__storage" data-testid="pickup-storage">{parcel?.storageNo ?? "-"}</div>
+        <div className={`pickup-code__tag ${tagClass}`} data-testid="pickup-tag" data-can-takeaway={parcel ? String(can) : undefined}>
+          {parcel ? tagText(parcel.tag) : "-"}
+        </div>
+      </section>
+
+      <List mode="card" className="pickup__rows">
+        <List.Item title="当前状态" extra={<span data-testid="pickup-status" className={parcel ? (can ? "text-ok" : "text-blocked") : ""}>{parcel?.statusStr ?? "-"}</span>} />
+        <List.Item title="快递公司" extra={companyText(parcel?.expressCompany) || "-"} />
+        <List.Item title="快递单号" extra={parcel?.expressNo ?? "-"} />
+        <List.Item title="收件人" extra={parcel?.receiver || "-"} />
+        <List.Item title="收件电话" extra={parcel?.receiverPhone || "-"} />
+      </List>
+
+      <div className="sticky-actions">
+        <Button
+          data-testid="pickup-confirm"
+          block
+          size="large"
+          color={can ? "success" : "default"}
+          aria-disabled={!can}
+          className={can ? "" : "button--inactive"}
+          loading={taking}
+          onClick={() => void confirm()}
+        >
+          确认取件
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+/** The HTTP client: bearer token, JSON envelope `{ success, message, data }`, idempotency keys and the 401 exit. */
+import { Schema } from "effect"
+import { navigate } from "wouter/use-browser-location"
+import { sessionToken } from "./session"
+
+/** The server said no: `message` is what to show (may be empty when the server gave none). */
+export class ApiFailure extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message)
+    this.name = "ApiFailure"
+  }
+}
+
+/** The request never got an answer, or the answer was not what the contract says. */
+export class TransportFailure extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = "TransportFailure"
+  }
+}
+
+export type Query = Readonly<Record<string, string | number | boolean | undefined>>
+
+export interface RequestOptions {
+  readonly method?: "GET" | "POST" | "PUT"
+  readonly query?: Query
+  readonly body?: unknown
+  readonly idempotencyKey?: string
+}
+
+export const SESSION_EXPIRED_PATH = "/error/10001"
+
+const withQuery = (path: string, query: Query | undefined): string => {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value))
+  const search = params.toString()
+  return search === "" ? path : `${path}?${search}`
+}
+
+const messageOf = (body: unknown): string =>
+  typeof body === "object" && body !== null && typeof (body as { message?: unknown }).message === "string"
+    ? (body as { message: string }).message
+    : ""
+
+const succeeded = (body: unknown): boolean =>
+  typeof body === "object" && body !== null && (body as { success?: unknown }).success === true
+
+/** Sends one call and decodes its answer; throws ApiFailure or TransportFailure. */
+export const request = async <A>(path: string, decode: (body: unknown) => A, options: RequestOptions = {}): Promise<A> => {
+  const headers: Record<string, string> = { Accept: "application/json" }
+  const token = sessionToken()
+  if (token) headers.Authorization = `Bearer ${token}`
+  if (options.body !== undefined) headers["Content-Type"] = "application/json"
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey
+  let response: Response
+  try {
+    response = await fetch(withQuery(path, options.query), {
+      method: options.method ?? "GET",
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {})
+    })
+  } catch (cause) {
+    throw new TransportFailure(cause instanceof Error ? cause.message : "network error")
+  }
+  const body: unknown = await response.json().catch(() => undefined)
+  if (response.status === 401 && path.startsWith("/api/")) {
+    navigate(SESSION_EXPIRED_PATH)
+    throw new ApiFailure(messageOf(body), 401)
+  }
+  if (!response.ok || !succeeded(body)) throw new ApiFailure(messageOf(body), response.status)
+  try {
+    return decode(body)
+  } catch (cause) {
+    throw new TransportFailure(`unexpected answer from ${path}: ${cause instanceof Error ? cause.message : String(cause)}`)
+  }
+}
+
+/** A decoder for a whole answer body, from a Schema. */
+export const decoderOf = <S extends Schema.ConstraintDecoder<unknown>>(schema: S): ((body: unknown) => S["Type"]) => {
+  const decode = Schema.decodeUnknownSync(schema)
+  return (body) => decode(body)
+}
+
+/** A decoder for the `data` of an answer. */
+export const dataDecoder = <S extends Schema.ConstraintDecoder<unknown>>(schema: S): ((body: unknown) => S["Type"]) => {
+  const decode = Schema.decodeUnknownSync(Schema.Struct({ data: schema }))
+  return (body) => (decode(body) as { readonly data: S["Type"] }).data
+}
+
+/** An answer whose only use is its optional message. */
+export const messageDecoder = (body: unknown): string => messageOf(body)
+
+/** The server's message when it gave one, else the screen's own wording for the failure. */
+export const failureMessage = (error: unknown, fallback: string): string =>
+  error instanceof ApiFailure && error.message !== "" ? error.message : fallback
+
+/** A fresh key per submission attempt, so a retried request is applied once. */
+export const newIdempotencyKey = (): string => {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
+}

@@ -1,0 +1,26 @@
+/** Builds the station web app from web/ into web/dist; in dev, the API, auth and socket go to the local server. */
+import { fileURLToPath } from "node:url"
+import react from "@vitejs/plugin-react"
+import { defineConfig } from "vite"
+
+const webRoot = fileURLToPath(new URL(".", import.meta.url))
+const repoRoot = fileURLToPath(new URL("..", import.meta.url))
+const server = "http://127.0.0.1:3000"
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL("./dist", import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000
+  },
+  server: {
+    fs: { allow: [repoRoot] },
+    proxy: {
+      "/api": server,
+      "/auth": server,
+      "/socket.io": { target: server, ws: true }
+    }
+  }
+})
