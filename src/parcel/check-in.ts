@@ -12,6 +12,7 @@ export const messages = {
   duplicate: "该快递单号已在本站入库，请勿重复入库",
   companyNotServed: "本站点不收该快递公司的快递",
   weightUnknown: "请选择大概重量",
+  shelvesFull: "本站取件码已用完，请先处理待取快递",
   noMatch: "暂无匹配的用户，请手动输入收件人电话或按照规定操作。",
   completed: "completed"
 } as const

@@ -28,8 +28,8 @@ export type InsertOutcome = "inserted" | "duplicateExpressNo"
 
 export class ParcelStore extends Context.Service<ParcelStore, {
   hasActive(worksiteId: string, expressNo: string): Effect.Effect<boolean>
-  /** The next free storage tag of the worksite (see storage-code.ts), unique among its active parcels. */
-  allocateTag(worksiteId: string): Effect.Effect<number>
+  /** The next free storage tag of the worksite (see storage-code.ts); undefined when every tag is in use. */
+  allocateTag(worksiteId: string): Effect.Effect<number | undefined>
   insert(parcel: ParcelRecord): Effect.Effect<InsertOutcome>
   findById(id: string): Effect.Effect<ParcelRecord | undefined>
   safekeepingTerms(worksiteId: string): Effect.Effect<SafekeepingTerms>

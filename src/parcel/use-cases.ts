@@ -65,6 +65,8 @@ export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckI
   const parcels = yield* ParcelStore
   if (yield* parcels.hasActive(worksite.id, input.expressNo!)) return yield* new StateConflict({ message: messages.duplicate })
   const now = yield* (yield* Clock).now
+  const tag = yield* parcels.allocateTag(worksite.id)
+  if (tag === undefined) return yield* new StateConflict({ message: messages.shelvesFull })
   const parcel: ParcelRecord = {
     id: yield* (yield* Ids).next,
     worksiteId: worksite.id,
@@ -72,7 +74,7 @@ export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckI
     expressCompanyName: company.name,
     expressNo: input.expressNo!,
     storageNo: input.storageNo!,
-    tag: yield* parcels.allocateTag(worksite.id),
+    tag,
     weightId: input.weight!,
     receiver: input.receiver?.trim() || person?.realname || person?.nickname || "",
     receiverId: person?.id ?? null,

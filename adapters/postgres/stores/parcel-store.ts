@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { ACTIVE_STATUSES, type ParcelStatus } from "../../../src/parcel/parcel"
 import { Catalogue, ParcelStore, People, type ParcelRecord, type Person } from "../../../src/parcel/parcel-store"
-import { nextFreeTag, nextTagAfter, TAG_MAX } from "../../../src/parcel/storage-code"
+import { nextFreeTag, nextTagAfter } from "../../../src/parcel/storage-code"
 import type { DB } from "../schema"
 import { offsetOf, PAGE_SIZE, pageOf, query } from "./query"
 
@@ -26,7 +26,7 @@ const activeTags = async (db: Kysely<DB>, worksiteId: string, among?: ReadonlyAr
 }
 
 /** Locks the worksite's counter, finds the next free tag (looking a window ahead first) and advances it. */
-const allocateTag = async (db: Kysely<DB>, worksiteId: string): Promise<number> => {
+const allocateTag = async (db: Kysely<DB>, worksiteId: string): Promise<number | undefined> => {
   const counter = await db.selectFrom("storage_tag").select("last_tag").where("worksite_id", "=", worksiteId).forUpdate().executeTakeFirst()
   if (!counter) throw new Error(`worksite ${worksiteId} has no storage tag counter`)
   const last = counter.last_tag
@@ -35,7 +35,7 @@ const allocateTag = async (db: Kysely<DB>, worksiteId: string): Promise<number> 
   const inWindow = nextFreeTag(last, (t) => nearby.has(t) || !window.has(t))
   const taken = inWindow === undefined ? await activeTags(db, worksiteId) : nearby
   const chosen = inWindow ?? nextFreeTag(last, (t) => taken.has(t))
-  if (chosen === undefined) throw new Error(`all ${TAG_MAX} storage tags of worksite ${worksiteId} are in use`)
+  if (chosen === undefined) return undefined
   await db.updateTable("storage_tag").set({ last_tag: chosen }).where("worksite_id", "=", worksiteId).execute()
   return chosen
 }

@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto"
+import pg from "pg"
+import { io, type Socket } from "socket.io-client"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startApp, type App } from "../app"
+import type { DatabaseConfig } from "../postgres/database"
+
+const post = async (app: App, path: string, token: string | undefined, body: unknown, method = "POST") => {
+  const res = await fetch(app.url + path, {
+    method, body: JSON.stringify(body),
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }
+  })
+  return { status: res.status, body: (await res.json()) as Record<string, any> }
+}
+
+const tokenOf = async (app: App, openid: string) => (await post(app, "/auth/dev/token", undefined, { openid })).body.token as string
+
+const connect = (app: App, token: string) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = io(app.url, { auth: { token }, transports: ["websocket"], reconnection: false })
+    socket.once("connect", () => resolve(socket))
+    socket.once("connect_error", (e) => { socket.close(); reject(e) })
+  })
+
+const nextEvent = (socket: Socket, name: string) =>
+  new Promise<any>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${name} within 5 s`)), 5000)
+    socket.once(name, (payload) => { clearTimeout(timer); resolve(payload) })
+  })
+
+const checkIn = (app: App, staff: string, expressNo: string) =>
+  post(app, "/api/expressTosend", staff, { expressCompany: "ec-sf", storageNo: "S-1", expressNo, weight: "wf-1", receiverPhone: "13800000001" })
+
+describe("live events over socket.io (PGlite)", () => {
+  let app: App
+  beforeAll(async () => { app = await startApp({ port: 0, database: { kind: "memory" } }) })
+  afterAll(async () => { await app?.close() })
+
+  it("refuses a handshake without a valid token", async () => {
+    await expect(connect(app, "not-a-token")).rejects.toThrow("登录已失效，请重新进入")
+  })
+
+  it("tells the receiver when a parcel is checked in and when it is taken away", async () => {
+    const student = await connect(app, await tokenOf(app, "demo-student"))
+    const staff = await tokenOf(app, "demo-staff")
+    const arrived = nextEvent(student, "expressTotakeAdd")
+    const created = await checkIn(app, staff, "SOCK-1")
+    expect(created.status).toBe(201)
+    const event = await arrived
+    expect(event.code).toBe(created.body.data)
+
+    const studentToken = await tokenOf(app, "demo-student")
+    const parcel = await fetch(`${app.url}/api/expressTosend/getById/${event._id}`, { headers: { authorization: `Bearer ${studentToken}` } }).then((r) => r.json())
+    const qr = JSON.parse(parcel.data.qrContent)
+    const taken = nextEvent(student, "takeawaySuccess")
+    const done = await post(app, "/api/expressTosend/takepart", staff, {
+      worksiteCode: "XY01", expressNo: qr.en, storageNo: qr.sn, tag: qr.tag, signOpenid: qr.roid, isPaotui: false
+    }, "PUT")
+    expect(done.body).toMatchObject({ success: true, message: "确认取件成功" })
+    expect(await taken).toEqual({ _id: event._id, status: 100 })
+    student.close()
+  })
+
+  it("sends nothing for a check-in that fails", async () => {
+    const student = await connect(app, await tokenOf(app, "demo-student"))
+    const staff = await tokenOf(app, "demo-staff")
+    let received = 0
+    student.on("expressTotakeAdd", () => { received++ })
+    expect((await checkIn(app, staff, "SOCK-DUP")).status).toBe(201)
+    expect((await checkIn(app, staff, "SOCK-DUP")).status).toBe(409)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(received).toBe(1)
+    student.close()
+  })
+})
+
+const url = process.env.TEST_DATABASE_URL
+describe.skipIf(!url)("live events shared by two server processes on Postgres", () => {
+  const name = `socket_${randomBytes(4).toString("hex")}`
+  let a: App
+  let b: App
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`create database "${name}"`)
+    await admin.end()
+    const target = new URL(url!)
+    target.pathname = `/${name}`
+    const database: DatabaseConfig = { kind: "postgres", url: target.toString(), poolSize: 5 }
+    a = await startApp({ port: 0, database })
+    b = await startApp({ port: 0, database })
+  })
+  afterAll(async () => {
+    await a?.close()
+    await b?.close()
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`drop database if exists "${name}" with (force)`)
+    await admin.end()
+  })
+
+  it("delivers a check-in made on one server to a receiver connected to the other", async () => {
+    const student = await connect(a, await tokenOf(a, "demo-student"))
+    const arrived = nextEvent(student, "expressTotakeAdd")
+    const created = await checkIn(b, await tokenOf(b, "demo-staff"), "SOCK-PG-1")
+    expect(created.status).toBe(201)
+    expect((await arrived).code).toBe(created.body.data)
+    student.close()
+  })
+})
