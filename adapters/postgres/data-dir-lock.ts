@@ -24,7 +24,7 @@ export const lockDataDir = (dir: string): (() => void) => {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e
       const held = JSON.parse(readFileSync(file, "utf8") || "{}") as Partial<typeof owner>
-      if (held.pid !== undefined && held.pid !== process.pid && isAlive(held.pid)) {
+      if (held.pid !== undefined && isAlive(held.pid)) {
         throw new DataDirLocked(
           `The database in ${dir} is already open in process ${held.pid} (${held.command ?? "?"}, since ${held.since ?? "?"}). ` +
             "Stop that process, or set DATABASE_URL to use a shared Postgres server."
