@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: true,
-    pool: "forks"
+    pool: "forks",
+    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]]
   }
 })
