@@ -19,6 +19,8 @@ export interface AppOptions {
   /** The development sign-in, on while the messaging app is the local fake (default true). */
   readonly devSignIn?: boolean
   readonly outboxIntervalMs?: number
+  /** Served behind TLS (HSTS and upgrade-insecure-requests on). */
+  readonly secure?: boolean
 }
 
 export interface App {
@@ -33,7 +35,7 @@ export const startApp = async (options: AppOptions): Promise<App> => {
     await migrateToLatest(database.db)
     if (options.seed ?? true) await seedDemoCampus(database.db)
     const runtime = await Runtime.create(database)
-    const http = createServer(createHttpApp(runtime, { webDist: options.webDist, devSignIn: options.devSignIn ?? true }))
+    const http = createServer(createHttpApp(runtime, { webDist: options.webDist, devSignIn: options.devSignIn ?? true, secure: options.secure ?? false }))
     const io = attachSocket(http, runtime)
     await new Promise<void>((resolve, reject) => {
       http.once("error", reject)

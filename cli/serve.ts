@@ -9,7 +9,7 @@ const landingOf = (role: string) => (role === "staff" ? "warehousing" : "takecas
 
 export const serve = async () => {
   const config = serveConfig()
-  const app = await startApp({ port: config.port, host: config.host, database: config.database, webDist: config.webDist, devSignIn: config.devSignIn })
+  const app = await startApp({ port: config.port, host: config.host, database: config.database, webDist: config.webDist, devSignIn: config.devSignIn, secure: config.publicUrl?.startsWith("https://") ?? false })
   const base = config.publicUrl ?? `http://localhost:${new URL(app.url).port}`
   console.log(`Campus station serving on ${base} (${describeDatabase(config.database)})`)
   if (config.devSignIn) {

@@ -15,9 +15,32 @@ import { walletRoutes } from "./routes/wallet"
 export interface HttpOptions {
   readonly webDist?: string | undefined
   readonly devSignIn: boolean
+  /** Served behind TLS: then browsers are told to stay on https. */
+  readonly secure?: boolean
 }
 
 const BODY_LIMIT = "64kb"
+
+const MAX_BODY_DEPTH = 32
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** Whether a parsed JSON body nests at most MAX_BODY_DEPTH deep and its keys and strings fit in Postgres. */
+const storableJson = (body: unknown): boolean => {
+  const stack: Array<[unknown, number]> = [[body, 0]]
+  while (stack.length) {
+    const [value, depth] = stack.pop()!
+    if (typeof value === "string") {
+      if (UNSTORABLE.test(value)) return false
+    } else if (typeof value === "object" && value !== null) {
+      if (depth >= MAX_BODY_DEPTH) return false
+      for (const [k, v] of Object.entries(value)) {
+        if (UNSTORABLE.test(k)) return false
+        stack.push([v, depth + 1])
+      }
+    }
+  }
+  return true
+}
 
 export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
   const app = express()
@@ -25,8 +48,10 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
   app.set("trust proxy", "loopback")
   app.use(helmet({
     referrerPolicy: { policy: "no-referrer" },
+    strictTransportSecurity: options.secure ?? false,
     contentSecurityPolicy: {
       directives: {
+        "upgrade-insecure-requests": options.secure ? [] : null,
         "default-src": ["'self'"],
         "img-src": ["'self'", "data:", "blob:"],
         "style-src": ["'self'", "'unsafe-inline'"],
@@ -42,6 +67,12 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
     next()
   })
   app.use(express.json({ limit: BODY_LIMIT }))
+  // Postgres text and jsonb cannot hold U+0000 or unpaired surrogates, and nothing here nests deeply:
+  // such input is a bad request, not a server failure.
+  app.use((req, res, next) => {
+    if (/%00/.test(req.originalUrl) || !storableJson(req.body)) return sendFailure(res, 400, "请求不正确")
+    next()
+  })
 
   if (options.devSignIn) app.use(devAuthRoutes(runtime))
   app.use(employeeRoutes(runtime))

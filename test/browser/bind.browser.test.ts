@@ -1,6 +1,6 @@
 /** An unbound user opening the check-in screen is sent to bind; a wrong password is refused, the right one lands on check-in. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { browserAvailable, shot, startHarness, toast, type Harness } from "./harness"
+import { browserAvailable, POLL, shot, startHarness, toast, type Harness } from "./harness"
 
 const run = browserAvailable()
 
@@ -9,9 +9,10 @@ describe.skipIf(!run)("staff: bind a back-office account", () => {
   beforeAll(async () => { h = await startHarness() }, 60_000)
   afterAll(async () => { await h?.close() })
 
-  it("binds demo-newstaff to employee 13900000003 and lands on the check-in screen", async () => {
+  it("binds demo-newstaff to employee 13900000003 and lands on the check-in screen", async ({ onTestFailed }) => {
     const token = await h.token("demo-newstaff")
     const { page, errors } = await h.phone()
+    onTestFailed(() => shot(page, `FAILED-bind-${Date.now()}`))
     await page.goto(`${h.url}/warehousing/${encodeURIComponent(token)}`)
     await toast(page, "请先绑定后台操作用户").waitFor()
     await page.waitForURL((u) => u.pathname.startsWith("/bind/warehousing/"))
@@ -42,7 +43,7 @@ describe.skipIf(!run)("staff: bind a back-office account", () => {
     const newToken = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!)
     expect(newToken).not.toBe("")
     const header = page.getByTestId("station-header")
-    await expect.poll(() => header.textContent()).toContain("西园驿站")
+    await expect.poll(() => header.textContent(), POLL).toContain("西园驿站")
     await page.getByTestId("company-row").waitFor()
     await shot(page, "22-bind-landed")
 

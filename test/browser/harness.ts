@@ -94,7 +94,11 @@ export const startHarness = async (): Promise<Harness> => {
   }
 }
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true })
+/** A full-page screenshot from the top (a sticky bar would otherwise be drawn where the page was scrolled to). */
+export const shot = async (page: Page, name: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
 
 /** Answers the fake JS-SDK's scan dialog with this text. */
 export const scanInto = async (page: Page, trigger: string, text: string) => {
@@ -107,3 +111,6 @@ export const scanInto = async (page: Page, trigger: string, text: string) => {
 }
 
 export const toast = (page: Page, text: string | RegExp) => page.locator(".adm-toast-main").filter({ hasText: text })
+
+/** How long `expect.poll` waits for the page: a loaded machine may need more than vitest's 1 s default. */
+export const POLL = { timeout: 15_000, interval: 100 } as const

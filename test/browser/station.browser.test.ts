@@ -1,6 +1,6 @@
 /** Staff check a parcel in on the keypad screen; the receiver shows its QR; staff scan it and hand the parcel out. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { browserAvailable, scanInto, shot, startHarness, toast, type Harness } from "./harness"
+import { browserAvailable, POLL, scanInto, shot, startHarness, toast, type Harness } from "./harness"
 
 const run = browserAvailable()
 
@@ -9,16 +9,21 @@ describe.skipIf(!run)("station: check-in then pickup by QR", () => {
   beforeAll(async () => { h = await startHarness() }, 60_000)
   afterAll(async () => { await h?.close() })
 
-  it("checks a parcel in, shows the receiver's QR, and confirms pickup by scanning it", async () => {
+  it("checks a parcel in, shows the receiver's QR, and confirms pickup by scanning it", async ({ onTestFailed }) => {
     const staffToken = await h.token("demo-staff")
+    const employee = await h.api<{ user: { nameZH: string } }>("/auth/employee/getByOpen/demo-staff", staffToken)
     const staff = await h.phone()
     const page = staff.page
+    onTestFailed(async () => {
+      await shot(page, `FAILED-station-${Date.now()}`)
+      console.error("page errors:", staff.errors)
+    })
 
     await page.goto(`${h.url}/warehousing/${encodeURIComponent(staffToken)}`)
     const header = page.getByTestId("station-header")
-    await expect.poll(() => header.textContent()).toContain("西园驿站")
+    await expect.poll(() => header.textContent(), POLL).toContain("西园驿站")
     expect(await header.textContent()).toContain("南校区")
-    expect(await header.textContent()).toContain("张站长")
+    expect(await header.textContent()).toContain(employee.user.nameZH)
     await shot(page, "01-check-in-empty")
 
     // the submit checks run in the spec's order before anything is sent
@@ -29,10 +34,10 @@ describe.skipIf(!run)("station: check-in then pickup by QR", () => {
     await page.getByTestId("company-row").click()
     const items = page.locator(".adm-picker-view-column-item")
     await items.first().waitFor()
-    expect(await items.allTextContents()).toEqual(["顺丰速运", "中通快递", "圆通速递", "韵达快递", "京东物流"])
-    await items.filter({ hasText: "顺丰速运" }).click()
+    expect((await items.allTextContents()).sort()).toEqual(["顺丰速运", "中通快递", "圆通速递", "韵达快递", "京东物流"].sort())
+    await items.filter({ hasText: "顺丰速运" }).tap()
     await page.locator(".adm-picker-header-button").filter({ hasText: "确定" }).click()
-    await expect.poll(() => page.getByTestId("company-row").textContent()).toContain("顺丰速运")
+    await expect.poll(() => page.getByTestId("company-row").textContent(), POLL).toContain("顺丰速运")
 
     // shelf and express number through the scan dialog; the comma rule keeps what follows the first comma
     await scanInto(page, "shelf-input-scan", "A-01")
@@ -40,14 +45,24 @@ describe.skipIf(!run)("station: check-in then pickup by QR", () => {
     expect(await page.locator("[data-testid=shelf-input] input").inputValue()).toBe("A-01")
     expect(await page.locator("[data-testid=express-input] input").inputValue()).toBe("SF1234567890")
 
+    // four digits nobody's phone ends with: the input is cleared and the user is told to type the full number
+    for (const d of "9999") await page.getByTestId(`key-${d}`).click()
+    const noMatch = page.locator(".adm-dialog-content").filter({ hasText: "暂无匹配的用户，请手动输入收件人电话或按照规定操作。" })
+    await noMatch.waitFor()
+    await page.locator(".adm-dialog-button").filter({ hasText: "知道了" }).click()
+    await noMatch.waitFor({ state: "detached" })
+    expect(await page.getByTestId("phone-display").textContent()).toContain("输入收件电话后4位")
+
     // last four digits on the keypad → the matching user is offered and picked
     for (const d of "0001") await page.getByTestId(`key-${d}`).click()
-    const option = page.locator(".adm-action-sheet-button-item").filter({ hasText: "李同学" })
+    // several users' phones end in 0001; demo-student's is 13800000001
+    const option = page.locator(".adm-action-sheet-button-item").filter({ hasText: "13800000001" })
     await option.waitFor()
+    const receiverName = (await option.locator("b").textContent()) ?? ""
     await shot(page, "02-check-in-receiver-choice")
     await option.click()
-    await expect.poll(() => page.getByTestId("phone-display").textContent()).toBe("13800000001")
-    expect(await page.getByTestId("receiver-name").textContent()).toContain("李同学")
+    await expect.poll(() => page.getByTestId("phone-display").textContent(), POLL).toBe("13800000001")
+    expect(await page.getByTestId("receiver-name").textContent()).toBe(`收件人：${receiverName}`)
 
     await page.locator("[data-testid=weight-select] .adm-selector-item").filter({ hasText: "1-3kg" }).click()
     await shot(page, "03-check-in-filled")
@@ -58,10 +73,10 @@ describe.skipIf(!run)("station: check-in then pickup by QR", () => {
     const toastText = (await codeToast.textContent()) ?? ""
     const code = /^(\S+) completed$/.exec(toastText)?.[1]
     expect(code, `toast was "${toastText}"`).toMatch(/^A-01-\d{4}$/)
-    await shot(page, "04-check-in-done")
 
     // after success: previous code shown, shelf kept, express number, phone, receiver reset, weight back to the first
-    expect(await page.getByTestId("previous-code").textContent()).toBe(code)
+    await expect.poll(() => page.getByTestId("previous-code").textContent(), POLL).toBe(code)
+    await shot(page, "04-check-in-done")
     expect(await page.locator("[data-testid=shelf-input] input").inputValue()).toBe("A-01")
     expect(await page.locator("[data-testid=express-input] input").inputValue()).toBe("")
     expect(await page.getByTestId("phone-display").textContent()).toContain("输入收件电话后4位")
@@ -87,12 +102,14 @@ describe.skipIf(!run)("station: check-in then pickup by QR", () => {
     // staff scan the QR on the pickup screen
     await page.goto(`${h.url}/takepart/${encodeURIComponent(staffToken)}`)
     await page.getByTestId("pickup-scan").waitFor()
-    await page.getByTestId("pickup-confirm").click()
+    // the confirm button is aria-disabled until a takeable parcel is scanned; a tap still explains why
+    expect(await page.getByTestId("pickup-confirm").getAttribute("aria-disabled")).toBe("true")
+    await page.getByTestId("pickup-confirm").click({ force: true })
     await toast(page, "请先扫一扫取件码").waitFor()
 
     await scanInto(page, "pickup-scan", content)
     const tag = page.getByTestId("pickup-tag")
-    await expect.poll(() => tag.getAttribute("data-can-takeaway")).toBe("true")
+    await expect.poll(() => tag.getAttribute("data-can-takeaway"), POLL).toBe("true")
     expect(`${await page.getByTestId("pickup-storage").textContent()}-${await tag.textContent()}`).toBe(code)
     expect(await tag.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(0, 181, 120)")
     expect(await page.getByTestId("pickup-status").textContent()).toBe("待取件")
@@ -100,7 +117,7 @@ describe.skipIf(!run)("station: check-in then pickup by QR", () => {
 
     await page.getByTestId("pickup-confirm").click()
     await toast(page, "确认取件成功").waitFor()
-    await expect.poll(() => page.getByTestId("pickup-storage").textContent()).toBe("-")
+    await expect.poll(() => page.getByTestId("pickup-storage").textContent(), POLL).toBe("-")
     expect(await tag.textContent()).toBe("-")
     await shot(page, "07-pickup-done")
 
@@ -108,9 +125,14 @@ describe.skipIf(!run)("station: check-in then pickup by QR", () => {
     await student.page.getByTestId("taken").waitFor({ timeout: 10_000 })
     await shot(student.page, "08-receiver-taken")
 
-    // the same QR again: the parcel is no longer on the shelf, the tag is red and pickup is refused
+    // the same QR again: the parcel has been signed for, so the tag is red and pickup is refused
     await scanInto(page, "pickup-scan", content)
-    await toast(page, "二维码校验失败").waitFor()
+    await expect.poll(() => tag.getAttribute("data-can-takeaway"), POLL).toBe("false")
+    expect(await tag.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(255, 49, 65)")
+    expect(await page.getByTestId("pickup-status").textContent()).toBe("已签收")
+    await page.getByTestId("pickup-confirm").click({ force: true })
+    await toast(page, "已签收状态的快递不能取件").waitFor()
+    await shot(page, "09-pickup-rescan")
 
     expect(staff.errors).toEqual([])
     expect(student.errors).toEqual([])

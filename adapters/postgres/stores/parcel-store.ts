@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { ACTIVE_STATUSES, type ParcelStatus } from "../../../src/parcel/parcel"
 import { Catalogue, ParcelStore, People, type ParcelRecord, type Person } from "../../../src/parcel/parcel-store"
-import { nextFreeTag, nextTagAfter } from "../../../src/parcel/storage-code"
+import { nextFreeTag, nextTagAfter, TAG_MAX } from "../../../src/parcel/storage-code"
 import type { DB } from "../schema"
 import { offsetOf, PAGE_SIZE, pageOf, query } from "./query"
 
@@ -69,9 +69,12 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
     query(() => db.selectFrom("worksite").select(["keep_free_hours", "keep_fee_per_day", "keep_fee_cap"]).where("id", "=", worksiteId).executeTakeFirstOrThrow())
       .pipe(Effect.map((w) => ({ freeHours: w.keep_free_hours, feePerDayFen: w.keep_fee_per_day, capFen: w.keep_fee_cap }))),
   findAtShelf: (k) =>
-    query(() => db.selectFrom("parcel").selectAll().where("worksite_id", "=", k.worksiteId).where("express_no", "=", k.expressNo)
-      .where("storage_no", "=", k.storageNo).where("tag", "=", k.tag).orderBy("created_at", "desc").executeTakeFirst())
-      .pipe(Effect.map((r) => r && toParcel(r))),
+    // no parcel holds a tag outside 1..9999 (and Postgres would refuse NaN or a huge number as an integer)
+    !Number.isInteger(k.tag) || k.tag < 1 || k.tag > TAG_MAX
+      ? Effect.succeed(undefined)
+      : query(() => db.selectFrom("parcel").selectAll().where("worksite_id", "=", k.worksiteId).where("express_no", "=", k.expressNo)
+        .where("storage_no", "=", k.storageNo).where("tag", "=", k.tag).orderBy("created_at", "desc").executeTakeFirst())
+        .pipe(Effect.map((r) => r && toParcel(r))),
   moveStatus: (id, from, to, signOpenid, at) =>
     query(() => db.updateTable("parcel").set({ status: to, sign_openid: signOpenid, signed_at: at })
       .where("id", "=", id).where("status", "=", from).executeTakeFirst())
@@ -107,7 +110,8 @@ export const people = (db: Kysely<DB>) => People.of({
 
 export const catalogue = (db: Kysely<DB>) => Catalogue.of({
   expressCompanies: (ids) =>
-    query(() => db.selectFrom("express_company").select(["id as _id", "name"]).$if(ids !== undefined, (q) => q.where("id", "in", ids!.length ? ids! : [""])).orderBy("id").execute()),
+    query(() => db.selectFrom("express_company").select(["id as _id", "name"]).$if(ids !== undefined, (q) => q.where("id", "in", ids!.length ? ids! : [""])).orderBy("id").execute())
+      .pipe(Effect.map((rows) => (ids === undefined ? rows : [...rows].sort((a, b) => ids.indexOf(a._id) - ids.indexOf(b._id))))),
   dictValues: (dict) =>
     query(() => db.selectFrom("dict_value").select(["id as _id", "name"]).where("dict", "=", dict).orderBy("sort").execute())
 })

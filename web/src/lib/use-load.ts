@@ -25,7 +25,6 @@ export const useLoad = <A>(load: (() => Promise<A>) | undefined, deps: Dependenc
       (data) => { if (latest.current === id) setState({ data, error: undefined, loading: false }) },
       (error: unknown) => { if (latest.current === id) setState({ data: undefined, error, loading: false }) }
     )
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, round, load === undefined])
   const reload = useCallback(() => setRound((r) => r + 1), [])
   return { ...state, reload }

@@ -167,24 +167,23 @@ export const CheckInForm = (props: { readonly staff: CheckInStaff }) => {
             onChange={(v) => { form.expressNo.value = v }}
           />
         </List.Item>
-        <List.Item
-          title="收件电话"
-          extra={
+        <List.Item title="收件电话">
+          <div className="phone-row">
+            <div className="phone-display" data-testid="phone-display" aria-live="polite">
+              {form.phone.value === "" ? (
+                <span className="placeholder">{shortMode ? "输入收件电话后4位" : "输入完整收件电话"}</span>
+              ) : (
+                <span className="phone-display__digits">{form.phone.value}</span>
+              )}
+              {looking ? <span className="phone-display__hint">查询中…</span> : null}
+            </div>
             <Segmented
               data-testid="phone-mode"
+              className="phone-mode"
               value={form.phoneMode.value}
               onChange={(mode) => form.switchMode(mode as PhoneMode)}
-              options={[{ label: "后4位", value: "short" }, { label: "完整号码", value: "full" }]}
+              options={[{ label: "后4位", value: "short" }, { label: "完整", value: "full" }]}
             />
-          }
-        >
-          <div className="phone-display" data-testid="phone-display" aria-live="polite">
-            {form.phone.value === "" ? (
-              <span className="placeholder">{shortMode ? "输入收件电话后4位" : "输入完整收件电话"}</span>
-            ) : (
-              <span className="phone-display__digits">{form.phone.value}</span>
-            )}
-            {looking ? <span className="phone-display__hint">查询中…</span> : null}
           </div>
           {form.receiver.value ? (
             <div className="receiver-chip" data-testid="receiver-name">收件人：{form.receiver.value.name}</div>

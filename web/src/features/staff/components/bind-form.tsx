@@ -27,6 +27,7 @@ export const BindForm = (props: { readonly openid: string; readonly redirect: st
     try {
       const token = await bind({ ...input, openid: props.openid })
       keepToken(token)
+      Toast.clear()
       navigate(`/${props.redirect}/${tokenPath(token)}`, { replace: true })
     } catch (error) {
       Toast.show({ content: failureMessage(error, messages.wrongCredentials), icon: "fail" })
