@@ -9,7 +9,12 @@ export const TOKEN_MISSING = "登录已失效，请重新进入"
 
 export const bearerToken = (header: string | undefined) => {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "")
-  return match ? decodeURIComponent(match[1]!) : undefined
+  if (!match) return undefined
+  try {
+    return decodeURIComponent(match[1]!)
+  } catch {
+    return undefined // a malformed escape is no token (401), not a server failure
+  }
 }
 
 export const requireActor = (db: Kysely<DB>) => async (req: Request, res: Response, next: NextFunction) => {

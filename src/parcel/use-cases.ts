@@ -48,9 +48,9 @@ export const receiversByLast4 = Effect.fn("receiversByLast4")(function* (actor: 
 
 export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckInInput) {
   const input = { ...raw, storageNo: raw.storageNo && scanned(raw.storageNo), expressNo: raw.expressNo && scanned(raw.expressNo) }
+  const employee = yield* employeeOf(actor)
   const problem = checkInProblem(input)
   if (problem) return yield* new RuleViolation({ message: problem })
-  const employee = yield* employeeOf(actor)
   const worksite = employee.worksite
   if (input.worksite !== undefined && input.worksite !== worksite.id) return yield* otherWorksite()
   if (!worksite.expressCompanies.includes(input.expressCompany!)) return yield* new RuleViolation({ message: messages.companyNotServed })

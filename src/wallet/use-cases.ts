@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Ids } from "../shared/ports"
+import { startOfShanghaiDay } from "../shared/time"
 import { LedgerType } from "./ledger"
 import { convertPoints, DEFAULT_POINTS_RATIO } from "./points"
 import { WalletStore, Payouts } from "./wallet-store"
@@ -22,8 +23,7 @@ export const applyWithdrawal = Effect.fn("applyWithdrawal")(function* (actor: Ac
   const now = yield* (yield* Clock).now
   const wallet = yield* store.lock(actor.userId)
   if (!wallet) return yield* userMissing()
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000)
-  const earlier = yield* store.withdrawalsSince(actor.userId, new Date(Math.min(dayAgo.getTime(), now.getTime() - WITHDRAWAL_LIMITS.gapMs)))
+  const earlier = yield* store.withdrawalsSince(actor.userId, new Date(startOfShanghaiDay(now).getTime() - WITHDRAWAL_LIMITS.gapMs))
   const decision = decideWithdrawal({ amountFen, balanceFen: wallet.money, earlier, now })
   if (!("fee" in decision)) return yield* decision
   const id = yield* (yield* Ids).next

@@ -1,6 +1,8 @@
 /** Cash withdrawal: the spec's checks and messages, the fee, the daily limits and the review states. */
 import { LimitReached, RuleViolation, StateConflict } from "../shared/errors"
-import { minutes, startOfShanghaiDay } from "../shared/time"
+import { hours, minutes, startOfShanghaiDay } from "../shared/time"
+
+const DAY_MS = hours(24)
 
 export const WithdrawalStatus = { pending: 0, approved: 1, rejected: 2, transferred: 100 } as const
 export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus]
@@ -64,8 +66,8 @@ export const decideWithdrawal = (input: {
   const amountFen = input.amountFen as number
   const dayStart = startOfShanghaiDay(input.now).getTime()
   const counted = input.earlier.filter((w) => w.status !== WithdrawalStatus.rejected)
-  const today = counted.filter((w) => w.createdAt.getTime() >= dayStart)
-  if (counted.some((w) => input.now.getTime() - w.createdAt.getTime() < WITHDRAWAL_LIMITS.gapMs)) {
+  const today = counted.filter((w) => w.createdAt.getTime() >= dayStart && w.createdAt.getTime() < dayStart + DAY_MS)
+  if (counted.some((w) => Math.abs(input.now.getTime() - w.createdAt.getTime()) < WITHDRAWAL_LIMITS.gapMs)) {
     return new LimitReached({ message: messages.tooSoon })
   }
   if (today.length >= WITHDRAWAL_LIMITS.perDayCount) return new LimitReached({ message: messages.dailyCount })

@@ -8,7 +8,9 @@ import { formatTag } from "../../../src/parcel/storage-code"
 import type { ParcelRecord } from "../../../src/parcel/parcel-store"
 import type { Runtime } from "../../runtime"
 import { idempotent } from "../idempotency"
-import { actorOf, looseString, looseStrings, pageNo, sendExit } from "../outcome"
+import { actorOf, looseString, looseStrings, pageNo, sendExit, sendFailure } from "../outcome"
+
+const MAX_FIELD_LENGTH = 128
 
 const parcelView = (p: ParcelRecord) => ({
   _id: p.id, status: p.status, statusStr: statusStr(p.status), expressNo: p.expressNo,
@@ -40,6 +42,8 @@ export const stationRoutes = (runtime: Runtime) => {
 
   r.post("/api/expressTosend", idempotent(runtime.db), async (req, res) => {
     const input = looseStrings(req.body, ["worksite", "expressCompany", "storageNo", "expressNo", "weight", "receiver", "receiverId", "receiverPhone"] as const)
+    // scanned codes, names and ids are short; a longer value is junk (and would overflow the express-number index)
+    if (Object.values(input).some((v) => v.length > MAX_FIELD_LENGTH)) return sendFailure(res, 400, "请求不正确")
     sendExit(res, await runtime.run(checkIn(actorOf(req), input)), ({ code }) => ({ status: 201, data: code, message: `${code} ${checkInMessages.completed}` }))
   })
 

@@ -54,7 +54,9 @@ export const walletRoutes = (runtime: Runtime) => {
 
   r.get("/api/money/wxlist/:type", async (req, res) => {
     const type = Number(req.params.type)
-    const exit = await runtime.read(WalletStore.use((s) => s.listLedger(actorOf(req).userId, Number.isInteger(type) ? type : 0, pageNo(req.query.pageNo))))
+    // the ledger type is a smallint: anything else lists every row, as a non-number does
+    const filter = Number.isInteger(type) && Math.abs(type) <= 32_767 ? type : 0
+    const exit = await runtime.read(WalletStore.use((s) => s.listLedger(actorOf(req).userId, filter, pageNo(req.query.pageNo))))
     sendExit(res, exit, (page) => ({
       data: { ...page, results: page.results.map((e) => ({ _id: e.id, type: e.type, money: e.money, score: e.score, remark: e.remark, createdAt: e.createdAt })) }
     }))

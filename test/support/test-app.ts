@@ -1,0 +1,225 @@
+/**
+ * Integration-test harness: the real server in-process on a fresh database, either an in-memory
+ * PGlite or — when TEST_DATABASE_URL is set — a brand-new database created for this one app on
+ * that Postgres server (dropped again on close). startApp migrates and seeds the demo campus.
+ */
+import { randomBytes, randomUUID } from "node:crypto"
+import { Cause, Exit } from "effect"
+import type { Kysely } from "kysely"
+import pg from "pg"
+import { describe } from "vitest"
+import { startApp, type App } from "../../adapters/app"
+import { hashPassword } from "../../adapters/security/passwords"
+import { createUser } from "../../adapters/postgres/seed"
+import type { DB } from "../../adapters/postgres/schema"
+import type { Runtime } from "../../adapters/runtime"
+import type { Actor, Role } from "../../src/shared/actor"
+
+export type Backend = "pglite" | "postgres"
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined
+
+const POSTGRES_SKIP_REASON = "skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test); CI sets it so these run there"
+
+if (!TEST_DATABASE_URL && process.env.REQUIRE_POSTGRES) {
+  throw new Error("REQUIRE_POSTGRES is set but TEST_DATABASE_URL is not: the Postgres suites may not be skipped")
+}
+
+/** The backends every parametrized suite runs on: PGlite always, real Postgres when TEST_DATABASE_URL is set. */
+export const backends: ReadonlyArray<Backend> = TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"]
+
+/** `describe` when TEST_DATABASE_URL is set, otherwise `describe.skip` with the reason in the suite name. */
+export const describeOnPostgres = (name: string, fn: () => void): void => {
+  if (TEST_DATABASE_URL) describe(name, fn)
+  else describe.skip(`${name} — ${POSTGRES_SKIP_REASON}`, fn)
+}
+
+export interface ApiAnswer<B = any> {
+  readonly status: number
+  readonly body: B
+  readonly headers: Headers
+}
+
+export interface SendOptions {
+  readonly token?: string | undefined
+  /** Sent as it is (not JSON-encoded). */
+  readonly rawBody?: string
+  readonly headers?: Record<string, string>
+}
+
+export interface TestApp {
+  readonly backend: Backend
+  readonly app: App
+  readonly url: string
+  readonly runtime: Runtime
+  readonly db: Kysely<DB>
+  token(openid: string): Promise<string>
+  api<B = any>(method: string, path: string, token?: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<B>>
+  send<B = any>(method: string, path: string, options?: SendOptions): Promise<ApiAnswer<B>>
+  close(): Promise<void>
+}
+
+const uniqueDatabaseName = () => `it_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`
+
+const withAdmin = async <A>(url: string, run: (client: pg.Client) => Promise<A>): Promise<A> => {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await run(client)
+  } finally {
+    await client.end()
+  }
+}
+
+const readBody = async (res: Response): Promise<unknown> => {
+  const text = await res.text()
+  if (text === "") return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+export const startTestApp = async (backend: Backend = "pglite", options: { poolSize?: number } = {}): Promise<TestApp> => {
+  let dropDatabase: () => Promise<void> = async () => {}
+  let app: App
+  if (backend === "postgres") {
+    if (!TEST_DATABASE_URL) throw new Error(`the postgres backend needs TEST_DATABASE_URL (${POSTGRES_SKIP_REASON})`)
+    const name = uniqueDatabaseName()
+    await withAdmin(TEST_DATABASE_URL, (c) => c.query(`create database "${name}"`))
+    dropDatabase = () => withAdmin(TEST_DATABASE_URL, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined)
+    const url = new URL(TEST_DATABASE_URL)
+    url.pathname = `/${name}`
+    try {
+      app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 25 } })
+    } catch (e) {
+      await dropDatabase()
+      throw e
+    }
+  } else {
+    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory" } })
+  }
+
+  const send = async <B>(method: string, path: string, o: SendOptions = {}): Promise<ApiAnswer<B>> => {
+    const res = await fetch(`${app.url}${path}`, {
+      method,
+      headers: {
+        ...(o.rawBody !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...(o.token !== undefined ? { Authorization: `Bearer ${o.token}` } : {}),
+        ...(o.headers ?? {})
+      },
+      body: o.rawBody
+    })
+    return { status: res.status, body: (await readBody(res)) as B, headers: res.headers }
+  }
+
+  const api = <B>(method: string, path: string, token?: string, body?: unknown, headers?: Record<string, string>) =>
+    send<B>(method, path, { token, headers, ...(body !== undefined ? { rawBody: JSON.stringify(body) } : {}) })
+
+  let closed = false
+  return {
+    backend,
+    app,
+    url: app.url,
+    runtime: app.runtime,
+    db: app.runtime.db,
+    api,
+    send,
+    token: async (openid) => {
+      const r = await api<{ success: boolean; token?: string; message?: string }>("POST", "/auth/dev/token", undefined, { openid })
+      if (r.status !== 200 || !r.body.token) throw new Error(`no token for ${openid}: ${r.status} ${JSON.stringify(r.body)}`)
+      return r.body.token
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      try {
+        await app.close()
+      } finally {
+        await dropDatabase()
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+
+let sequence = 0
+/** A name no other test in this process uses. */
+export const unique = (prefix: string) => `${prefix}${process.pid.toString(36)}${(++sequence).toString(36)}${randomBytes(3).toString("hex")}`.toUpperCase()
+
+let phoneSequence = 0
+/** An 11-digit mobile number unlikely to clash with the seed (which uses 137…, 138…, 139…). */
+export const uniquePhone = () => `15${String((process.pid * 1000 + ++phoneSequence) % 1_000_000_000).padStart(9, "0")}`
+
+export interface TestUser {
+  readonly id: string
+  readonly openid: string
+  readonly phone: string
+  readonly actor: Actor
+}
+
+export const newUser = async (
+  db: Kysely<DB>,
+  wallet: { money?: number; activeScore?: number } = {},
+  user: { role?: Role; worksite?: string | null; phone?: string; realname?: string } = {}
+): Promise<TestUser> => {
+  const id = `u-${randomUUID()}`
+  const openid = `it-${randomUUID()}`
+  const phone = user.phone ?? uniquePhone()
+  const role = user.role ?? "student"
+  await createUser(db, {
+    id, openid, nickname: "测试用户", realname: user.realname ?? "测试", phone_main: phone,
+    worksite_id: user.worksite === undefined ? "ws-xiyuan" : user.worksite, role
+  }, wallet)
+  return { id, openid, phone, actor: { userId: id, openid, role } }
+}
+
+/** An unbound back-office employee with its own phone (so login-failure counts stay per test). */
+export const newEmployee = async (db: Kysely<DB>, password: string, worksite = "ws-xiyuan") => {
+  const phone = uniquePhone()
+  const id = `e-${randomUUID()}`
+  await db.insertInto("employee").values({ id, phone, name_zh: "测试店员", password_hash: await hashPassword(password), worksite_id: worksite, openid: null, user_id: null }).execute()
+  return { id, phone }
+}
+
+/** The failure of a use-case exit: its tag and message (or fails the test when it succeeded or died). */
+export const failureOf = (exit: Exit.Exit<unknown, unknown>): { _tag: string; message: string } => {
+  if (Exit.isSuccess(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`)
+  if (Cause.hasDies(exit.cause)) throw new Error(`use case died: ${String(Cause.squash(exit.cause))}`)
+  return Cause.squash(exit.cause) as { _tag: string; message: string }
+}
+
+export const valueOf = <A>(exit: Exit.Exit<A, unknown>): A => {
+  if (Exit.isSuccess(exit)) return exit.value
+  throw new Error(`expected success, got ${String(Cause.squash(exit.cause))}`)
+}
+
+/** A check-in payload that the xiyuan station accepts. */
+export const checkInPayload = (overrides: Record<string, unknown> = {}) => ({
+  worksite: "ws-xiyuan",
+  worksiteCode: "XY01",
+  expressCompany: "ec-sf",
+  expressName: "顺丰速运",
+  storageNo: "A-01",
+  expressNo: unique("SF"),
+  weight: "wf-1",
+  receiverPhone: "13800000001",
+  ...overrides
+})
+
+/** Every wallet whose balance or points differ from the sum of its ledger rows (should be none). */
+export const ledgerMismatches = async (db: Kysely<DB>) => {
+  const wallets = await db.selectFrom("wallet").select(["user_id", "money", "active_score"]).execute()
+  const sums = await db.selectFrom("ledger").select((eb) => ["user_id", eb.fn.sum<string>("money").as("money"), eb.fn.sum<string>("score").as("score")])
+    .groupBy("user_id").execute()
+  const byUser = new Map(sums.map((s) => [s.user_id, { money: Number(s.money), score: Number(s.score) }]))
+  return wallets
+    .map((w) => ({ userId: w.user_id, money: w.money, score: w.active_score, ledger: byUser.get(w.user_id) ?? { money: 0, score: 0 } }))
+    .filter((w) => w.money !== w.ledger.money || w.score !== w.ledger.score || w.money < 0 || w.score < 0)
+}
+
+export const countRows = async (db: Kysely<DB>, table: "parcel" | "withdrawal" | "ledger" | "outbox" | "idempotency" | "ops_log") =>
+  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n)
