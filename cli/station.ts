@@ -1,10 +1,126 @@
 #!/usr/bin/env -S npx tsx
 /** The `station` command: serve, migrate, seed, tokens, replays, withdrawal review, statistics, checks. */
-import { Command } from "commander"
-import { serve } from "./serve"
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander"
+import { shanghaiDay } from "../adapters/ops/business-day"
+import { ExitCode } from "./exit-code"
 
-const program = new Command("station").description("Campus parcel station server and admin tool")
+type Handler<A extends unknown[]> = (...args: A) => Promise<ExitCode | void>
 
-program.command("serve").description("run the API, the socket and the web app on one port").action(serve)
+/** Loads a command's module only when it runs, so `--help` and usage errors answer at once. */
+const lazy = <A extends unknown[]>(load: () => Promise<Handler<A>>) => async (...args: A) => {
+  const { action } = await import("./outcome")
+  await action(async (...a: A) => (await load())(...a))(...args)
+}
 
-await program.parseAsync(process.argv)
+/** A date alone is the start of that Asia/Shanghai business day; a time needs its zone. */
+const isoTime = (value: string) => {
+  const day = shanghaiDay(value)
+  if (day) return day.from
+  const at = new Date(value)
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) || Number.isNaN(at.getTime())) {
+    throw new InvalidArgumentError("expected a date (YYYY-MM-DD, Asia/Shanghai) or an ISO time with its zone, e.g. 2026-11-22T08:00:00+08:00")
+  }
+  return at
+}
+
+const businessDate = (value: string) => {
+  if (!shanghaiDay(value)) throw new InvalidArgumentError("expected a calendar date YYYY-MM-DD")
+  return value
+}
+
+const positiveInt = (max: number) => (value: string) => {
+  const n = Number(value)
+  if (!/^\d+$/.test(value) || n < 1 || n > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`)
+  return n
+}
+
+const json = () => new Option("--json", "print machine-readable JSON on stdout")
+
+const program = new Command("station")
+  .description("Campus parcel station: the server and its admin tool")
+  .exitOverride()
+  .showHelpAfterError("(run with --help for usage)")
+  .addHelpText("after", `
+Environment:
+  DATABASE_URL        Postgres connection string (postgres://user@host:5432/db); unset: embedded PGlite
+  DATA_DIR            directory of the embedded database (default ./data; the database lives in DATA_DIR/db)
+  DATABASE_POOL_SIZE  Postgres pool size (default 20)
+  PORT                HTTP port of serve, and of the links token prints (default 3000)
+  PUBLIC_URL          base URL for printed links (default http://localhost:$PORT)
+  STATION_DEBUG=1     print stack traces of internal failures
+
+Every command opens the database as the server does: migrated, demo campus seeded when empty.
+An embedded database is owned by one process: stop the server before running a command on its DATA_DIR,
+or use DATABASE_URL.
+
+Exit codes: 0 ok, 1 refused (a rule said no, a mismatch, a failed check, an internal failure), 2 bad usage.
+
+Examples:
+  station token demo-staff                 sign in as the demo station staff
+  station ops export --from 2026-11-22 > ops.jsonl
+  DATA_DIR=/tmp/fresh station replay ops.jsonl
+  station withdrawals list --status 0
+  station stats --date 2026-11-22 --json`)
+
+program.command("serve").description("run the API, the socket and the web app on one port")
+  .action(async () => (await import("./serve")).serve())
+
+program.command("migrate").description("migrate the database to the latest schema and print the applied migrations")
+  .addOption(json()).action(lazy(async () => (await import("./migrate")).migrate))
+
+program.command("seed").description("seed the demo campus (worksites, carriers, demo users) into an empty database")
+  .addOption(json()).action(lazy(async () => (await import("./seed")).seed))
+
+program.command("token").description("issue a session token for a user and print the link that opens the app signed in")
+  .argument("<openid>", "the user's openid, e.g. demo-student, demo-staff")
+  .addOption(json()).action(lazy(async () => (await import("./token")).token))
+
+const ops = program.command("ops").description("the operations log (check-ins, pickups)")
+ops.command("export").description("print the operations log as JSON lines {op, actorOpenid, at, input, outcome}, oldest first")
+  .option("--from <time>", "only operations at or after this time (a date is the start of that Asia/Shanghai day)", isoTime)
+  .option("--to <time>", "only operations before this time", isoTime)
+  .addOption(json().hideHelp())
+  .action(lazy(async () => (await import("./ops-export")).opsExport))
+
+program.command("replay").description("replay an exported operations log into the configured (normally fresh) database and compare every outcome")
+  .argument("<ops.jsonl>", "a file written by `station ops export`")
+  .option("--force", "replay even though the database already has logged operations")
+  .option("--no-progress", "no progress bar on stderr")
+  .addOption(json())
+  .addHelpText("after", `
+Each operation runs through the real use case with its recorded time as the clock and, for a check-in,
+its recorded parcel id; the new outcome is compared with the recorded one. Messages the replay would
+send (SMS) are marked as not sent. Exit 0 when every outcome is reproduced, 1 on any mismatch, failure
+or bad line, 2 when the file is missing or the database is not fresh.`)
+  .action(lazy(async () => (await import("./replay")).replay))
+
+const withdrawals = program.command("withdrawals").description("cash withdrawal applications: list, review, pay out")
+withdrawals.command("list").description("list withdrawal applications, oldest first")
+  .option("--status <status>", "only this status: 0 pending, 1 approved, 2 rejected, 100 transferred")
+  .option("--limit <n>", "at most n rows (1-1000)", positiveInt(1000), 50)
+  .addOption(json()).action(lazy(async () => (await import("./withdrawals")).listWithdrawals))
+withdrawals.command("approve").description("approve a pending application").argument("<id>", "withdrawal id")
+  .addOption(json()).action(lazy(async () => (await import("./withdrawals")).changeWithdrawal("approve")))
+withdrawals.command("reject").description("reject a pending application; the amount goes back to the wallet").argument("<id>", "withdrawal id")
+  .addOption(json()).action(lazy(async () => (await import("./withdrawals")).changeWithdrawal("reject")))
+withdrawals.command("transfer").description("pay an approved application out (less its fee) through the payment provider").argument("<id>", "withdrawal id")
+  .addOption(json()).action(lazy(async () => (await import("./withdrawals")).changeWithdrawal("transfer")))
+
+program.command("stats").description("check-ins, pickups and shelves per worksite for a business day; withdrawals; wallet totals")
+  .option("--date <YYYY-MM-DD>", "the Asia/Shanghai business day (default today)", businessDate)
+  .addOption(json()).action(lazy(async () => (await import("./stats")).stats))
+
+program.command("check").description("check the database invariants, then run the property spec suites")
+  .option("--no-specs", "check the database only")
+  .addOption(json()).action(lazy(async () => (await import("./check")).check))
+
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code !== "EPIPE") throw e
+})
+
+try {
+  await program.parseAsync(process.argv)
+} catch (e) {
+  if (!(e instanceof CommanderError)) throw e
+  process.exitCode = e.code === "commander.helpDisplayed" || e.code === "commander.version" ? ExitCode.ok : ExitCode.usage
+}

@@ -1,0 +1,53 @@
+/** What must always hold in the station database, checked directly in SQL. */
+import { sql, type Kysely } from "kysely"
+import { ACTIVE_STATUSES } from "../../src/parcel/parcel"
+import type { DB } from "../postgres/schema"
+import { walletLedgerSums } from "./stats"
+
+export interface InvariantResult {
+  readonly name: string
+  readonly ok: boolean
+  /** How many rows break it. */
+  readonly violations: number
+  /** The first few of them. */
+  readonly examples: ReadonlyArray<Record<string, unknown>>
+}
+
+const EXAMPLES = 10
+
+const result = async (name: string, count: Promise<{ n: string }>, examples: Promise<ReadonlyArray<Record<string, unknown>>>): Promise<InvariantResult> => {
+  const violations = Number((await count).n)
+  return { name, ok: violations === 0, violations, examples: violations === 0 ? [] : await examples }
+}
+
+export const checkInvariants = async (db: Kysely<DB>): Promise<ReadonlyArray<InvariantResult>> => {
+  const offWallets = db.selectFrom(walletLedgerSums(db).as("w"))
+    .where(sql<boolean>`w.money <> w."ledgerMoney" or w."activeScore" <> w."ledgerScore"`)
+  const negative = db.selectFrom("wallet").innerJoin("app_user", "app_user.id", "wallet.user_id")
+    .where((eb) => eb.or([eb("wallet.money", "<", 0), eb("wallet.active_score", "<", 0)]))
+  const sharedTags = db.selectFrom("parcel").select(["worksite_id as worksiteId", "tag", sql<string>`count(*)`.as("parcels")])
+    .where("status", "in", ACTIVE_STATUSES).groupBy(["worksite_id", "tag"]).having(sql`count(*)`, ">", 1)
+  const sharedExpressNos = db.selectFrom("parcel").select(["worksite_id as worksiteId", "express_no as expressNo", sql<string>`count(*)`.as("parcels")])
+    .where("status", "in", ACTIVE_STATUSES).groupBy(["worksite_id", "express_no"]).having(sql`count(*)`, ">", 1)
+  const failedOutbox = db.selectFrom("outbox").where("failed_at", "is not", null)
+  const count = sql<string>`count(*)`.as("n")
+
+  return Promise.all([
+    result("every wallet's money and points equal the sums of its ledger rows",
+      offWallets.select(count).executeTakeFirstOrThrow(),
+      offWallets.selectAll().orderBy("w.openid").limit(EXAMPLES).execute()
+        .then((rows) => rows.map((r) => ({ ...r, ledgerMoney: Number(r.ledgerMoney), ledgerScore: Number(r.ledgerScore) })))),
+    result("no negative balance or points",
+      negative.select(count).executeTakeFirstOrThrow(),
+      negative.select(["app_user.openid", "wallet.money", "wallet.active_score as activeScore"]).orderBy("app_user.openid").limit(EXAMPLES).execute()),
+    result("active storage tags are unique per worksite",
+      db.selectFrom(sharedTags.as("t")).select(count).executeTakeFirstOrThrow(),
+      sharedTags.orderBy("worksite_id").orderBy("tag").limit(EXAMPLES).execute()),
+    result("active express numbers are unique per worksite",
+      db.selectFrom(sharedExpressNos.as("e")).select(count).executeTakeFirstOrThrow(),
+      sharedExpressNos.orderBy("worksite_id").orderBy("express_no").limit(EXAMPLES).execute()),
+    result("no outbox message stuck as failed",
+      failedOutbox.select(count).executeTakeFirstOrThrow(),
+      failedOutbox.select(["id", "channel", "recipient", "template", "attempts", "last_error as lastError", "failed_at as failedAt"]).orderBy("id").limit(EXAMPLES).execute())
+  ])
+}

@@ -1,0 +1,149 @@
+/**
+ * Replays an operations log through the real use cases: each operation runs with its recorded time as
+ * the clock and, for a check-in, its recorded parcel id as the only new id, then its outcome is
+ * compared with the recorded one. Messages the replayed operations put in the outbox are marked as
+ * not sent, so a replay never texts anyone twice.
+ */
+import { Cause, Exit, Schema } from "effect"
+import type { Kysely } from "kysely"
+import { checkIn, CheckInInput, takePart, TakePartInput } from "../../src/parcel/use-cases"
+import type { Actor } from "../../src/shared/actor"
+import { isDomainError } from "../../src/shared/errors"
+import type { DB } from "../postgres/schema"
+import type { Runtime } from "../runtime"
+import { actorByOpenid } from "./actors"
+import { decodeLine, type DecodedOperation, type OperationName } from "./ops-log"
+
+export interface ReplayLine {
+  readonly lineNo: number
+  readonly text: string
+}
+
+export type ProblemKind = "badLine" | "mismatch" | "failure"
+
+export interface ReplayProblem {
+  readonly line: number
+  readonly kind: ProblemKind
+  readonly op?: OperationName
+  readonly message: string
+  readonly expected?: unknown
+  readonly actual?: unknown
+}
+
+export interface ReplaySummary {
+  lines: number
+  operations: number
+  matched: number
+  mismatched: number
+  failed: number
+  badLines: number
+  /** Stopped before the end of the log. */
+  interrupted: boolean
+  readonly problems: ReplayProblem[]
+}
+
+export const reproduced = (s: ReplaySummary) => s.mismatched === 0 && s.failed === 0 && s.badLines === 0 && !s.interrupted
+
+const CheckInOutcome = Schema.Struct({ id: Schema.String, tag: Schema.Number, code: Schema.String })
+const TakePartOutcome = Schema.Struct({ id: Schema.String, status: Schema.Number })
+
+type Outcome = Readonly<Record<string, unknown>>
+type Replayed = { readonly outcome: Outcome } | { readonly failure: string } | { readonly badLine: string }
+
+const noIds = () => {
+  throw new Error("this operation takes no new ids")
+}
+
+const failureOf = <A, E>(exit: Exit.Exit<A, E>): string => {
+  if (Exit.isSuccess(exit)) return ""
+  const failure = Cause.squash(exit.cause)
+  if (!Cause.hasDies(exit.cause) && isDomainError(failure)) return failure.message
+  return `defect: ${failure instanceof Error ? failure.message : String(failure)}`
+}
+
+const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): Promise<Replayed & { readonly expected?: Outcome }> => {
+  if (op.op === "checkIn") {
+    const input = Schema.decodeUnknownOption(CheckInInput)(op.input)
+    const expected = Schema.decodeUnknownOption(CheckInOutcome)(op.outcome)
+    if (input._tag === "None") return { badLine: "input is not a checkIn input" }
+    if (expected._tag === "None") return { badLine: "outcome is not a checkIn outcome { id, tag, code }" }
+    const recordedId = expected.value.id
+    const exit = await runtime.run(checkIn(actor, input.value), { now: op.at, ids: () => recordedId })
+    if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
+    return { outcome: { id: exit.value.parcel.id, tag: exit.value.parcel.tag, code: exit.value.code }, expected: expected.value }
+  }
+  const input = Schema.decodeUnknownOption(TakePartInput)(op.input)
+  const expected = Schema.decodeUnknownOption(TakePartOutcome)(op.outcome)
+  if (input._tag === "None") return { badLine: "input is not a takePart input" }
+  if (expected._tag === "None") return { badLine: "outcome is not a takePart outcome { id, status }" }
+  const exit = await runtime.run(takePart(actor, input.value), { now: op.at, ids: noIds })
+  if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
+  return { outcome: { id: exit.value.id, status: exit.value.status }, expected: expected.value }
+}
+
+const differences = (expected: Outcome, actual: Outcome) =>
+  Object.keys(expected).filter((k) => expected[k] !== actual[k]).map((k) => `${k}: recorded ${JSON.stringify(expected[k])}, replayed ${JSON.stringify(actual[k])}`)
+
+/** Marks the outbox rows written since `after` as not to be sent. */
+const silenceOutbox = async (db: Kysely<DB>, after: string) => {
+  await db.updateTable("outbox").set({ sent_at: new Date(), last_error: "not sent: written by station replay" })
+    .where("id", ">", after).where("sent_at", "is", null).where("failed_at", "is", null).execute()
+}
+
+const SILENCE_EVERY = 500
+
+export const replayOperations = async (
+  runtime: Runtime,
+  lines: AsyncIterable<ReplayLine>,
+  onProgress: (summary: Readonly<ReplaySummary>) => void = () => {},
+  signal?: AbortSignal
+): Promise<ReplaySummary> => {
+  const summary: ReplaySummary = { lines: 0, operations: 0, matched: 0, mismatched: 0, failed: 0, badLines: 0, interrupted: false, problems: [] }
+  const actors = new Map<string, Actor | undefined>()
+  const outboxMark = String((await runtime.db.selectFrom("outbox").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0)
+  const bad = (line: number, message: string) => {
+    summary.badLines++
+    summary.problems.push({ line, kind: "badLine", message })
+  }
+  try {
+    for await (const { lineNo, text } of lines) {
+      if (signal?.aborted) {
+        summary.interrupted = true
+        break
+      }
+      if (text.trim() === "") continue
+      summary.lines++
+      const op = decodeLine(text)
+      if ("problem" in op) {
+        bad(lineNo, op.problem)
+      } else {
+        if (!actors.has(op.actorOpenid)) actors.set(op.actorOpenid, await actorByOpenid(runtime.db, op.actorOpenid))
+        const actor = actors.get(op.actorOpenid)
+        const replayed: Replayed & { readonly expected?: Outcome } = actor
+          ? await replayOne(runtime, actor, op)
+          : { failure: `unknown actor ${op.actorOpenid}: no such user` }
+        if ("badLine" in replayed) {
+          bad(lineNo, replayed.badLine)
+        } else {
+          summary.operations++
+          if ("failure" in replayed) {
+            summary.failed++
+            summary.problems.push({ line: lineNo, kind: "failure", op: op.op, message: replayed.failure, expected: replayed.expected ?? op.outcome })
+          } else {
+            const diff = differences(replayed.expected!, replayed.outcome)
+            if (diff.length === 0) summary.matched++
+            else {
+              summary.mismatched++
+              summary.problems.push({ line: lineNo, kind: "mismatch", op: op.op, message: diff.join("; "), expected: replayed.expected, actual: replayed.outcome })
+            }
+          }
+        }
+      }
+      if (summary.lines % SILENCE_EVERY === 0) await silenceOutbox(runtime.db, outboxMark)
+      onProgress(summary)
+    }
+  } finally {
+    await silenceOutbox(runtime.db, outboxMark)
+  }
+  return summary
+}

@@ -1,0 +1,28 @@
+/** Opens the configured database the way the server does (migrated, demo campus seeded when empty) and always closes it. */
+import { databaseConfigFromEnv, migrateToLatest, openDatabase, type Database } from "../adapters/postgres/database"
+import { seedDemoCampus } from "../adapters/postgres/seed"
+import type { Runtime } from "../adapters/runtime"
+
+export interface OpenOptions {
+  /** Migrate and seed an empty database first (default true). */
+  readonly prepare?: boolean
+}
+
+export const withDatabase = async <A>(use: (database: Database) => Promise<A>, options: OpenOptions = {}): Promise<A> => {
+  const database = await openDatabase(databaseConfigFromEnv())
+  try {
+    if (options.prepare ?? true) {
+      await migrateToLatest(database.db)
+      await seedDemoCampus(database.db)
+    }
+    return await use(database)
+  } finally {
+    await database.close()
+  }
+}
+
+export const withRuntime = <A>(use: (runtime: Runtime) => Promise<A>): Promise<A> =>
+  withDatabase(async (database) => {
+    const { Runtime } = await import("../adapters/runtime")
+    return use(await Runtime.create(database))
+  })

@@ -1,0 +1,73 @@
+/** `station replay <ops.jsonl>`: replays an exported operations log into the configured database and compares outcomes. */
+import { createReadStream } from "node:fs"
+import { stat } from "node:fs/promises"
+import { createInterface } from "node:readline"
+import { replayOperations, reproduced, type ReplayLine, type ReplaySummary } from "../adapters/ops/replay"
+import { describeDatabase } from "../adapters/postgres/database"
+import { withRuntime } from "./database"
+import { ExitCode, render, UsageError, type Options } from "./outcome"
+import { progressBar } from "./progress"
+import { pairs } from "./table"
+
+export interface ReplayOptions extends Options {
+  readonly force?: boolean
+  readonly progress?: boolean
+}
+
+const LONG_FILE_BYTES = 64 * 1024
+const SHOWN_PROBLEMS = 50
+
+const fileSize = async (file: string) => {
+  const info = await stat(file).catch(() => undefined)
+  if (!info) throw new UsageError(`cannot read ${file}: no such file`)
+  if (!info.isFile()) throw new UsageError(`cannot read ${file}: not a file`)
+  return info.size
+}
+
+async function* linesOf(file: string, onBytes: (bytes: number) => void): AsyncGenerator<ReplayLine> {
+  let lineNo = 0
+  let bytes = 0
+  for await (const text of createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity })) {
+    lineNo++
+    bytes += Buffer.byteLength(text) + 1
+    onBytes(bytes)
+    yield { lineNo, text }
+  }
+}
+
+const describe = (s: ReplaySummary) => [
+  ...s.problems.slice(0, SHOWN_PROBLEMS).map((p) => `line ${p.line}: ${p.kind}${p.op ? ` (${p.op})` : ""}: ${p.message}`),
+  ...(s.problems.length > SHOWN_PROBLEMS ? [`… and ${s.problems.length - SHOWN_PROBLEMS} more problem(s) (--json lists them all)`] : []),
+  ...(s.problems.length ? [""] : []),
+  pairs([
+    ["lines", s.lines], ["operations", s.operations], ["matched", s.matched],
+    ["mismatched", s.mismatched], ["failed", s.failed], ["bad lines", s.badLines]
+  ]),
+  "",
+  s.interrupted ? `Replay interrupted after ${s.lines} line(s): the database holds a partial replay.`
+    : reproduced(s) ? "Replay reproduced every recorded outcome." : "Replay did NOT reproduce the log."
+].join("\n")
+
+export const replay = async (file: string, options: ReplayOptions) => {
+  const size = await fileSize(file)
+  return withRuntime(async (runtime) => {
+    const logged = await runtime.db.selectFrom("ops_log").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()
+    if (Number(logged.n) > 0 && !options.force) {
+      throw new UsageError(
+        `${describeDatabase(runtime.database.config)} already holds ${logged.n} logged operation(s); replay into a fresh database ` +
+          "(set DATA_DIR or DATABASE_URL to an empty one) or pass --force"
+      )
+    }
+    let bytes = 0
+    const progress = progressBar(size, options.progress !== false && size >= LONG_FILE_BYTES && process.stderr.isTTY === true)
+    const stop = new AbortController()
+    const interrupt = () => stop.abort()
+    process.on("SIGINT", interrupt)
+    const summary = await replayOperations(runtime, linesOf(file, (b) => (bytes = b)), (s) =>
+      progress.update(bytes, `${s.operations} ops, ${s.mismatched + s.failed + s.badLines} problem(s)`), stop.signal)
+      .finally(() => process.off("SIGINT", interrupt))
+    progress.finish()
+    render(options, { database: describeDatabase(runtime.database.config), reproduced: reproduced(summary), ...summary }, () => describe(summary))
+    return reproduced(summary) ? ExitCode.ok : ExitCode.refused
+  })
+}

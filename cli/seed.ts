@@ -1,0 +1,22 @@
+/** `station seed`: seeds the demo campus into an empty database and lists the demo users. */
+import { migrateToLatest } from "../adapters/postgres/database"
+import { demoUsers, seedDemoCampus, DEMO_PASSWORD } from "../adapters/postgres/seed"
+import { withDatabase } from "./database"
+import { render, type Options } from "./outcome"
+import { table } from "./table"
+
+export const seed = async (options: Options) =>
+  withDatabase(async (database) => {
+    await migrateToLatest(database.db)
+    const seeded = await seedDemoCampus(database.db)
+    const users = await demoUsers(database.db)
+    render(options, { seeded, users }, () => [
+      seeded ? `Seeded the demo campus (staff password: ${DEMO_PASSWORD}).` : "The database already has a worksite: left as it is.",
+      users.length ? `\n${table(users, [
+        { header: "openid", value: (u) => u.openid },
+        { header: "role", value: (u) => u.role },
+        { header: "name", value: (u) => u.name },
+        { header: "worksite", value: (u) => u.worksite }
+      ])}` : ""
+    ].join("\n"))
+  }, { prepare: false })

@@ -1,0 +1,219 @@
+/**
+ * `station` as a child process (tsx cli/station.ts, DATA_DIR a fresh temp dir): usage errors, tokens,
+ * withdrawal review, stats, check, and the ops export → replay round trip of a demo day run through HTTP.
+ * The suites run concurrently: each spends its time waiting for child processes.
+ */
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { Exit } from "effect"
+import type { Kysely } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startApp, type App } from "../adapters/app"
+import { migrateToLatest, openDatabase } from "../adapters/postgres/database"
+import type { DB } from "../adapters/postgres/schema"
+import { seedDemoCampus } from "../adapters/postgres/seed"
+import { Runtime } from "../adapters/runtime"
+import { resolveSession } from "../adapters/security/sessions"
+import { applyWithdrawal } from "../src/wallet/use-cases"
+import { demoDay, json, removeTempDirs, station, tempDir } from "./station.testkit"
+
+/** Each child process boots tsx and embedded Postgres (seconds each); generous on a busy machine. */
+const SLOW = 240_000
+
+afterAll(removeTempDirs)
+
+describe.concurrent("station usage and token", () => {
+  it("exits 2 on bad usage and says what is wrong, 0 on --help", async () => {
+    const env = { DATA_DIR: tempDir("usage") }
+    const cases: ReadonlyArray<readonly [ReadonlyArray<string>, RegExp]> = [
+      [["bogus"], /unknown command 'bogus'/],
+      [[], /Usage: station/],
+      [["withdrawals", "list", "--status", "7"], /--status must be 0 \(pending\).*got 7/],
+      [["stats", "--date", "2026-02-30"], /expected a calendar date/],
+      [["ops", "export", "--from", "yesterday"], /expected a date/],
+      [["replay"], /missing required argument 'ops.jsonl'/],
+      [["replay", join(env.DATA_DIR, "missing.jsonl")], /cannot read .*missing\.jsonl: no such file/]
+    ]
+    const runs = await Promise.all(cases.map(([args]) => station(args, env)))
+    runs.forEach((run, i) => {
+      expect({ args: cases[i]![0], code: run.code }).toEqual({ args: cases[i]![0], code: 2 })
+      expect(run.stderr).toMatch(cases[i]![1])
+      expect(run.stderr).not.toMatch(/\n\s+at /)
+    })
+    const help = await station(["replay", "--help"], env)
+    expect(help.code).toBe(0)
+    expect(help.stdout).toMatch(/--force/)
+  }, SLOW)
+
+  it("token issues a session for a demo user on a fresh data dir, as JSON and with a sign-in link", async () => {
+    const dataDir = tempDir("token")
+    const student = await station(["token", "demo-student", "--json"], { DATA_DIR: dataDir, PORT: "4321" })
+    expect(student.code, student.stderr).toBe(0)
+    const issued = json<{ token: string; userId: string; role: string; link: string }>(student)
+    expect(issued).toMatchObject({ userId: "u-student", role: "student" })
+    expect(issued.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(issued.link).toBe(`http://localhost:4321/takecash/${issued.token}`)
+
+    const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "db") })
+    try {
+      expect(await resolveSession(database.db, issued.token, new Date())).toEqual({ userId: "u-student", openid: "demo-student", role: "student" })
+    } finally {
+      await database.close()
+    }
+  }, SLOW)
+})
+
+const student = { userId: "u-student", openid: "demo-student", role: "student" as const }
+const SEEDED_WALLETS_FEN = 50_000 + 12_000 + 1_000
+
+describe.concurrent("station withdrawals", () => {
+  const env = { DATA_DIR: tempDir("withdrawals") }
+  const ids: string[] = []
+  const amounts = [10_000, 2_345, 500]
+
+  beforeAll(async () => {
+    const database = await openDatabase({ kind: "pglite", dataDir: join(env.DATA_DIR, "db") })
+    try {
+      await migrateToLatest(database.db)
+      await seedDemoCampus(database.db)
+      const runtime = await Runtime.create(database)
+      const start = Date.now() - 10 * 60_000
+      for (const [i, amount] of amounts.entries()) {
+        const exit = await runtime.run(applyWithdrawal(student, amount), { now: new Date(start + i * 2 * 60_000) })
+        if (!Exit.isSuccess(exit)) throw new Error(`withdrawal not applied: ${JSON.stringify(exit)}`)
+        ids.push(exit.value.id)
+      }
+    } finally {
+      await database.close()
+    }
+  }, SLOW)
+
+  it("lists, approves, rejects, refuses a second review, pays out; stats agree", async () => {
+    const [a, b] = ids as [string, string]
+    const pending = await station(["withdrawals", "list", "--status", "0", "--json"], env)
+    expect(pending.code, pending.stderr).toBe(0)
+    expect(json(pending)).toEqual(amounts.map((money, i) => expect.objectContaining({
+      id: ids[i], openid: "demo-student", money, fee: Math.ceil(money * 0.006), payout: money - Math.ceil(money * 0.006), status: 0
+    })))
+
+    const approved = await station(["withdrawals", "approve", a, "--json"], env)
+    expect(approved.code, approved.stderr).toBe(0)
+    expect(json(approved)).toMatchObject({ id: a, status: 1, money: 10_000 })
+
+    const rejected = await station(["withdrawals", "reject", b, "--json"], env)
+    expect(rejected.code, rejected.stderr).toBe(0)
+    expect(json(rejected)).toMatchObject({ id: b, status: 2 })
+
+    const again = await station(["withdrawals", "reject", a, "--json"], env)
+    expect(again.code).toBe(1)
+    expect(json(again)).toEqual({ error: { tag: "StateConflict", message: "该提现申请已处理" } })
+    expect(again.stderr.trim()).toBe("该提现申请已处理")
+
+    const paid = await station(["withdrawals", "transfer", a], env)
+    expect(paid.code, paid.stderr).toBe(0)
+    expect(paid.stdout).toMatch(/Transferred\.[\s\S]*payout ¥\s+99\.40[\s\S]*status\s+100 已到账[\s\S]*reference\s+TR\w+/)
+
+    const stats = await station(["stats", "--json"], env)
+    expect(stats.code, stats.stderr).toBe(0)
+    expect(json(stats)).toMatchObject({
+      withdrawals: { pending: { count: 1, sumFen: 500 }, approved: { count: 0, sumFen: 0 } },
+      wallets: { count: 6, moneyFen: SEEDED_WALLETS_FEN - 10_000 - 500, ledgerMoneyFen: SEEDED_WALLETS_FEN - 10_000 - 500, consistent: true }
+    })
+
+  }, SLOW)
+})
+
+const parcels = (db: Kysely<DB>) =>
+  db.selectFrom("parcel").select(["id", "worksite_id", "tag", "storage_no", "express_no", "status", "receiver_id", "created_at", "signed_at", "sign_openid"])
+    .orderBy("id").execute()
+
+/** The replayed parcels equal the recorded ones; the replay's SMS are marked as not sent. */
+const sameParcels = async (dataDir: string, expected: Awaited<ReturnType<typeof parcels>>) => {
+  const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "db") })
+  try {
+    expect(await parcels(database.db)).toEqual(expected)
+    const outbox = await database.db.selectFrom("outbox").select(["sent_at", "last_error"]).execute()
+    expect(outbox.length).toBeGreaterThan(0)
+    expect(outbox.every((m) => m.sent_at !== null && m.last_error === "not sent: written by station replay")).toBe(true)
+  } finally {
+    await database.close()
+  }
+}
+
+describe.concurrent("station ops export + replay", () => {
+  const recorded = { DATA_DIR: tempDir("recorded") }
+  const fresh = { DATA_DIR: join(tempDir("replayed"), "nested") }
+  let app: App | undefined
+  let original: Awaited<ReturnType<typeof parcels>>
+  let day: Awaited<ReturnType<typeof demoDay>>
+
+  beforeAll(async () => {
+    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "pglite", dataDir: join(recorded.DATA_DIR, "db") }, outboxIntervalMs: 3_600_000 })
+    day = await demoDay(app.url)
+    original = await parcels(app.runtime.db)
+  }, SLOW)
+
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it("reproduces the parcels of the day and reports bad lines, mismatches and failures", async () => {
+    expect(original).toHaveLength(10)
+    expect(day.picked).toHaveLength(3)
+
+    const locked = await station(["ops", "export"], recorded)
+    expect(locked.code).toBe(1)
+    expect(locked.stderr).toMatch(/already open in process \d+/)
+    await app!.close()
+    app = undefined
+
+    const exported = await station(["ops", "export"], recorded)
+    expect(exported.code, exported.stderr).toBe(0)
+    const lines = exported.stdout.trimEnd().split("\n")
+    expect(lines).toHaveLength(10 + 3)
+    expect(lines.map((l) => JSON.parse(l).op)).toEqual([...Array(9).fill("checkIn"), ...Array(3).fill("takePart"), "checkIn"])
+    expect(Object.keys(JSON.parse(lines[0]!))).toEqual(["op", "actorOpenid", "at", "input", "outcome"])
+    const file = join(recorded.DATA_DIR, "ops.jsonl")
+    writeFileSync(file, exported.stdout)
+
+    const [replayed, stats] = await Promise.all([station(["replay", file, "--json"], fresh), station(["stats", "--json"], recorded)])
+    expect(replayed.code, replayed.stderr).toBe(0)
+    expect(json(replayed)).toMatchObject({ reproduced: true, lines: 13, operations: 13, matched: 13, mismatched: 0, failed: 0, badLines: 0, problems: [] })
+    expect(stats.code, stats.stderr).toBe(0)
+    const perSite = json<{ worksites: Array<{ siteCode: string; checkIns: number; pickups: number; onShelf: Record<string, number> }> }>(stats).worksites
+    expect(perSite).toEqual([
+      expect.objectContaining({ siteCode: "DY01", checkIns: 2, pickups: 0, onShelf: { 0: 2 } }),
+      expect.objectContaining({ siteCode: "XY01", checkIns: 8, pickups: 3, onShelf: { 0: 5 } })
+    ])
+
+    const takePart = lines.find((l) => JSON.parse(l).op === "takePart")!
+    const tampered = join(recorded.DATA_DIR, "tampered.jsonl")
+    writeFileSync(tampered, [
+      "not json",
+      JSON.stringify({ op: "returnParcel", actorOpenid: "demo-staff", at: "2026-11-22T08:00:00Z", input: {}, outcome: {} }),
+      takePart,
+      "",
+      JSON.stringify({
+        op: "checkIn", actorOpenid: "demo-staff", at: new Date().toISOString(),
+        input: { expressCompany: "ec-sf", storageNo: "A-01", expressNo: "SF-TAMPERED", weight: "wf-1", receiverPhone: "13800000001" },
+        outcome: { id: "p-tampered", tag: 1, code: "A-01-0001" }
+      })
+    ].join("\n"))
+
+    const [notFresh] = await Promise.all([station(["replay", tampered], recorded), sameParcels(fresh.DATA_DIR, original)])
+    expect(notFresh.code).toBe(2)
+    expect(notFresh.stderr).toMatch(/already holds 13 logged operation\(s\).*--force/)
+
+    const [broken, check] = await Promise.all([station(["replay", tampered, "--force", "--json"], fresh), station(["check", "--no-specs", "--json"], recorded)])
+    expect(check.code, check.stderr).toBe(0)
+    expect(json(check)).toMatchObject({ ok: true, specs: { ran: false } })
+    expect(broken.code, broken.stderr).toBe(1)
+    const summary = json(broken)
+    expect(summary).toMatchObject({ reproduced: false, lines: 4, operations: 2, matched: 0, mismatched: 1, failed: 1, badLines: 2 })
+    expect(summary.problems.map((p: { line: number; kind: string }) => [p.line, p.kind])).toEqual([
+      [1, "badLine"], [2, "badLine"], [3, "failure"], [5, "mismatch"]
+    ])
+    expect(summary.problems[1].message).toBe('unknown op "returnParcel"')
+    expect(summary.problems[3]).toMatchObject({ expected: { id: "p-tampered", tag: 1 }, actual: { id: "p-tampered", tag: 9 } })
+  }, SLOW)
+})

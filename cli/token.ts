@@ -1,0 +1,32 @@
+/** `station token <openid>`: a fresh session token for that user, with the link that opens the app signed in. */
+import { issueTokenFor } from "../adapters/ops/actors"
+import { serveConfig } from "./config"
+import { withDatabase } from "./database"
+import { Refusal, render, UsageError, type Options } from "./outcome"
+import { pairs } from "./table"
+
+const landingOf = (role: string) => (role === "staff" ? "warehousing" : "takecash")
+
+const baseUrl = () => {
+  try {
+    const config = serveConfig()
+    return config.publicUrl ?? `http://localhost:${config.port}`
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+}
+
+export const token = async (openid: string, options: Options) => {
+  const base = baseUrl()
+  return withDatabase(async ({ db }) => {
+    const issued = await issueTokenFor(db, openid, new Date())
+    if (!issued) throw new Refusal("NotFound", "获取用户信息失败")
+    const link = `${base.replace(/\/$/, "")}/${landingOf(issued.role)}/${encodeURIComponent(issued.token)}`
+    render(options, { ...issued, link }, () => pairs([
+      ["token", issued.token],
+      ["user", `${issued.openid} (${issued.role})`],
+      ["expires", issued.expiresAt.toISOString()],
+      ["link", link]
+    ]))
+  })
+}
