@@ -13,7 +13,7 @@ import { FakeMessagingApp } from "./messaging/fake-messaging-app"
 import { payouts, SimulatedPaymentProvider } from "./payments/simulated-provider"
 import type { Database } from "./postgres/database"
 import type { DB } from "./postgres/schema"
-import { catalogue, parcelStore, people } from "./postgres/stores/parcel-store"
+import { catalogue, parcelStore, people, type CatalogueCache } from "./postgres/stores/parcel-store"
 import { opsLog, outbox } from "./postgres/stores/shared-stores"
 import { employeeStore, loginGuard } from "./postgres/stores/staff-store"
 import { walletStore } from "./postgres/stores/wallet-store"
@@ -54,6 +54,7 @@ export class Runtime {
   readonly messaging = new FakeMessagingApp()
   readonly paymentProvider: SimulatedPaymentProvider
   private readonly fixed: ReadonlyArray<readonly [Context.Key<any, any>, unknown]>
+  private readonly catalogueCache: CatalogueCache = new Map()
 
   private constructor(readonly database: Database, readonly secrets: Secrets) {
     this.paymentProvider = new SimulatedPaymentProvider(secrets.paymentKey)
@@ -84,7 +85,7 @@ export class Runtime {
       [WalletStore, walletStore(db)],
       [ParcelStore, parcelStore(db)],
       [People, people(db)],
-      [Catalogue, catalogue(db)],
+      [Catalogue, catalogue(db, this.catalogueCache)],
       [EmployeeStore, employeeStore(db)],
       [LoginGuard, loginGuard(db)],
       [Sessions, sessions(db)]

@@ -2,7 +2,7 @@
 import type { NextFunction, Request, Response } from "express"
 import type { Kysely } from "kysely"
 import type { DB } from "../postgres/schema"
-import { resolveSession } from "../security/sessions"
+import { cachedSessions } from "../security/sessions"
 import { sendFailure } from "./outcome"
 
 export const TOKEN_MISSING = "登录已失效，请重新进入"
@@ -17,10 +17,13 @@ export const bearerToken = (header: string | undefined) => {
   }
 }
 
-export const requireActor = (db: Kysely<DB>) => async (req: Request, res: Response, next: NextFunction) => {
-  const token = bearerToken(req.headers.authorization)
-  const actor = token ? await resolveSession(db, token, new Date()) : undefined
-  if (!actor) return sendFailure(res, 401, TOKEN_MISSING)
-  Object.assign(req, { actor })
-  next()
+export const requireActor = (db: Kysely<DB>) => {
+  const resolve = cachedSessions(db)
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const token = bearerToken(req.headers.authorization)
+    const actor = token ? await resolve(token, new Date()) : undefined
+    if (!actor) return sendFailure(res, 401, TOKEN_MISSING)
+    Object.assign(req, { actor })
+    next()
+  }
 }

@@ -19,13 +19,19 @@ const fresh = (): Secrets => {
   return { rsaPrivateKey: privateKey, rsaPublicKey: publicKey, qrKey: randomBytes(32).toString("base64url"), paymentKey: randomBytes(32).toString("base64url") }
 }
 
+const NAMES: ReadonlyArray<keyof Secrets> = ["rsaPrivateKey", "rsaPublicKey", "qrKey", "paymentKey"]
+
+const stored = async (db: Kysely<DB>) =>
+  Object.fromEntries((await db.selectFrom("server_secret").selectAll().execute()).map((r) => [r.name, r.value])) as Partial<Secrets>
+
+/** The stored secrets; the first process to start makes them, and every later one reads the same. */
 export const loadSecrets = async (db: Kysely<DB>): Promise<Secrets> => {
+  const existing = await stored(db)
+  if (NAMES.every((name) => existing[name])) return existing as Secrets
   const made = fresh()
   await db.insertInto("server_secret")
-    .values(Object.entries(made).map(([name, value]) => ({ name, value })))
+    .values(NAMES.map((name) => ({ name, value: made[name] })))
     .onConflict((oc) => oc.column("name").doNothing())
     .execute()
-  const rows = await db.selectFrom("server_secret").selectAll().execute()
-  const stored = Object.fromEntries(rows.map((r) => [r.name, r.value])) as unknown as Secrets
-  return stored
+  return (await stored(db)) as Secrets
 }

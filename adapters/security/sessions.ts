@@ -33,3 +33,19 @@ export const revokeSession = (db: Kysely<DB>, token: string, now: Date) =>
 export const sessions = (db: Kysely<DB>) => Sessions.of({
   issue: (userId, now) => Effect.promise(() => issueSession(db, userId, now))
 })
+
+/**
+ * Resolved sessions kept in this process for a few seconds, so a burst of calls costs one lookup;
+ * a revocation reaches other processes within the same few seconds.
+ */
+export const cachedSessions = (db: Kysely<DB>, ttlMs = 5_000, maxEntries = 10_000) => {
+  const cache = new Map<string, { actor: Actor | undefined; until: number }>()
+  return async (token: string, now: Date): Promise<Actor | undefined> => {
+    const hit = cache.get(token)
+    if (hit && hit.until > now.getTime()) return hit.actor
+    const actor = await resolveSession(db, token, now)
+    if (cache.size >= maxEntries) cache.clear()
+    if (actor) cache.set(token, { actor, until: now.getTime() + ttlMs })
+    return actor
+  }
+}

@@ -28,7 +28,10 @@ export type InsertOutcome = "inserted" | "duplicateExpressNo"
 
 export class ParcelStore extends Context.Service<ParcelStore, {
   hasActive(worksiteId: string, expressNo: string): Effect.Effect<boolean>
-  /** The next free storage tag of the worksite (see storage-code.ts); undefined when every tag is in use. */
+  /**
+   * The next free storage tag of the worksite (see storage-code.ts), undefined when every tag is in
+   * use; the worksite's counter stays locked until the transaction ends and moves on with `insert`.
+   */
   allocateTag(worksiteId: string): Effect.Effect<number | undefined>
   insert(parcel: ParcelRecord): Effect.Effect<InsertOutcome>
   findById(id: string): Effect.Effect<ParcelRecord | undefined>

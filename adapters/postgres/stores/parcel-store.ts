@@ -1,6 +1,6 @@
 /** ParcelStore, People and Catalogue over Postgres. */
 import { Effect } from "effect"
-import type { Kysely, Selectable } from "kysely"
+import { sql, type Kysely, type Selectable } from "kysely"
 import { ACTIVE_STATUSES, type ParcelStatus } from "../../../src/parcel/parcel"
 import { Catalogue, ParcelStore, People, type ParcelRecord, type Person } from "../../../src/parcel/parcel-store"
 import { nextFreeTag, nextTagAfter, TAG_MAX } from "../../../src/parcel/storage-code"
@@ -25,19 +25,28 @@ const activeTags = async (db: Kysely<DB>, worksiteId: string, among?: ReadonlyAr
   return new Set(rows.map((r) => r.tag))
 }
 
-/** Locks the worksite's counter, finds the next free tag (looking a window ahead first) and advances it. */
+/**
+ * Locks the worksite's counter and, in the same round trip, reads which tags of the window after
+ * it active parcels hold; the next free one is chosen by the core (whole table only when the
+ * window is full). The counter moves with the parcel insert, so the lock is held for few trips.
+ */
 const allocateTag = async (db: Kysely<DB>, worksiteId: string): Promise<number | undefined> => {
-  const counter = await db.selectFrom("storage_tag").select("last_tag").where("worksite_id", "=", worksiteId).forUpdate().executeTakeFirst()
+  const { rows: [counter] } = await sql<{ last_tag: number; taken: number[] }>`
+    with counter as (select last_tag from storage_tag where worksite_id = ${worksiteId} for update)
+    select counter.last_tag, array(
+      select p.tag from parcel p
+      where p.worksite_id = ${worksiteId} and p.status in (${sql.join(ACTIVE_STATUSES)})
+        and p.tag in (select ((counter.last_tag - 1 + g) % ${TAG_MAX}) + 1 from generate_series(1, ${TAG_WINDOW}) g)
+    ) as taken
+    from counter`.execute(db)
   if (!counter) throw new Error(`worksite ${worksiteId} has no storage tag counter`)
   const last = counter.last_tag
   const window = new Set(Array.from({ length: TAG_WINDOW }, (_, i) => nextTagAfter(last, i + 1)))
-  const nearby = await activeTags(db, worksiteId, [...window])
+  const nearby = new Set(counter.taken)
   const inWindow = nextFreeTag(last, (t) => nearby.has(t) || !window.has(t))
-  const taken = inWindow === undefined ? await activeTags(db, worksiteId) : nearby
-  const chosen = inWindow ?? nextFreeTag(last, (t) => taken.has(t))
-  if (chosen === undefined) return undefined
-  await db.updateTable("storage_tag").set({ last_tag: chosen }).where("worksite_id", "=", worksiteId).execute()
-  return chosen
+  if (inWindow !== undefined) return inWindow
+  const taken = await activeTags(db, worksiteId)
+  return nextFreeTag(last, (t) => taken.has(t))
 }
 
 const isUniqueViolation = (e: unknown, constraint: string) =>
@@ -51,7 +60,8 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
   insert: (p) =>
     query(async () => {
       try {
-        await db.insertInto("parcel").values({
+        await db.with("counter", (q) => q.updateTable("storage_tag").set({ last_tag: p.tag }).where("worksite_id", "=", p.worksiteId).returning("last_tag"))
+          .insertInto("parcel").values({
           id: p.id, worksite_id: p.worksiteId, express_company_id: p.expressCompanyId, express_company_name: p.expressCompanyName,
           express_no: p.expressNo, storage_no: p.storageNo, tag: p.tag, weight_id: p.weightId, receiver: p.receiver,
           receiver_id: p.receiverId, receiver_openid: p.receiverOpenid, receiver_phone: p.receiverPhone, status: p.status,
@@ -108,10 +118,25 @@ export const people = (db: Kysely<DB>) => People.of({
       .pipe(Effect.map((rows) => rows.map(toPerson)))
 })
 
-export const catalogue = (db: Kysely<DB>) => Catalogue.of({
+/** Carriers and dictionaries change only with a deploy or a seed: each answer is kept for a minute. */
+export type CatalogueCache = Map<string, { readonly until: number; readonly rows: ReadonlyArray<{ readonly _id: string; readonly name: string }> }>
+
+const CATALOGUE_TTL_MS = 60_000
+
+const cached = (cache: CatalogueCache, key: string, load: () => Promise<ReadonlyArray<{ _id: string; name: string }>>) =>
+  query(async () => {
+    const hit = cache.get(key)
+    if (hit && hit.until > Date.now()) return hit.rows
+    const rows = await load()
+    cache.set(key, { until: Date.now() + CATALOGUE_TTL_MS, rows })
+    return rows
+  })
+
+export const catalogue = (db: Kysely<DB>, cache: CatalogueCache) => Catalogue.of({
   expressCompanies: (ids) =>
-    query(() => db.selectFrom("express_company").select(["id as _id", "name"]).$if(ids !== undefined, (q) => q.where("id", "in", ids!.length ? ids! : [""])).orderBy("id").execute())
+    cached(cache, `companies:${ids?.join(",") ?? "*"}`, () =>
+      db.selectFrom("express_company").select(["id as _id", "name"]).$if(ids !== undefined, (q) => q.where("id", "in", ids!.length ? ids! : [""])).orderBy("id").execute())
       .pipe(Effect.map((rows) => (ids === undefined ? rows : [...rows].sort((a, b) => ids.indexOf(a._id) - ids.indexOf(b._id))))),
   dictValues: (dict) =>
-    query(() => db.selectFrom("dict_value").select(["id as _id", "name"]).where("dict", "=", dict).orderBy("sort").execute())
+    cached(cache, `dict:${dict}`, () => db.selectFrom("dict_value").select(["id as _id", "name"]).where("dict", "=", dict).orderBy("sort").execute())
 })

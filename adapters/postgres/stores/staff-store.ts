@@ -15,15 +15,14 @@ export const toWorksite = (w: Selectable<DB["worksite"]>): Worksite => ({
 })
 
 const findEmployee = (db: Kysely<DB>, column: "employee.openid" | "employee.phone", value: string) =>
-  query(async () => {
-    const row = await db.selectFrom("employee").where(column, "=", value).selectAll("employee").executeTakeFirst()
-    if (!row) return undefined
-    const worksite = await db.selectFrom("worksite").selectAll().where("id", "=", row.worksite_id).executeTakeFirstOrThrow()
-    return toEmployee(row, worksite)
-  })
+  query(() =>
+    db.selectFrom("employee").innerJoin("worksite", "worksite.id", "employee.worksite_id").selectAll("worksite")
+      .select(["employee.id as employee_id", "employee.phone", "employee.name_zh as employee_name", "employee.openid", "employee.password_hash"])
+      .where(column, "=", value).executeTakeFirst()
+  ).pipe(Effect.map((row) => row && toEmployee(row)))
 
-const toEmployee = (e: Selectable<DB["employee"]>, w: Selectable<DB["worksite"]>): Employee => ({
-  id: e.id, phone: e.phone, nameZH: e.name_zh, openid: e.openid, passwordHash: e.password_hash, worksite: toWorksite(w)
+const toEmployee = (row: Selectable<DB["worksite"]> & { employee_id: string; phone: string; employee_name: string; openid: string | null; password_hash: string }): Employee => ({
+  id: row.employee_id, phone: row.phone, nameZH: row.employee_name, openid: row.openid, passwordHash: row.password_hash, worksite: toWorksite(row)
 })
 
 export const employeeStore = (db: Kysely<DB>) => EmployeeStore.of({

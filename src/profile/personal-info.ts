@@ -1,0 +1,30 @@
+/** The personal-info edit pages (real name, nickname, sex) and the name the Me page shows. */
+import { firstFailure } from "../shared/errors"
+
+export const Sex = { unknown: 0, male: 1, female: 2 } as const
+export type Sex = (typeof Sex)[keyof typeof Sex]
+
+export const NICKNAME_SHOWN_CHARS = 4
+
+export const messages = {
+  realnameRequired: "真实姓名不能为空",
+  nicknameRequired: "昵称不能为空",
+  sexRequired: "请选择性别",
+  saved: "保存成功",
+  saveFailed: "保存失败"
+} as const
+
+const filled = (s: string | undefined) => (s ?? "").trim() !== ""
+
+export const realnameProblem = (realname: string | undefined): string | undefined =>
+  firstFailure([[filled(realname), messages.realnameRequired]])
+
+export const nicknameProblem = (nickname: string | undefined): string | undefined =>
+  firstFailure([[filled(nickname), messages.nicknameRequired]])
+
+export const sexProblem = (sex: number | undefined): string | undefined =>
+  firstFailure([[sex === Sex.male || sex === Sex.female, messages.sexRequired]])
+
+/** The real name, or else the nickname cut to 4 characters. */
+export const displayName = (user: { readonly realname: string | null; readonly nickname: string | null }): string =>
+  user.realname?.trim() || Array.from(user.nickname ?? "").slice(0, NICKNAME_SHOWN_CHARS).join("")

@@ -1,0 +1,141 @@
+/** Main and vice phones: the mobile number rule, SMS captchas (format, expiry, resend limits) and unbinding. */
+import { firstFailure, LimitReached, RuleViolation } from "../shared/errors"
+import { minutes, startOfShanghaiDay } from "../shared/time"
+
+export const PHONE_LENGTH = 11
+export const CAPTCHA_LENGTH = 4
+
+export const CAPTCHA_RULES = {
+  ttlMs: minutes(5),
+  maxAttempts: 5,
+  perPhonePerDay: 10,
+  resendSeconds: { editPhone: 90, completeProfile: 60 }
+} as const
+
+export const messages = {
+  phoneMissing: "请绑定您正确的手机号",
+  phoneWrong: "请输入正确的手机号码",
+  phoneNotNew: "请输入一个新的手机号码",
+  captchaWrong: "请输入正确的验证码",
+  captchaInvalid: "验证码不正确或已失效",
+  captchaSent: "验证码已发送",
+  captchaFailed: "获取验证码失败",
+  captchaDaily: "该手机号今天获取验证码次数过多，请明天再试",
+  noVice: "还没绑定副手机",
+  phoneTaken: "该手机号码已被其他用户绑定",
+  saved: "保存成功",
+  saveFailed: "保存失败"
+} as const
+
+export const captchaTooSoon = (seconds: number) => `请${seconds}秒后再获取验证码`
+
+export type PhoneType = "main" | "vice"
+
+/** Mainland mobile numbers: 11 digits, 1 then 3–9. */
+export const isMobilePhone = (phone: string): boolean => /^1[3-9]\d{9}$/.test(phone)
+
+/** A mobile number written with spaces, dashes, brackets or a +86 / 0086 prefix as its 11 digits; anything else trimmed. */
+export const normalizePhone = (raw: string): string => {
+  const digits = raw.replace(/[\s\-()（）]/g, "").replace(/^(?:\+|00)?86(?=1\d{10}$)/, "")
+  return /^1\d{10}$/.test(digits) ? digits : raw.trim()
+}
+
+export const isCaptchaFormat = (code: string): boolean => /^\d{4}$/.test(code)
+
+/** A 4-digit code from a number the random port handed out. */
+export const captchaCode = (n: number): string => String(Math.abs(Math.trunc(n)) % 10_000).padStart(CAPTCHA_LENGTH, "0")
+
+export interface BoundPhones {
+  readonly phoneMain: string | null
+  readonly phoneVice: string | null
+}
+
+/** The number on the edit-phone page (main or vice) and when asking for a code: valid, and not one this user already has. */
+export const newPhoneProblem = (phone: string | undefined, bound: BoundPhones): string | undefined => {
+  const p = (phone ?? "").trim()
+  return firstFailure([
+    [p !== "", messages.phoneMissing],
+    [isMobilePhone(p), messages.phoneWrong],
+    [p !== bound.phoneMain && p !== bound.phoneVice, messages.phoneNotNew]
+  ])
+}
+
+/** Submitting the edit-phone page: the number, then a 4-digit code. */
+export const phoneEditProblem = (input: {
+  readonly phone: string | undefined
+  readonly captcha: string | undefined
+  readonly bound: BoundPhones
+}): string | undefined =>
+  newPhoneProblem(input.phone, input.bound) ?? (isCaptchaFormat((input.captcha ?? "").trim()) ? undefined : messages.captchaWrong)
+
+export interface IssuedCaptcha {
+  readonly phone: string
+  readonly code: string
+  readonly issuedAt: Date
+  readonly attempts: number
+  readonly used: boolean
+}
+
+export const issueCaptcha = (phone: string, code: string, now: Date): IssuedCaptcha => ({
+  phone,
+  code,
+  issuedAt: now,
+  attempts: 0,
+  used: false
+})
+
+export const isCaptchaExpired = (issued: Pick<IssuedCaptcha, "issuedAt">, now: Date): boolean =>
+  now.getTime() - issued.issuedAt.getTime() > CAPTCHA_RULES.ttlMs
+
+/**
+ * Checks an entered code against the latest one sent to that phone. A code is good once, for 5 minutes,
+ * within 5 tries; every try counts, so the caller stores `captcha` whatever the outcome.
+ */
+export const verifyCaptcha = (
+  issued: IssuedCaptcha | undefined,
+  entered: { readonly phone: string; readonly code: string },
+  now: Date
+): { readonly ok: boolean; readonly captcha: IssuedCaptcha | undefined } => {
+  if (issued === undefined || issued.phone !== entered.phone) return { ok: false, captcha: issued }
+  const usable = !issued.used && issued.attempts < CAPTCHA_RULES.maxAttempts && !isCaptchaExpired(issued, now)
+  const ok = usable && issued.code === entered.code.trim()
+  return { ok, captcha: { ...issued, attempts: issued.attempts + 1, used: issued.used || ok } }
+}
+
+/** Seconds left before the send button works again (0: it works now). */
+export const resendCountdown = (lastSentAt: Date | undefined, now: Date, gapSeconds: number): number => {
+  if (lastSentAt === undefined) return 0
+  const leftMs = lastSentAt.getTime() + gapSeconds * 1000 - now.getTime()
+  return leftMs > 0 ? Math.ceil(leftMs / 1000) : 0
+}
+
+/**
+ * Whether a code may be sent to a phone now, given when codes were sent to it before:
+ * one per `gapSeconds` (90 on the edit page, 60 on complete-profile), and 10 per Shanghai day.
+ */
+export const captchaSendDecision = (
+  history: ReadonlyArray<Date>,
+  now: Date,
+  gapSeconds: number
+): LimitReached | undefined => {
+  const last = history.reduce<Date | undefined>((latest, at) => (latest === undefined || at > latest ? at : latest), undefined)
+  const wait = resendCountdown(last, now, gapSeconds)
+  if (wait > 0) return new LimitReached({ message: captchaTooSoon(wait) })
+  const dayStart = startOfShanghaiDay(now).getTime()
+  const today = history.filter((at) => at.getTime() >= dayStart && at.getTime() <= now.getTime()).length
+  if (today >= CAPTCHA_RULES.perPhonePerDay) return new LimitReached({ message: messages.captchaDaily })
+  return undefined
+}
+
+/** Binding a checked number as main or vice. */
+export const bindPhone = (bound: BoundPhones, type: PhoneType, phone: string): BoundPhones =>
+  type === "main" ? { ...bound, phoneMain: phone } : { ...bound, phoneVice: phone }
+
+/** Unbinding the main phone promotes the vice; with no vice the user is left without a phone and must complete the profile again. */
+export const unbindMainPhone = (bound: BoundPhones): { readonly phones: BoundPhones; readonly newMain: string | undefined } =>
+  bound.phoneVice
+    ? { phones: { phoneMain: bound.phoneVice, phoneVice: null }, newMain: bound.phoneVice }
+    : { phones: { phoneMain: null, phoneVice: null }, newMain: undefined }
+
+export const unbindVicePhone = (bound: BoundPhones): BoundPhones | RuleViolation =>
+  bound.phoneVice ? { ...bound, phoneVice: null } : new RuleViolation({ message: messages.noVice })

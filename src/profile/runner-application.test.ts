@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest"
+import { RuleViolation, StateConflict } from "../shared/errors"
+import {
+  applyAsRunner,
+  creditLevel,
+  mayApplyAsRunner,
+  mayTakeErrands,
+  type RunnerApplication,
+  runnerApplicationProblem,
+  runnerStatusLabel,
+  reviewRunnerApplication
+} from "./runner-application"
+
+const ready: RunnerApplication = {
+  applicant: { paotuiStatus: -1, authStatus: 1, studentCardUrl: "/s.jpg", sex: 1 },
+  worksite: { paotuiAble: true, paotuiApplyAble: true, paotuiApplyNeedInvitation: false },
+  agreed: true
+}
+
+describe("runnerApplicationProblem", () => {
+  it("passes a verified applicant at an open worksite", () => {
+    expect(runnerApplicationProblem(ready)).toBeUndefined()
+  })
+
+  it("needs a code only where the worksite asks for one, and it must be a leader's", () => {
+    const needing = { ...ready, worksite: { ...ready.worksite, paotuiApplyNeedInvitation: true } }
+    expect(runnerApplicationProblem(needing)).toBe("请填入跑腿邀请码")
+    expect(runnerApplicationProblem({ ...needing, invitation: "  " })).toBe("请填入跑腿邀请码")
+    expect(runnerApplicationProblem({ ...needing, invitation: "AB12" })).toBe("跑腿邀请码不正确")
+    expect(runnerApplicationProblem({ ...needing, invitation: "AB12", invitingLeaderId: "u9" })).toBeUndefined()
+    expect(runnerApplicationProblem({ ...ready, invitation: "whatever" })).toBeUndefined()
+  })
+
+  it.each([
+    ["agreement not ticked", { ...ready, agreed: false }, "请先阅读并同意《校园跑腿服务协议》"],
+    ["sex unknown", { ...ready, applicant: { ...ready.applicant, sex: 0 as const } }, "请先到个人中心登记您的性别"],
+    ["errands closed", { ...ready, worksite: { ...ready.worksite, paotuiAble: false } }, "本网点暂未开通跑腿业务"],
+    [
+      "online applications closed",
+      { ...ready, worksite: { ...ready.worksite, paotuiApplyAble: false } },
+      "线上跑腿申请已被关闭，如有疑问请咨询平台客服。"
+    ],
+    ["not verified", { ...ready, applicant: { ...ready.applicant, authStatus: 0 as const } }, "请先完成跑腿实名认证（须上传身份证和学生证）"],
+    ["no student card", { ...ready, applicant: { ...ready.applicant, studentCardUrl: null } }, "请先完成跑腿实名认证（须上传身份证和学生证）"]
+  ])("%s → %s", (_, application, message) => {
+    expect(runnerApplicationProblem(application)).toBe(message)
+  })
+
+  it("reports the first failing check in order", () => {
+    const allWrong: RunnerApplication = {
+      applicant: { paotuiStatus: -1, authStatus: -1, studentCardUrl: null, sex: 0 },
+      worksite: { paotuiAble: false, paotuiApplyAble: false, paotuiApplyNeedInvitation: true },
+      agreed: false
+    }
+    expect(runnerApplicationProblem(allWrong)).toBe("请填入跑腿邀请码")
+    expect(runnerApplicationProblem({ ...allWrong, invitation: "A", invitingLeaderId: "u" })).toBe("请先阅读并同意《校园跑腿服务协议》")
+    expect(runnerApplicationProblem({ ...allWrong, invitation: "A", invitingLeaderId: "u", agreed: true })).toBe("请先到个人中心登记您的性别")
+  })
+})
+
+describe("paotuiStatus: -1 or 2 → 0 → 1", () => {
+  it("applying moves to review and joins the inviting leader", () => {
+    expect(applyAsRunner(ready)).toEqual({ paotuiStatus: 0, paotuiLeader: null })
+    expect(applyAsRunner({ ...ready, applicant: { ...ready.applicant, paotuiStatus: 2 }, invitingLeaderId: "u9" })).toEqual({
+      paotuiStatus: 0,
+      paotuiLeader: "u9"
+    })
+    expect(applyAsRunner({ ...ready, agreed: false })).toBeInstanceOf(RuleViolation)
+  })
+
+  it("no application while one is pending or once joined", () => {
+    expect(applyAsRunner({ ...ready, applicant: { ...ready.applicant, paotuiStatus: 0 } })).toBeInstanceOf(StateConflict)
+    expect(applyAsRunner({ ...ready, applicant: { ...ready.applicant, paotuiStatus: 1 } })).toBeInstanceOf(StateConflict)
+    expect([-1, 0, 1, 2].map((s) => mayApplyAsRunner(s as -1 | 0 | 1 | 2))).toEqual([true, false, false, true])
+  })
+
+  it("a pending application is approved or rejected once", () => {
+    expect(reviewRunnerApplication(0, "approve")).toBe(1)
+    expect(reviewRunnerApplication(0, "reject")).toBe(2)
+    expect(reviewRunnerApplication(1, "reject")).toBeInstanceOf(StateConflict)
+    expect(reviewRunnerApplication(-1, "approve")).toBeInstanceOf(StateConflict)
+  })
+
+  it("accepting orders needs authStatus 1 and paotuiStatus 1", () => {
+    expect(mayTakeErrands({ authStatus: 1, paotuiStatus: 1 })).toBe(true)
+    expect(mayTakeErrands({ authStatus: 0, paotuiStatus: 1 })).toBe(false)
+    expect(mayTakeErrands({ authStatus: 1, paotuiStatus: 0 })).toBe(false)
+  })
+
+  it("labels the tile, 'not yet open' where the worksite has no errands", () => {
+    expect(runnerStatusLabel(1, true)).toBe("已加入")
+    expect(runnerStatusLabel(0, true)).toBe("审核中")
+    expect(runnerStatusLabel(1, false)).toBe("暂未开通")
+  })
+})
+
+describe("credit colour by the 90 / 60 thresholds", () => {
+  it.each([
+    [100, "success"],
+    [90, "success"],
+    [89, "warning"],
+    [60, "warning"],
+    [59, "error"],
+    [0, "error"]
+  ] as const)("%i → %s", (score, level) => {
+    expect(creditLevel(score)).toBe(level)
+  })
+})
