@@ -117,6 +117,8 @@ const tablesOf = (regions: RegionIndex): Tables => {
 interface Hit<R> {
   readonly alias: Alias<R>
   readonly end: number
+  /** A short name right before a street word: a region only if a lower level follows ('唐山路南区', not '朝阳路'). */
+  readonly beforeStreet: boolean
 }
 
 const hitsAt = <R>(s: string, at: number, aliases: ReadonlyArray<Alias<R>> | undefined): Array<Hit<R>> =>
@@ -124,9 +126,8 @@ const hitsAt = <R>(s: string, at: number, aliases: ReadonlyArray<Alias<R>> | und
     if (!s.startsWith(alias.text, at)) return []
     const end = at + alias.text.length
     const after = s.slice(end)
-    if (!alias.full && STREET_AFTER_SHORT_NAME.test(after)) return []
     if (alias.text.length === 1 && after !== "" && !after.startsWith(" ")) return []
-    return [{ alias, end }]
+    return [{ alias, end, beforeStreet: !alias.full && STREET_AFTER_SHORT_NAME.test(after) }]
   })
 
 const skipSpaces = (s: string, at: number) => {
@@ -150,6 +151,9 @@ const better = (a: RegionMatch, b: RegionMatch | undefined): boolean =>
   (a.levels === b.levels && (a.fullNames > b.fullNames || (a.fullNames === b.fullNames && a.end > b.end)))
 
 const fullCount = (...hits: ReadonlyArray<Hit<unknown> | undefined>) => hits.filter((h) => h?.alias.full).length
+
+const endsBeforeStreet = (...hits: ReadonlyArray<Hit<unknown> | undefined>) =>
+  hits.filter((h) => h !== undefined).at(-1)?.beforeStreet === true
 
 /**
  * The best reading of province, city and county at the start of `s` (words joined by single spaces): every way
@@ -183,9 +187,12 @@ const matchRegion = (s: string, t: Tables): RegionMatch | undefined => {
           : t.countiesAnywhere.get(s.slice(afterCity, afterCity + 1))
       const levelsSoFar = (p ? 1 : 0) + (c.hit ? 1 : 0)
       for (const k of hitsAt(s, afterCity, counties)) {
+        if (k.beforeStreet) continue
         consider({ province, city, county: k.alias.region, end: k.end, levels: levelsSoFar + 1, fullNames: fullCount(p, c.hit, c.repeat, k) })
       }
-      consider({ province, city, county: undefined, end: c.end, levels: levelsSoFar, fullNames: fullCount(p, c.hit, c.repeat) })
+      if (!endsBeforeStreet(p, c.hit, c.repeat)) {
+        consider({ province, city, county: undefined, end: c.end, levels: levelsSoFar, fullNames: fullCount(p, c.hit, c.repeat) })
+      }
     }
   }
   return best
@@ -215,6 +222,7 @@ const labelOf = new Map(LABELS.flatMap(([label, words]) => words.map((w) => [w, 
 const LABEL_WORDS = [...labelOf.keys()].sort((a, b) => b.length - a.length)
 const LABELLED = new RegExp(`(${LABEL_WORDS.join("|")})\\s*[:：]`, "g")
 const MARK = "\u0001"
+const LATIN_SPACE = "\u0002"
 
 const MOBILE = /(?<!\d)(?:(?:\(?(?:\+|00)86\)?|86(?=-?1[3-9]))[\s-]*)?(1[3-9]\d(?:[\s-]?\d){8})(?!\d)/
 const SEPARATORS = /[\s,，;；:：、。|"“”'‘’!！?？~`<>《》【】\[\]{}]+/
@@ -224,9 +232,10 @@ interface Token {
   readonly label: Label | undefined
 }
 
-/** Words of each line; a label marks the next word (name, phone, postcode) or the rest of its line (address). */
+/** Words of each line (Latin words stay together: 'Tom Lee'); a label marks the next word (name, phone, postcode) or the rest of its line (address). */
 const tokenize = (text: string): Array<Token> =>
   text
+    .replace(/(?<=[A-Za-z]) +(?=[A-Za-z])/g, LATIN_SPACE)
     .replace(LABELLED, (_, word: string) => `\n${MARK}${word} `)
     .split(/[\r\n]+/)
     .flatMap((line) => {
@@ -242,7 +251,7 @@ const tokenize = (text: string): Array<Token> =>
           lineLabel = label === "address" ? "address" : lineLabel
           continue
         }
-        tokens.push({ text: bare, label: pending ?? lineLabel })
+        tokens.push({ text: bare.replaceAll(LATIN_SPACE, " "), label: pending ?? lineLabel })
         pending = undefined
       }
       return tokens
@@ -255,7 +264,7 @@ const looksLikeAddress = (word: string) => ADDRESS_ENDINGS.test(word) || ADDRESS
 
 /** A word that reads as a person's name: 2–4 Chinese characters, a name with a middle dot, or Latin letters. */
 const looksLikeName = (word: string): boolean =>
-  (/^\p{Script=Han}{2,4}$/u.test(word) || /^\p{Script=Han}+[·•]\p{Script=Han}[\p{Script=Han}·•]*$/u.test(word) || /^[A-Za-z][A-Za-z.'-]*$/.test(word)) &&
+  (/^\p{Script=Han}{2,4}$/u.test(word) || /^\p{Script=Han}+[·•]\p{Script=Han}[\p{Script=Han}·•]*$/u.test(word) || /^[A-Za-z][A-Za-z.' -]*$/.test(word)) &&
   !looksLikeAddress(word)
 
 const hasDigit = (word: string) => /\d/.test(word)
@@ -292,7 +301,8 @@ const findRegion = (tokens: ReadonlyArray<Token>, t: Tables): Found | undefined 
 
 /**
  * Never throws: what it cannot place stays in `detail`, what it cannot find is left empty. The phone comes
- * back as 11 digits (spaces, dashes and +86 removed); codes and names are those of `regions`.
+ * back as 11 digits (spaces, dashes and +86 removed); a lone 6-digit word after a recognised region is a
+ * postcode and is dropped; codes and names are those of `regions`.
  */
 export const parseAddressBlock = (text: string, regions: RegionIndex): ParsedAddress => {
   const normalized = String(text ?? "").normalize("NFKC")
@@ -339,6 +349,9 @@ export const parseAddressBlock = (text: string, regions: RegionIndex): ParsedAdd
     unlabelledBefore.find((w) => w.text.length <= 20 && !looksLikeAddress(w.text)) ??
     trailingName()
 
-  const detail = [remainder, ...[...after, ...before].filter((w) => w !== name).map((w) => w.text)].filter((s) => s !== "").join(" ")
+  const postcode = (w: (typeof indexed)[number]) => w.label === undefined && /^\d{6}$/.test(w.text)
+  const detail = [remainder, ...[...after, ...before].filter((w) => w !== name && !postcode(w)).map((w) => w.text)]
+    .filter((s) => s !== "")
+    .join(" ")
   return { name: name?.text ?? "", phone, ...region, detail }
 }

@@ -27,12 +27,12 @@ export interface ParcelRecord {
 export type InsertOutcome = "inserted" | "duplicateExpressNo"
 
 export class ParcelStore extends Context.Service<ParcelStore, {
-  hasActive(worksiteId: string, expressNo: string): Effect.Effect<boolean>
   /**
    * The next free storage tag of the worksite (see storage-code.ts), undefined when every tag is in
    * use; the worksite's counter stays locked until the transaction ends and moves on with `insert`.
    */
   allocateTag(worksiteId: string): Effect.Effect<number | undefined>
+  /** Stores the parcel; an express number already active at the worksite is refused, not stored twice. */
   insert(parcel: ParcelRecord): Effect.Effect<InsertOutcome>
   findById(id: string): Effect.Effect<ParcelRecord | undefined>
   safekeepingTerms(worksiteId: string): Effect.Effect<SafekeepingTerms>

@@ -63,7 +63,6 @@ export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckI
   const named = input.receiverId ? yield* people.findById(input.receiverId) : undefined
   const person = named?.worksiteId === worksite.id ? named : yield* people.findByPhone(worksite.id, input.receiverPhone!)
   const parcels = yield* ParcelStore
-  if (yield* parcels.hasActive(worksite.id, input.expressNo!)) return yield* new StateConflict({ message: messages.duplicate })
   const now = yield* (yield* Clock).now
   const tag = yield* parcels.allocateTag(worksite.id)
   if (tag === undefined) return yield* new StateConflict({ message: messages.shelvesFull })

@@ -53,9 +53,6 @@ const isUniqueViolation = (e: unknown, constraint: string) =>
   typeof e === "object" && e !== null && (e as { code?: string }).code === "23505" && (e as { constraint?: string }).constraint === constraint
 
 export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
-  hasActive: (worksiteId, expressNo) =>
-    query(() => db.selectFrom("parcel").select("id").where("worksite_id", "=", worksiteId).where("express_no", "=", expressNo)
-      .where("status", "in", ACTIVE_STATUSES).executeTakeFirst()).pipe(Effect.map((r) => r !== undefined)),
   allocateTag: (worksiteId) => query(() => allocateTag(db, worksiteId)),
   insert: (p) =>
     query(async () => {
