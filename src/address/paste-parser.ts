@@ -94,18 +94,26 @@ const tablesOf = (regions: RegionIndex): Tables => {
   if (cached) return cached
   const provinceAliases = new Map(regions.provinces.map((p) => [p.code, aliasesOf(p, PROVINCE_SUFFIXES, EXTRA_PROVINCE_ALIASES[p.code])]))
   const cityAliases = (c: City) => (isPseudoCity(c.name) ? [{ region: c, text: c.name, full: true }] : aliasesOf(c, CITY_SUFFIXES))
-  const countyAliases = regions.counties.map((c) => aliasesOf(c, COUNTY_SUFFIXES))
+  /** '怀化市洪江管理区' reads '洪江管理区' once its city is named. */
+  const countyAliasesOf = (k: County): Array<Alias<County>> => {
+    const cityName = regions.city(k.cityCode)?.name ?? ""
+    const aliases = aliasesOf(k, COUNTY_SUFFIXES)
+    return cityName !== "" && k.name.startsWith(cityName) && k.name.length > cityName.length + 1
+      ? [...aliases, { region: k, text: k.name.slice(cityName.length), full: true }]
+      : aliases
+  }
+  const countyAliases = regions.counties.map(countyAliasesOf)
   const tables: Tables = {
     provinces: [...provinceAliases.values()].flat(),
     provinceAliases,
     municipalities: new Set(regions.provinces.filter((p) => isMunicipality(regions, p.code)).map((p) => p.code)),
     citiesOfProvince: new Map(regions.provinces.map((p) => [p.code, regions.citiesOf(p.code).flatMap(cityAliases)])),
     citiesAnywhere: byFirstChar(unambiguous(regions.cities.filter((c) => !isPseudoCity(c.name)).flatMap(cityAliases))),
-    countiesOfCity: new Map(regions.cities.map((c) => [c.code, regions.countiesOf(c.code).flatMap((k) => aliasesOf(k, COUNTY_SUFFIXES))])),
+    countiesOfCity: new Map(regions.cities.map((c) => [c.code, regions.countiesOf(c.code).flatMap(countyAliasesOf)])),
     countiesOfProvince: new Map(
       regions.provinces.map((p) => [
         p.code,
-        unambiguous(regions.citiesOf(p.code).flatMap((c) => regions.countiesOf(c.code).flatMap((k) => aliasesOf(k, COUNTY_SUFFIXES))))
+        unambiguous(regions.citiesOf(p.code).flatMap((c) => regions.countiesOf(c.code).flatMap(countyAliasesOf)))
       ])
     ),
     countiesAnywhere: byFirstChar(unambiguous(countyAliases.flat()).filter((a) => a.full))
@@ -301,8 +309,8 @@ const findRegion = (tokens: ReadonlyArray<Token>, t: Tables): Found | undefined 
 
 /**
  * Never throws: what it cannot place stays in `detail`, what it cannot find is left empty. The phone comes
- * back as 11 digits (spaces, dashes and +86 removed); a lone 6-digit word after a recognised region is a
- * postcode and is dropped; codes and names are those of `regions`.
+ * back as 11 digits (spaces, dashes and +86 removed); once a region is recognised a lone 6-digit word is taken
+ * for a postcode and dropped; codes and names are those of `regions`.
  */
 export const parseAddressBlock = (text: string, regions: RegionIndex): ParsedAddress => {
   const normalized = String(text ?? "").normalize("NFKC")
