@@ -1,7 +1,6 @@
 /** Sign-in calls: the development sign-in that stands in for the messaging app, and staff binding. */
 import { randomBytes } from "node:crypto"
 import { Router } from "express"
-import { NotFound } from "../../../src/shared/errors"
 import { employeeView } from "../../../src/staff/employee"
 import { bindEmployee, employeeByOpenid } from "../../../src/staff/use-cases"
 import { demoUsers } from "../../postgres/seed"
@@ -21,7 +20,7 @@ export const devAuthRoutes = (runtime: Runtime) => {
     const openid = looseString((req.body as Record<string, unknown> | undefined)?.openid)
     if (!openid) return sendFailure(res, 400, "openid 不能为空")
     const user = await runtime.db.selectFrom("app_user").select("id").where("openid", "=", openid).executeTakeFirst()
-    if (!user) return sendFailure(res, 404, new NotFound({ message: "获取用户信息失败" }).message)
+    if (!user) return sendFailure(res, 404, "获取用户信息失败")
     res.json({ success: true, token: await issueSession(runtime.db, user.id, new Date()) })
   })
   return r
