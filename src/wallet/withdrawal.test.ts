@@ -191,4 +191,10 @@ describe("nextReviewStatus: 0 → 1 → 100, or 0 → 2", () => {
       expect(r).toBe(to)
     }
   })
+
+  it("says why a transfer is refused: not yet approved, or already decided", () => {
+    expect((nextReviewStatus(0, "transfer") as StateConflict).message).toBe("该提现申请尚未审核通过")
+    expect((nextReviewStatus(2, "transfer") as StateConflict).message).toBe("该提现申请已处理")
+    expect((nextReviewStatus(1, "approve") as StateConflict).message).toBe("该提现申请已处理")
+  })
 })

@@ -26,7 +26,8 @@ export const messages = {
   confirm: "确认要提交提现申请？",
   applied: "申请成功",
   failed: "提现失败，请联系系统管理员",
-  notPending: "该提现申请已处理"
+  notPending: "该提现申请已处理",
+  notApproved: "该提现申请尚未审核通过"
 } as const
 
 export interface WithdrawalRecord {
@@ -85,5 +86,5 @@ export const nextReviewStatus = (
   if (action === "approve" && current === WithdrawalStatus.pending) return WithdrawalStatus.approved
   if (action === "reject" && current === WithdrawalStatus.pending) return WithdrawalStatus.rejected
   if (action === "transfer" && current === WithdrawalStatus.approved) return WithdrawalStatus.transferred
-  return new StateConflict({ message: messages.notPending })
+  return new StateConflict({ message: action === "transfer" && current === WithdrawalStatus.pending ? messages.notApproved : messages.notPending })
 }
