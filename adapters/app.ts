@@ -1,12 +1,15 @@
 /** Composes the whole server: database, runtime, HTTP, socket and the outbox worker on one port. */
+import { mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:http"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
 import type { AddressInfo } from "node:net"
 import { logger } from "./http/logger"
 import { createHttpApp } from "./http/server"
 import { drainOutbox } from "./outbox/outbox-worker"
 import { migrateToLatest, openDatabase, type DatabaseConfig } from "./postgres/database"
 import { seedDemoCampus } from "./postgres/seed"
-import { Runtime } from "./runtime"
+import { defaultUploadsDir, Runtime } from "./runtime"
 import { attachSocket } from "./socket/socket-server"
 
 export interface AppOptions {
@@ -21,6 +24,11 @@ export interface AppOptions {
   readonly outboxIntervalMs?: number
   /** Served behind TLS (HSTS and upgrade-insecure-requests on). */
   readonly secure?: boolean
+  /**
+   * Where uploaded images are kept. Default: `uploads` beside the PGlite directory, `$DATA_DIR/uploads`
+   * with Postgres, and a temporary directory removed on close with an in-memory database.
+   */
+  readonly uploadsDir?: string
 }
 
 export interface App {
@@ -29,12 +37,26 @@ export interface App {
   close(): Promise<void>
 }
 
+const uploadsDirFor = (options: AppOptions): { dir: string; temporary: boolean } =>
+  options.uploadsDir ? { dir: options.uploadsDir, temporary: false }
+    : options.database.kind === "pglite" ? { dir: join(dirname(options.database.dataDir), "uploads"), temporary: false }
+    : options.database.kind === "postgres" ? { dir: defaultUploadsDir(), temporary: false }
+    : { dir: mkdtempSync(join(tmpdir(), "station-uploads-")), temporary: true }
+
 export const startApp = async (options: AppOptions): Promise<App> => {
-  const database = await openDatabase(options.database)
+  const uploads = uploadsDirFor(options)
+  const removeUploads = () => { if (uploads.temporary) rmSync(uploads.dir, { recursive: true, force: true }) }
+  let database
+  try {
+    database = await openDatabase(options.database)
+  } catch (e) {
+    removeUploads()
+    throw e
+  }
   try {
     await migrateToLatest(database.db)
     if (options.seed ?? true) await seedDemoCampus(database.db)
-    const runtime = await Runtime.create(database)
+    const runtime = await Runtime.create(database, { uploadsDir: uploads.dir })
     const http = createServer(createHttpApp(runtime, { webDist: options.webDist, devSignIn: options.devSignIn ?? true, secure: options.secure ?? false }))
     const io = attachSocket(http, runtime)
     await new Promise<void>((resolve, reject) => {
@@ -57,10 +79,12 @@ export const startApp = async (options: AppOptions): Promise<App> => {
         clearInterval(outbox)
         await new Promise<void>((resolve) => io.close(() => resolve()))
         await database.close()
+        removeUploads()
       }
     }
   } catch (e) {
     await database.close()
+    removeUploads()
     throw e
   }
 }

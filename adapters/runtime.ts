@@ -3,29 +3,53 @@
  * to it; live events go out only after commit; conflicts that a retry can resolve are retried.
  */
 import { randomUUID } from "node:crypto"
+import { resolve } from "node:path"
 import { Cause, Context, Effect, Exit } from "effect"
 import type { Kysely } from "kysely"
+import { AddressStore, Regions } from "../src/address/address-store"
 import { Catalogue, ParcelStore, People, QrSigner } from "../src/parcel/parcel-store"
+import { CaptchaCodes, CaptchaStore } from "../src/profile/captcha-store"
+import { Ocr } from "../src/profile/ocr"
+import { ProfileStore } from "../src/profile/profile-store"
 import { Clock, Events, Ids, OpsLog, Outbox, type LiveEvent } from "../src/shared/ports"
 import { EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "../src/staff/staff-store"
+import { ImageFiles, Uploads } from "../src/upload/upload-store"
 import { Payouts, WalletStore } from "../src/wallet/wallet-store"
+import { Worksites } from "../src/worksite/worksite-store"
 import { FakeMessagingApp } from "./messaging/fake-messaging-app"
+import { fakeOcr } from "./ocr/fake-ocr"
 import { payouts, SimulatedPaymentProvider } from "./payments/simulated-provider"
 import type { Database } from "./postgres/database"
 import type { DB } from "./postgres/schema"
+import { addressStore } from "./postgres/stores/address-store"
+import { captchaStore } from "./postgres/stores/captcha-store"
 import { catalogue, parcelStore, people, type CatalogueCache } from "./postgres/stores/parcel-store"
+import { profileStore } from "./postgres/stores/profile-store"
 import { opsLog, outbox } from "./postgres/stores/shared-stores"
 import { employeeStore, loginGuard } from "./postgres/stores/staff-store"
+import { uploadStore } from "./postgres/stores/upload-store"
 import { walletStore } from "./postgres/stores/wallet-store"
+import { worksiteStore } from "./postgres/stores/worksite-store"
+import { regionIndex } from "./regions/china-division"
+import { captchaCodes } from "./security/captcha-codes"
 import { passwordCipher, passwordHasher } from "./security/passwords"
 import { qrSigner } from "./security/qr-signer"
 import { loadSecrets, type Secrets } from "./security/secrets"
 import { sessions } from "./security/sessions"
 import { FakeSmsGateway } from "./sms/fake-sms-gateway"
+import { imageFiles } from "./uploads/image-files"
 
 export type StationServices =
   | Clock | Ids | Events | Outbox | OpsLog | WalletStore | Payouts | ParcelStore | People | Catalogue | QrSigner
   | EmployeeStore | LoginGuard | PasswordCipher | PasswordHasher | Sessions
+  | ProfileStore | CaptchaStore | CaptchaCodes | Ocr | Uploads | ImageFiles | Worksites | AddressStore | Regions
+
+export interface RuntimeOptions {
+  /** Where uploaded images are kept (default `$DATA_DIR/uploads`). */
+  readonly uploadsDir?: string
+}
+
+export const defaultUploadsDir = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR ?? "./data", "uploads")
 
 export interface RunOptions {
   /** Keep the transaction's writes even when the use case fails (spent nonces, failed attempts). */
@@ -56,18 +80,25 @@ export class Runtime {
   private readonly fixed: ReadonlyArray<readonly [Context.Key<any, any>, unknown]>
   private readonly catalogueCache: CatalogueCache = new Map()
 
-  private constructor(readonly database: Database, readonly secrets: Secrets) {
+  readonly uploadsDir: string
+
+  private constructor(readonly database: Database, readonly secrets: Secrets, options: RuntimeOptions) {
     this.paymentProvider = new SimulatedPaymentProvider(secrets.paymentKey)
+    this.uploadsDir = resolve(options.uploadsDir ?? defaultUploadsDir())
     this.fixed = [
       [QrSigner, qrSigner(secrets.qrKey)],
+      [CaptchaCodes, captchaCodes(secrets.qrKey)],
+      [Ocr, fakeOcr],
+      [ImageFiles, imageFiles(this.uploadsDir)],
+      [Regions, Regions.of(regionIndex())],
       [PasswordCipher, passwordCipher(secrets.rsaPrivateKey)],
       [PasswordHasher, passwordHasher],
       [Payouts, payouts(this.paymentProvider, secrets.paymentKey)]
     ]
   }
 
-  static async create(database: Database) {
-    return new Runtime(database, await loadSecrets(database.db))
+  static async create(database: Database, options: RuntimeOptions = {}) {
+    return new Runtime(database, await loadSecrets(database.db), options)
   }
 
   get db(): Kysely<DB> {
@@ -88,7 +119,12 @@ export class Runtime {
       [Catalogue, catalogue(db, this.catalogueCache)],
       [EmployeeStore, employeeStore(db)],
       [LoginGuard, loginGuard(db)],
-      [Sessions, sessions(db)]
+      [Sessions, sessions(db)],
+      [ProfileStore, profileStore(db)],
+      [CaptchaStore, captchaStore(db)],
+      [Uploads, uploadStore(db)],
+      [Worksites, worksiteStore(db)],
+      [AddressStore, addressStore(db)]
     ]
     return Context.makeUnsafe(new Map(entries.map(([key, service]) => [key.key, service])))
   }

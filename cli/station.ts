@@ -1,5 +1,5 @@
 #!/usr/bin/env -S npx tsx
-/** The `station` command: serve, migrate, seed, tokens, replays, withdrawal review, statistics, checks. */
+/** The `station` command: serve, migrate, seed, tokens, replays, withdrawal review, real-name review, statistics, checks. */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander"
 import { shanghaiDay } from "../adapters/ops/business-day"
 import { ExitCode } from "./exit-code"
@@ -60,6 +60,7 @@ Examples:
   station ops export --from 2026-11-22 > ops.jsonl
   DATA_DIR=/tmp/fresh station replay ops.jsonl
   station withdrawals list --status 0
+  station verify reject u-123 --comment "照片模糊"
   station stats --date 2026-11-22 --json`)
 
 program.command("serve").description("run the API, the socket and the web app on one port")
@@ -105,6 +106,18 @@ withdrawals.command("reject").description("reject a pending application; the amo
   .addOption(json()).action(lazy(async () => (await import("./withdrawals")).changeWithdrawal("reject")))
 withdrawals.command("transfer").description("pay an approved application out (less its fee) through the payment provider").argument("<id>", "withdrawal id")
   .addOption(json()).action(lazy(async () => (await import("./withdrawals")).changeWithdrawal("transfer")))
+
+const verify = program.command("verify").description("real-name verification: list submissions under review, pass or reject one")
+verify.command("list").description("list submissions waiting for review, oldest first (ID numbers masked)")
+  .option("--limit <n>", "at most n rows (1-1000)", positiveInt(1000), 50)
+  .addOption(json()).action(lazy(async () => (await import("./verify")).listVerifications))
+verify.command("pass").description("pass a submission under review: the recognised name and number become the user's")
+  .argument("<userId>", "the user's id (see verify list)")
+  .addOption(json()).action(lazy(async () => (await import("./verify")).decideVerification("pass")))
+verify.command("reject").description("reject a submission under review with a comment the user sees")
+  .argument("<userId>", "the user's id (see verify list)")
+  .requiredOption("--comment <text>", "why it was rejected (at most 200 characters)")
+  .addOption(json()).action(lazy(async () => (await import("./verify")).decideVerification("reject")))
 
 program.command("stats").description("check-ins, pickups and shelves per worksite for a business day; withdrawals; wallet totals")
   .option("--date <YYYY-MM-DD>", "the Asia/Shanghai business day (default today)", businessDate)

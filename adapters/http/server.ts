@@ -7,10 +7,14 @@ import type { Runtime } from "../runtime"
 import { requireActor } from "./auth"
 import { loggablePath, logger } from "./logger"
 import { GENERIC_FAILURE, sendFailure } from "./outcome"
+import { addressRoutes } from "./routes/address"
 import { devAuthRoutes, employeeRoutes } from "./routes/auth"
 import { messagingRoutes } from "./routes/messaging"
 import { stationRoutes } from "./routes/station"
+import { signedFileRoutes, uploadRoutes } from "./routes/upload"
+import { userRoutes } from "./routes/user"
 import { walletRoutes } from "./routes/wallet"
+import { worksiteRoutes } from "./routes/worksite"
 
 export interface HttpOptions {
   readonly webDist?: string | undefined
@@ -77,8 +81,12 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
   if (options.devSignIn) app.use(devAuthRoutes(runtime))
   app.use(employeeRoutes(runtime))
   app.get("/api/health", (_req, res) => { res.json({ success: true }) })
+  app.use(signedFileRoutes(runtime))
   app.use("/api", requireActor(runtime.db))
-  app.use(messagingRoutes(runtime), stationRoutes(runtime), walletRoutes(runtime))
+  app.use(
+    messagingRoutes(runtime), stationRoutes(runtime), walletRoutes(runtime), userRoutes(runtime), worksiteRoutes(runtime),
+    addressRoutes(runtime), uploadRoutes(runtime)
+  )
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 
   const dist = options.webDist && resolve(options.webDist)

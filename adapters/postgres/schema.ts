@@ -18,6 +18,13 @@ export interface WorksiteTable {
   keep_free_hours: Generated<number>
   keep_fee_per_day: Generated<number>
   keep_fee_cap: Generated<number>
+  full_name: Generated<string>
+  school_code: Generated<string>
+  paotui_able: Generated<boolean>
+  paotui_apply_able: Generated<boolean>
+  paotui_apply_need_invitation: Generated<boolean>
+  lon: number | null
+  lat: number | null
 }
 
 export interface AppUserTable {
@@ -31,6 +38,41 @@ export interface AppUserTable {
   subscribe: Generated<boolean>
   worksite_id: string | null
   role: Generated<string>
+  created_at: GeneratedTimestamp
+  sex: Generated<number>
+  headimg_base64: string | null
+  id_card_no: string | null
+  to_auth_id_card_no: string | null
+  to_auth_realname: string | null
+  id_card_url: string | null
+  student_card_url: string | null
+  auth_status: Generated<number>
+  auth_submitted_at: Timestamp | null
+  reject_comment: string | null
+  paotui_status: Generated<number>
+  is_paotui_leader: Generated<boolean>
+  paotui_leader: string | null
+  invitation: string | null
+  is_xyt_admin: Generated<boolean>
+  pickup_able: Generated<boolean>
+  credit_score: Generated<number>
+  new_paotui_order_remind: Generated<boolean>
+  subscribe_time: Timestamp | null
+}
+
+export interface AddressTable {
+  id: string
+  user_id: string
+  name: string
+  phone: string
+  province: string
+  city: string
+  county: string
+  province_name: string
+  city_name: string
+  county_name: string
+  detail: string
+  is_default: Generated<boolean>
   created_at: GeneratedTimestamp
 }
 
@@ -84,5 +126,17 @@ export interface DB {
   }
   idempotency: { user_id: string; key: string; request_hash: string; status: number | null; body: ColumnType<unknown, string | null, string | null>; created_at: GeneratedTimestamp }
   server_secret: { name: string; value: string }
+  address: AddressTable
+  captcha: { id: Generated<string>; user_id: string; phone: string; code_hash: string; issued_at: Timestamp; attempts: Generated<number>; used: Generated<boolean> }
+  upload: {
+    id: string
+    user_id: string
+    field: string
+    date_folder: string
+    file_name: string
+    bytes: number
+    ocr: ColumnType<unknown, string | null, string | null>
+    created_at: Timestamp
+  }
   ops_log: { seq: Generated<string>; op: string; actor_openid: string; at: Timestamp; input: ColumnType<unknown, string, string>; outcome: ColumnType<unknown, string, string> }
 }

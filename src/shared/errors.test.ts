@@ -5,6 +5,7 @@ import {
   LimitReached,
   NotAllowed,
   NotFound,
+  PayloadTooLarge,
   RuleViolation,
   StateConflict,
   Unauthenticated
@@ -17,6 +18,7 @@ describe("domain errors", () => {
     [new NotAllowed({ message: "m" }), "NotAllowed", 403],
     [new NotFound({ message: "m" }), "NotFound", 404],
     [new StateConflict({ message: "m" }), "StateConflict", 409],
+    [new PayloadTooLarge({ message: "m" }), "PayloadTooLarge", 413],
     [new LimitReached({ message: "m" }), "LimitReached", 429]
   ])("%s carries tag %s and HTTP status %i", (error, tag, status) => {
     expect(error._tag).toBe(tag)

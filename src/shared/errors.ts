@@ -31,17 +31,23 @@ export class StateConflict extends Schema.TaggedError<StateConflict>()("StateCon
   readonly status = 409
 }
 
+export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()("PayloadTooLarge", {
+  message: Schema.String
+}) {
+  readonly status = 413
+}
+
 export class LimitReached extends Schema.TaggedError<LimitReached>()("LimitReached", {
   message: Schema.String
 }) {
   readonly status = 429
 }
 
-export type DomainError = RuleViolation | Unauthenticated | NotAllowed | NotFound | StateConflict | LimitReached
+export type DomainError = RuleViolation | Unauthenticated | NotAllowed | NotFound | StateConflict | PayloadTooLarge | LimitReached
 
 export const isDomainError = (u: unknown): u is DomainError =>
   u instanceof RuleViolation || u instanceof Unauthenticated || u instanceof NotAllowed ||
-  u instanceof NotFound || u instanceof StateConflict || u instanceof LimitReached
+  u instanceof NotFound || u instanceof StateConflict || u instanceof PayloadTooLarge || u instanceof LimitReached
 
 /** Runs ordered checks and returns the message of the first that fails, as the spec orders them. */
 export const firstFailure = (checks: ReadonlyArray<readonly [boolean, string]>): string | undefined =>

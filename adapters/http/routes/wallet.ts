@@ -1,6 +1,6 @@
-/** Wallet calls: the user's info, cash withdrawal, points to money and the record lists. */
+/** Wallet calls: cash withdrawal, points to money and the record lists (the user's info is in user.ts). */
 import { Router } from "express"
-import { applyWithdrawal, pointsToMoney, walletOf } from "../../../src/wallet/use-cases"
+import { applyWithdrawal, pointsToMoney } from "../../../src/wallet/use-cases"
 import { WalletStore } from "../../../src/wallet/wallet-store"
 import { messages as withdrawalMessages } from "../../../src/wallet/withdrawal"
 import { messages as pointsMessages } from "../../../src/wallet/points"
@@ -17,23 +17,6 @@ const amountOf = (v: unknown): number | undefined => {
 
 export const walletRoutes = (runtime: Runtime) => {
   const r = Router()
-
-  r.get("/api/user/wxuserInfo", async (req, res) => {
-    const actor = actorOf(req)
-    const [exit, profile] = await Promise.all([
-      runtime.read(walletOf(actor)),
-      runtime.db.selectFrom("app_user").leftJoin("worksite", "worksite.id", "app_user.worksite_id")
-        .select(["app_user.id", "app_user.nickname", "app_user.realname", "app_user.phone_main", "app_user.role", "worksite.id as worksite_id", "worksite.short_name", "worksite.school_campus"])
-        .where("app_user.id", "=", actor.userId).executeTakeFirst()
-    ])
-    sendExit(res, exit, (w) => ({
-      data: {
-        _id: w.userId, openid: w.openid, money: w.money, activeScore: w.activeScore, role: actor.role,
-        nickname: profile?.nickname ?? null, realname: profile?.realname ?? null, phoneMain: profile?.phone_main ?? null,
-        worksite: profile?.worksite_id ? { _id: profile.worksite_id, shortName: profile.short_name, schoolCampus: profile.school_campus } : null
-      }
-    }))
-  })
 
   r.post("/api/takecash", idempotent(runtime.db), async (req, res) => {
     const exit = await runtime.run(applyWithdrawal(actorOf(req), amountOf((req.body as Record<string, unknown> | undefined)?.money)))

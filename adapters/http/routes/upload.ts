@@ -1,0 +1,78 @@
+/** Image upload (multipart, one file in idCard, studentCard or fileVal) and serving the stored files read-only. */
+import busboy from "busboy"
+import { Router, type Request } from "express"
+import { IMAGE_RULES, messages, UploadField } from "../../../src/profile/image-upload"
+import { SIGN_PATH } from "../../../src/upload/upload"
+import { uploadImage, type ReceivedFile } from "../../../src/upload/use-cases"
+import type { Runtime } from "../../runtime"
+import { storedFilePath } from "../../uploads/image-files"
+import { actorOf, sendExit, sendFailure } from "../outcome"
+
+const FIELDS = new Set<string>(Object.values(UploadField))
+
+/** Beyond this a request is refused before it is read: one image and a little multipart framing. */
+const MAX_REQUEST_BYTES = IMAGE_RULES.maxBytes * 2
+
+/**
+ * The files of the multipart body in the three image fields; each is cut one byte past the cap, so
+ * the core sees that it is too large without this process ever holding more.
+ */
+const receiveFiles = (req: Request): Promise<ReadonlyArray<ReceivedFile> | undefined> =>
+  new Promise((done) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { files: 3, fileSize: IMAGE_RULES.maxBytes + 1, fields: 20, fieldSize: 1024, parts: 30, headerPairs: 50 }
+      })
+    } catch {
+      return done(undefined) // not multipart, or no boundary
+    }
+    const files: Array<ReceivedFile> = []
+    parser.on("file", (name, stream) => {
+      if (!FIELDS.has(name)) return void stream.resume()
+      const chunks: Array<Buffer> = []
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk))
+      stream.on("end", () => files.push({ field: name as UploadField, bytes: new Uint8Array(Buffer.concat(chunks)) }))
+    })
+    parser.on("error", () => done(undefined))
+    parser.on("close", () => done(files))
+    req.on("error", () => done(undefined))
+    req.pipe(parser)
+  })
+
+export const uploadRoutes = (runtime: Runtime) => {
+  const r = Router()
+
+  r.post("/api/upload/uploadFile", async (req, res) => {
+    if (Number(req.headers["content-length"] ?? 0) > MAX_REQUEST_BYTES) {
+      res.setHeader("Connection", "close")
+      return sendFailure(res, 413, messages.tooLarge)
+    }
+    const files = await receiveFiles(req)
+    if (!files) return sendFailure(res, 400, messages.required)
+    sendExit(res, await runtime.run(uploadImage(actorOf(req), files)), (u) => {
+      const uploaded = { _id: u.id, dateFolder: u.dateFolder, destFileName: u.fileName, url: u.url }
+      return {
+        status: 201,
+        data: u.field === UploadField.idCard ? { ...uploaded, uploadData: uploaded, ocrResult: u.ocr } : uploaded
+      }
+    })
+  })
+
+  return r
+}
+
+/** `GET /sign/{dateFolder}/{destFileName}`: only names this server made, from the uploads root, never a listing. */
+export const signedFileRoutes = (runtime: Runtime) => {
+  const r = Router()
+  r.get(`${SIGN_PATH}/:dateFolder/:fileName`, (req, res) => {
+    const path = storedFilePath(runtime.uploadsDir, req.params.dateFolder, req.params.fileName)
+    if (!path) return sendFailure(res, 404, "文件不存在")
+    res.sendFile(path, { dotfiles: "deny", headers: { "Cache-Control": "private, max-age=86400, immutable" } }, (err) => {
+      if (err && !res.headersSent) sendFailure(res, 404, "文件不存在")
+    })
+  })
+  r.use(SIGN_PATH, (_req, res) => { sendFailure(res, 404, "文件不存在") })
+  return r
+}

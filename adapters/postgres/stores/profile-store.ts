@@ -1,0 +1,69 @@
+/** ProfileStore over Postgres: the app_user row, with its worksite and wallet for the account page. */
+import { Effect } from "effect"
+import { sql, type Kysely, type Selectable, type Updateable } from "kysely"
+import type { ProfileChange, TeamMember, UserProfile } from "../../../src/profile/profile"
+import { ProfileStore } from "../../../src/profile/profile-store"
+import type { PaotuiStatus } from "../../../src/profile/runner-application"
+import type { AuthStatus } from "../../../src/profile/verification"
+import type { Role } from "../../../src/shared/actor"
+import type { DB } from "../schema"
+import { query } from "./query"
+import { toWorksiteProfile } from "./worksite-store"
+
+type UserRow = Selectable<DB["app_user"]>
+
+const toProfile = (r: UserRow): UserProfile => ({
+  id: r.id, openid: r.openid, unionid: r.unionid, nickname: r.nickname, realname: r.realname, sex: r.sex as 0 | 1 | 2,
+  headimgBase64: r.headimg_base64, phoneMain: r.phone_main, phoneVice: r.phone_vice, idCardNo: r.id_card_no,
+  toAuthIdCardNo: r.to_auth_id_card_no, toAuthRealname: r.to_auth_realname, idCardUrl: r.id_card_url,
+  studentCardUrl: r.student_card_url, authStatus: r.auth_status as AuthStatus, authSubmittedAt: r.auth_submitted_at,
+  rejectComment: r.reject_comment, paotuiStatus: r.paotui_status as PaotuiStatus, isPaotuiLeader: r.is_paotui_leader,
+  paotuiLeader: r.paotui_leader, invitation: r.invitation, isXYTAdmin: r.is_xyt_admin, pickupAble: r.pickup_able,
+  creditScore: r.credit_score, newPaotuiOrderRemind: r.new_paotui_order_remind, subscribeTime: r.subscribe_time ?? r.created_at,
+  role: r.role as Role, worksiteId: r.worksite_id
+})
+
+const columns: { readonly [K in keyof Required<ProfileChange>]: keyof Updateable<DB["app_user"]> } = {
+  nickname: "nickname", realname: "realname", sex: "sex", headimgBase64: "headimg_base64", phoneMain: "phone_main",
+  phoneVice: "phone_vice", idCardNo: "id_card_no", toAuthIdCardNo: "to_auth_id_card_no", toAuthRealname: "to_auth_realname",
+  idCardUrl: "id_card_url", studentCardUrl: "student_card_url", authStatus: "auth_status", authSubmittedAt: "auth_submitted_at",
+  rejectComment: "reject_comment", paotuiStatus: "paotui_status", isPaotuiLeader: "is_paotui_leader", paotuiLeader: "paotui_leader",
+  invitation: "invitation", pickupAble: "pickup_able", creditScore: "credit_score", newPaotuiOrderRemind: "new_paotui_order_remind",
+  worksiteId: "worksite_id"
+}
+
+const toRow = (change: ProfileChange): Updateable<DB["app_user"]> =>
+  Object.fromEntries(Object.entries(change).filter(([k, v]) => v !== undefined && k in columns).map(([k, v]) => [columns[k as keyof ProfileChange], v]))
+
+const toMember = (r: Pick<UserRow, "id" | "realname" | "phone_main" | "openid">): TeamMember => ({ id: r.id, realname: r.realname, phoneMain: r.phone_main, openid: r.openid })
+
+export const profileStore = (db: Kysely<DB>) => ProfileStore.of({
+  account: (userId) =>
+    query(() =>
+      db.selectFrom("app_user").innerJoin("wallet", "wallet.user_id", "app_user.id").leftJoin("worksite", "worksite.id", "app_user.worksite_id")
+        .selectAll("app_user").select(["wallet.money", "wallet.active_score", sql<Selectable<DB["worksite"]> | null>`to_jsonb(worksite)`.as("worksite")])
+        .where("app_user.id", "=", userId).executeTakeFirst()
+    ).pipe(Effect.map((r) => r && {
+      profile: toProfile(r), worksite: r.worksite ? toWorksiteProfile(r.worksite) : null, money: r.money, activeScore: r.active_score
+    })),
+  find: (userId) => query(() => db.selectFrom("app_user").selectAll().where("id", "=", userId).executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),
+  lock: (userId) =>
+    query(() => db.selectFrom("app_user").selectAll().where("id", "=", userId).forUpdate().executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),
+  save: (userId, change) =>
+    query(async () => {
+      const row = toRow(change)
+      if (Object.keys(row).length) await db.updateTable("app_user").set(row).where("id", "=", userId).execute()
+    }),
+  phoneTakenByOther: (phone, userId) =>
+    query(() => db.selectFrom("app_user").select("id").where("id", "<>", userId)
+      .where((eb) => eb.or([eb("phone_main", "=", phone), eb("phone_vice", "=", phone)])).limit(1).executeTakeFirst()).pipe(Effect.map((r) => r !== undefined)),
+  leaderByInvitation: (worksiteId, invitation) =>
+    query(() => db.selectFrom("app_user").select("id").where("worksite_id", "=", worksiteId).where("invitation", "=", invitation)
+      .where("is_paotui_leader", "=", true).executeTakeFirst()).pipe(Effect.map((r) => r?.id)),
+  team: (leaderId) =>
+    query(() => db.selectFrom("app_user").select(["id", "realname", "phone_main", "openid"]).where("paotui_leader", "=", leaderId)
+      .where("paotui_status", "=", 1).orderBy("realname").orderBy("id").execute()).pipe(Effect.map((rows) => rows.map(toMember))),
+  underReview: (limit) =>
+    query(() => db.selectFrom("app_user").selectAll().where("auth_status", "=", 0).orderBy("auth_submitted_at").orderBy("id").limit(limit).execute())
+      .pipe(Effect.map((rows) => rows.map(toProfile)))
+})

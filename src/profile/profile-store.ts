@@ -1,0 +1,28 @@
+/** The profile port: the user's own record, its worksite and wallet figures, leaders and teams. */
+import { Context, Effect } from "effect"
+import type { WorksiteProfile } from "../worksite/directory"
+import type { ProfileChange, TeamMember, UserProfile } from "./profile"
+
+/** Everything the account page shows, read in one go. */
+export interface Account {
+  readonly profile: UserProfile
+  readonly worksite: WorksiteProfile | null
+  readonly money: number
+  readonly activeScore: number
+}
+
+export class ProfileStore extends Context.Service<ProfileStore, {
+  account(userId: string): Effect.Effect<Account | undefined>
+  find(userId: string): Effect.Effect<UserProfile | undefined>
+  /** Reads the profile and holds it against other changes until the transaction ends. */
+  lock(userId: string): Effect.Effect<UserProfile | undefined>
+  save(userId: string, change: ProfileChange): Effect.Effect<void>
+  /** Whether another user has this number as main or vice phone. */
+  phoneTakenByOther(phone: string, userId: string): Effect.Effect<boolean>
+  /** The leader of this worksite whose invitation code this is. */
+  leaderByInvitation(worksiteId: string, invitation: string): Effect.Effect<string | undefined>
+  /** Joined runners whose leader is this user. */
+  team(leaderId: string): Effect.Effect<ReadonlyArray<TeamMember>>
+  /** Submissions waiting for review, oldest first. */
+  underReview(limit: number): Effect.Effect<ReadonlyArray<UserProfile>>
+}>()("station/ProfileStore") {}

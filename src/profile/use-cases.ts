@@ -1,0 +1,326 @@
+/**
+ * The student's account: profile edits, phones with SMS codes, completing the profile, real-name
+ * verification and its review, the runner application and a leader's team.
+ */
+import { Effect } from "effect"
+import type { Actor } from "../shared/actor"
+import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { Clock, Events, Outbox } from "../shared/ports"
+import { employeeOf } from "../staff/use-cases"
+import { ownUpload } from "../upload/use-cases"
+import { signUrl } from "../upload/upload"
+import { messages as worksiteMessages } from "../worksite/directory"
+import { Worksites } from "../worksite/worksite-store"
+import { CaptchaCodes, CaptchaStore, type StoredCaptcha } from "./captcha-store"
+import { completeProfileProblem, messages as completeMessages } from "./complete-profile"
+import { idCardNoProblem, normalizeIdCardNo } from "./id-card"
+import { messages as imageMessages, UploadField } from "./image-upload"
+import { nicknameProblem, realnameProblem, sexProblem } from "./personal-info"
+import {
+  bindPhone, CAPTCHA_RULES, captchaSendDecision, isMobilePhone, issueCaptcha, messages as phoneMessages, phoneEditProblem,
+  unbindMainPhone, unbindVicePhone, verifyCaptcha, type PhoneType
+} from "./phone"
+import { commentTooLong, identityEditable, mayListTeam, mayReviewVerifications, messages, REJECT_COMMENT_MAX, type ProfileChange, type UserProfile } from "./profile"
+import { ProfileStore } from "./profile-store"
+import { applyAsRunner } from "./runner-application"
+import { AuthStatus, reviewVerification, submitVerification, VerificationType, cancelVerification, type Verification } from "./verification"
+
+const userMissing = () => new NotFound({ message: messages.userMissing })
+const text = (s: string | undefined) => (s ?? "").trim()
+
+const locked = Effect.fn("lockedProfile")(function* (userId: string) {
+  const profile = yield* (yield* ProfileStore).lock(userId)
+  if (!profile) return yield* userMissing()
+  return profile
+})
+
+const save = (userId: string, change: ProfileChange) => ProfileStore.use((s) => s.save(userId, change))
+
+/** The account page: the profile with its worksite and wallet figures. */
+export const myAccount = Effect.fn("myAccount")(function* (actor: Actor) {
+  const account = yield* (yield* ProfileStore).account(actor.userId)
+  if (!account) return yield* userMissing()
+  return account
+})
+
+// --- plain edits ---------------------------------------------------------------------------------
+
+const identityLocked = (profile: UserProfile) =>
+  identityEditable(profile.authStatus) ? undefined : new StateConflict({ message: messages.identityLocked })
+
+export const updateRealname = Effect.fn("updateRealname")(function* (actor: Actor, realname: string | undefined) {
+  const problem = realnameProblem(realname)
+  if (problem) return yield* new RuleViolation({ message: problem })
+  const profile = yield* locked(actor.userId)
+  const refusal = identityLocked(profile)
+  if (refusal) return yield* refusal
+  yield* save(actor.userId, { realname: text(realname) })
+})
+
+export const updateNickname = Effect.fn("updateNickname")(function* (actor: Actor, nickname: string | undefined) {
+  const problem = nicknameProblem(nickname)
+  if (problem) return yield* new RuleViolation({ message: problem })
+  yield* locked(actor.userId)
+  yield* save(actor.userId, { nickname: text(nickname) })
+})
+
+export const updateSex = Effect.fn("updateSex")(function* (actor: Actor, sex: number | undefined) {
+  const problem = sexProblem(sex)
+  if (problem) return yield* new RuleViolation({ message: problem })
+  yield* locked(actor.userId)
+  yield* save(actor.userId, { sex: sex as 1 | 2 })
+})
+
+export const updateIdCardNo = Effect.fn("updateIdCardNo")(function* (actor: Actor, idCardNo: string | undefined) {
+  const now = yield* (yield* Clock).now
+  const problem = idCardNoProblem(idCardNo, now)
+  if (problem) return yield* new RuleViolation({ message: problem })
+  const profile = yield* locked(actor.userId)
+  const refusal = identityLocked(profile)
+  if (refusal) return yield* refusal
+  yield* save(actor.userId, { idCardNo: normalizeIdCardNo(idCardNo!) })
+})
+
+/** The student card page: an image this user uploaded. */
+export const updateStudentCardUrl = Effect.fn("updateStudentCardUrl")(function* (actor: Actor, url: string | undefined) {
+  const upload = yield* ownUpload(actor, url)
+  if (!upload) return yield* new RuleViolation({ message: imageMessages.required })
+  yield* locked(actor.userId)
+  const studentCardUrl = signUrl(upload.dateFolder, upload.fileName)
+  yield* save(actor.userId, { studentCardUrl })
+  return studentCardUrl
+})
+
+const worksiteNamed = Effect.fn("worksiteNamed")(function* (id: string | undefined) {
+  if (text(id) === "") return yield* new RuleViolation({ message: worksiteMessages.required })
+  const worksite = yield* (yield* Worksites).find(text(id))
+  if (!worksite) return yield* new NotFound({ message: worksiteMessages.notFound })
+  return worksite
+})
+
+export const updateWorksite = Effect.fn("updateWorksite")(function* (actor: Actor, worksiteId: string | undefined) {
+  const worksite = yield* worksiteNamed(worksiteId)
+  yield* locked(actor.userId)
+  yield* save(actor.userId, { worksiteId: worksite.id })
+  return worksite
+})
+
+export const updateNewPaotuiOrderRemind = Effect.fn("updateNewPaotuiOrderRemind")(function* (actor: Actor, remind: boolean | undefined) {
+  if (remind === undefined) return yield* new RuleViolation({ message: messages.remindRequired })
+  yield* locked(actor.userId)
+  yield* save(actor.userId, { newPaotuiOrderRemind: remind })
+})
+
+// --- SMS codes and phones --------------------------------------------------------------------------
+
+/** The server counts the resend gap of complete-profile (60 s), the shorter of the two pages' countdowns. */
+const RESEND_GAP_SECONDS = CAPTCHA_RULES.resendSeconds.completeProfile
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Sends a fresh 4-digit code to the phone by SMS; the code itself is never answered. */
+export const sendCaptcha = Effect.fn("sendCaptcha")(function* (actor: Actor, phone: string | undefined) {
+  const p = text(phone)
+  if (!isMobilePhone(p)) return yield* new RuleViolation({ message: phoneMessages.phoneWrong })
+  const now = yield* (yield* Clock).now
+  const store = yield* CaptchaStore
+  const history = yield* store.lockPhone(p, new Date(now.getTime() - DAY_MS))
+  const refusal = captchaSendDecision(history, now, RESEND_GAP_SECONDS)
+  if (refusal) return yield* refusal
+  const codes = yield* CaptchaCodes
+  const code = yield* codes.next
+  yield* store.insert(actor.userId, issueCaptcha(p, yield* codes.hash(p, code), now))
+  yield* (yield* Outbox).enqueue({ channel: "sms", to: p, template: "captcha", params: { code } })
+  return { resendSeconds: RESEND_GAP_SECONDS }
+})
+
+/**
+ * Checks each entered code against the latest one this user asked for that phone. Every try is
+ * stored (run with commitOnFailure so a wrong code still counts); the codes are spent only by
+ * `consume`, once everything else has passed too.
+ */
+const checkCodes = Effect.fn("checkCodes")(function* (userId: string, entries: ReadonlyArray<{ readonly phone: string; readonly code: string }>, now: Date) {
+  const store = yield* CaptchaStore
+  const codes = yield* CaptchaCodes
+  const checked: Array<{ readonly stored: StoredCaptcha; readonly used: boolean; readonly attempts: number }> = []
+  let ok = true
+  for (const entry of entries) {
+    yield* store.lockPhone(entry.phone, now)
+    const stored = yield* store.latest(userId, entry.phone)
+    const verdict = verifyCaptcha(stored?.captcha, { phone: entry.phone, code: yield* codes.hash(entry.phone, text(entry.code)) }, now)
+    if (!stored || !verdict.captcha) {
+      ok = false
+      continue
+    }
+    yield* store.update(stored.id, { attempts: verdict.captcha.attempts, used: stored.captcha.used })
+    checked.push({ stored, used: verdict.captcha.used, attempts: verdict.captcha.attempts })
+    ok &&= verdict.ok
+  }
+  const consume = Effect.forEach(checked, (c) => store.update(c.stored.id, { attempts: c.attempts, used: c.used }), { discard: true })
+  return { ok, consume }
+})
+
+const captchaInvalid = () => new RuleViolation({ message: phoneMessages.captchaInvalid })
+
+const refuseTaken = Effect.fn("refuseTaken")(function* (userId: string, phones: ReadonlyArray<string>) {
+  const store = yield* ProfileStore
+  for (const phone of phones) {
+    if (yield* store.phoneTakenByOther(phone, userId)) return yield* new StateConflict({ message: phoneMessages.phoneTaken })
+  }
+})
+
+/** The edit-phone page: a new valid number with the code sent to it. */
+export const updatePhone = Effect.fn("updatePhone")(function* (actor: Actor, type: PhoneType, phone: string | undefined, captcha: string | undefined) {
+  const profile = yield* locked(actor.userId)
+  const problem = phoneEditProblem({ phone, captcha, bound: profile })
+  if (problem) return yield* new RuleViolation({ message: problem })
+  const p = text(phone)
+  const now = yield* (yield* Clock).now
+  const codes = yield* checkCodes(actor.userId, [{ phone: p, code: captcha! }], now)
+  if (!codes.ok) return yield* captchaInvalid()
+  yield* refuseTaken(actor.userId, [p])
+  const { phoneMain, phoneVice } = bindPhone(profile, type, p)
+  yield* save(actor.userId, { phoneMain, phoneVice })
+  yield* codes.consume
+  return { phoneMain, phoneVice }
+})
+
+/** Unbinding the main phone promotes the vice; the answer is the new main phone, or null (complete the profile again). */
+export const unbindPhoneMain = Effect.fn("unbindPhoneMain")(function* (actor: Actor) {
+  const profile = yield* locked(actor.userId)
+  const { phones, newMain } = unbindMainPhone(profile)
+  yield* save(actor.userId, { phoneMain: phones.phoneMain, phoneVice: phones.phoneVice })
+  return newMain ?? null
+})
+
+export const unbindPhoneVice = Effect.fn("unbindPhoneVice")(function* (actor: Actor) {
+  const profile = yield* locked(actor.userId)
+  const phones = unbindVicePhone(profile)
+  // nothing to unbind is a state of the account, not a wrong input
+  if (phones instanceof RuleViolation) return yield* new StateConflict({ message: phones.message })
+  yield* save(actor.userId, { phoneVice: phones.phoneVice })
+})
+
+export interface CompleteProfileInput {
+  readonly worksite?: string | undefined
+  readonly phoneMain?: string | undefined
+  readonly phoneMainCaptcha?: string | undefined
+  readonly phoneVice?: string | undefined
+  readonly phoneViceCaptcha?: string | undefined
+}
+
+/**
+ * Complete profile: the worksite, the main phone with its code (unless the user keeps the main phone
+ * they have: no number, or the same one) and, when given, a vice phone with its code.
+ */
+export const completeProfile = Effect.fn("completeProfile")(function* (actor: Actor, input: CompleteProfileInput) {
+  const profile = yield* locked(actor.userId)
+  const keepMain = profile.phoneMain !== null && (text(input.phoneMain) === "" || text(input.phoneMain) === profile.phoneMain)
+  const viceEnabled = text(input.phoneVice) !== "" || text(input.phoneViceCaptcha) !== ""
+  const problem = completeProfileProblem({ ...input, keepMain, existingMain: profile.phoneMain, viceEnabled })
+  if (problem) return yield* new RuleViolation({ message: problem })
+  const worksite = yield* worksiteNamed(input.worksite)
+  const phoneMain = keepMain ? profile.phoneMain! : text(input.phoneMain)
+  const phoneVice = viceEnabled ? text(input.phoneVice) : profile.phoneVice === phoneMain ? null : profile.phoneVice
+  const entries = [
+    ...(keepMain ? [] : [{ phone: phoneMain, code: input.phoneMainCaptcha! }]),
+    ...(viceEnabled ? [{ phone: phoneVice!, code: input.phoneViceCaptcha! }] : [])
+  ]
+  const now = yield* (yield* Clock).now
+  const codes = yield* checkCodes(actor.userId, entries, now)
+  if (!codes.ok) return yield* new RuleViolation({ message: completeMessages.captchaInvalid })
+  yield* refuseTaken(actor.userId, entries.map((e) => e.phone))
+  yield* save(actor.userId, { worksiteId: worksite.id, phoneMain, phoneVice })
+  yield* codes.consume
+  return { worksite, phoneMain, phoneVice }
+})
+
+// --- real-name verification ----------------------------------------------------------------------
+
+export interface VerificationInput {
+  readonly type?: string | undefined
+  readonly idCardUrl?: string | undefined
+  readonly studentCardUrl?: string | undefined
+}
+
+const verificationOf = (p: UserProfile): Verification => ({
+  authStatus: p.authStatus, idCardUrl: p.idCardUrl, studentCardUrl: p.studentCardUrl, toAuthRealname: p.toAuthRealname,
+  toAuthIdCardNo: p.toAuthIdCardNo, realname: p.realname, idCardNo: p.idCardNo, sex: p.sex, rejectComment: p.rejectComment
+})
+
+/**
+ * applyAuth: the photos must be this user's own uploads; the name and number are the ones recognition
+ * read off the ID photo (what the page sends for them is not trusted).
+ */
+export const applyAuth = Effect.fn("applyAuth")(function* (actor: Actor, input: VerificationInput) {
+  const profile = yield* locked(actor.userId)
+  const now = yield* (yield* Clock).now
+  const idCard = yield* ownUpload(actor, input.idCardUrl)
+  const studentCard = yield* ownUpload(actor, input.studentCardUrl)
+  const recognised = idCard?.field === UploadField.idCard ? idCard.ocr : null
+  const next = submitVerification(verificationOf(profile), {
+    type: text(input.type) === String(VerificationType.errand) ? VerificationType.errand : VerificationType.sending,
+    idCardUrl: idCard && signUrl(idCard.dateFolder, idCard.fileName),
+    studentCardUrl: studentCard && signUrl(studentCard.dateFolder, studentCard.fileName),
+    realname: recognised?.realname,
+    idCardNo: recognised?.idCardNo
+  }, now)
+  if (next instanceof RuleViolation || next instanceof StateConflict) return yield* next
+  yield* save(actor.userId, { ...next, authSubmittedAt: now })
+  return next
+})
+
+/** unverifySelf: back to -1 with both photos forgotten. */
+export const unverifySelf = Effect.fn("unverifySelf")(function* (actor: Actor) {
+  const next = cancelVerification(verificationOf(yield* locked(actor.userId)))
+  yield* save(actor.userId, { authStatus: next.authStatus, idCardUrl: next.idCardUrl, studentCardUrl: next.studentCardUrl })
+  return next
+})
+
+/** Who reviews: a signed-in staff member or admin, or the operator at the `station` command line. */
+export type Reviewer = Actor | "operator"
+
+export const reviewAuth = Effect.fn("reviewAuth")(function* (reviewer: Reviewer, userId: string, decision: number | undefined, comment: string | undefined) {
+  if (reviewer !== "operator" && !mayReviewVerifications(reviewer.role)) return yield* new NotAllowed({ message: messages.notReviewer })
+  if (decision !== AuthStatus.passed && decision !== AuthStatus.rejected) return yield* new RuleViolation({ message: messages.reviewDecision })
+  if (Array.from(text(comment)).length > REJECT_COMMENT_MAX) return yield* new RuleViolation({ message: commentTooLong() })
+  const target = yield* (yield* ProfileStore).lock(userId)
+  if (!target) return yield* userMissing()
+  if (reviewer !== "operator" && reviewer.role === "staff") {
+    const employee = yield* employeeOf(reviewer)
+    if (employee.worksite.id !== target.worksiteId) return yield* new NotAllowed({ message: messages.otherWorksiteUser })
+  }
+  const next = reviewVerification(verificationOf(target), decision, comment)
+  if (next instanceof StateConflict) return yield* next
+  yield* save(userId, next)
+  yield* (yield* Events).publish({ room: { user: userId }, name: "authStatusChanged", payload: { authStatus: next.authStatus, rejectComment: next.rejectComment } })
+  return { ...target, ...next }
+})
+
+export const pendingVerifications = Effect.fn("pendingVerifications")(function* (limit: number) {
+  return yield* (yield* ProfileStore).underReview(limit)
+})
+
+// --- runners -------------------------------------------------------------------------------------
+
+export const applyPaotui = Effect.fn("applyPaotui")(function* (actor: Actor, input: { readonly invitation?: string | undefined; readonly agree: boolean }) {
+  const profile = yield* locked(actor.userId)
+  if (!profile.worksiteId) return yield* new RuleViolation({ message: worksiteMessages.required })
+  const worksite = yield* (yield* Worksites).find(profile.worksiteId)
+  if (!worksite) return yield* new NotFound({ message: worksiteMessages.notFound })
+  const invitation = text(input.invitation)
+  const leader = invitation === "" ? undefined : yield* (yield* ProfileStore).leaderByInvitation(worksite.id, invitation)
+  const outcome = applyAsRunner({
+    applicant: profile, worksite, invitation, agreed: input.agree, invitingLeaderId: leader === actor.userId ? undefined : leader
+  })
+  if (outcome instanceof RuleViolation || outcome instanceof StateConflict) return yield* outcome
+  yield* save(actor.userId, outcome)
+  return outcome
+})
+
+export const teamOf = Effect.fn("teamOf")(function* (actor: Actor, leaderId: string) {
+  const store = yield* ProfileStore
+  const viewer = yield* store.find(actor.userId)
+  if (!viewer) return yield* userMissing()
+  if (!mayListTeam(viewer, leaderId)) return yield* new NotAllowed({ message: messages.notYourTeam })
+  return yield* store.team(leaderId)
+})

@@ -1,0 +1,47 @@
+/** Uploading an image: the type by its bytes, the size cap, ID-card recognition, and where it is kept. */
+import { Effect } from "effect"
+import type { Actor } from "../shared/actor"
+import { PayloadTooLarge, RuleViolation } from "../shared/errors"
+import { Clock, Ids } from "../shared/ports"
+import { messages, receivedImageProblem, singleImageProblem, sniffImageType, UploadField } from "../profile/image-upload"
+import { Ocr, type OcrResult } from "../profile/ocr"
+import { dateFolderOf, signUrl, storedFileName, storedPathOf, type UploadRecord } from "./upload"
+import { ImageFiles, Uploads } from "./upload-store"
+
+export interface ReceivedFile {
+  readonly field: UploadField
+  readonly bytes: Uint8Array
+}
+
+/** One image in one of the three fields; an ID card also goes through recognition. */
+export const uploadImage = Effect.fn("uploadImage")(function* (actor: Actor, files: ReadonlyArray<ReceivedFile>) {
+  const count = singleImageProblem(files.length, true)
+  if (count) return yield* new RuleViolation({ message: count })
+  const file = files[0]!
+  const problem = receivedImageProblem(file.bytes)
+  if (problem === messages.tooLarge) return yield* new PayloadTooLarge({ message: problem })
+  if (problem) return yield* new RuleViolation({ message: problem })
+  const type = sniffImageType(file.bytes)!
+  const now = yield* (yield* Clock).now
+  const id = yield* (yield* Ids).next
+  const fileName = storedFileName(id, type)
+  if (!fileName) return yield* Effect.die(new Error(`the id port gave ${id}, not a random UUID`))
+  let ocr: OcrResult | null = null
+  if (file.field === UploadField.idCard) {
+    const outcome = yield* (yield* Ocr).recognise(file.bytes)
+    if (outcome.ok) ocr = outcome.result
+    else yield* Effect.logWarning("ID card not recognised", { reason: outcome.reason, detail: outcome.detail })
+  }
+  const dateFolder = dateFolderOf(now)
+  yield* (yield* ImageFiles).save(dateFolder, fileName, file.bytes)
+  const record: UploadRecord = { id, userId: actor.userId, field: file.field, dateFolder, fileName, bytes: file.bytes.length, ocr, createdAt: now }
+  yield* (yield* Uploads).record(record)
+  return { ...record, url: signUrl(dateFolder, fileName) }
+})
+
+/** The caller's own upload behind a photo URL, if it is one. */
+export const ownUpload = Effect.fn("ownUpload")(function* (actor: Actor, url: string | undefined) {
+  const path = storedPathOf(url)
+  if (!path) return undefined
+  return yield* (yield* Uploads).findOwn(actor.userId, path.dateFolder, path.fileName)
+})
