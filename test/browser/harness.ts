@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from "node:fs"
 import { resolve } from "node:path"
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
 import { startApp } from "../../adapters/app"
+import type { Runtime } from "../../adapters/runtime"
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 export const WEB_DIST = "web/dist"
@@ -24,6 +25,8 @@ export const browserAvailable = (): boolean => {
 export interface Harness {
   readonly url: string
   readonly browser: Browser
+  /** The server's runtime: its database and fakes (SMS, messaging app), for what a test must read or set up. */
+  readonly runtime: Runtime
   phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>
   token(openid: string): Promise<string>
   api<T = unknown>(path: string, token: string, init?: RequestInit): Promise<T>
@@ -50,6 +53,7 @@ export const startHarness = async (): Promise<Harness> => {
   return {
     url: app.url,
     browser,
+    runtime: app.runtime,
     phone: async () => {
       const context = await browser.newContext({
         viewport: { width: 375, height: 812 },
@@ -94,10 +98,20 @@ export const startHarness = async (): Promise<Harness> => {
   }
 }
 
-/** A full-page screenshot from the top (a sticky bar would otherwise be drawn where the page was scrolled to). */
+/**
+ * A full-page screenshot from the top. The viewport is stretched to the page's height for the shot, so a bar
+ * fixed to the bottom of the screen is drawn below the content (as after scrolling to the end), not across it.
+ */
 export const shot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true })
+  const viewport = page.viewportSize()
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height })
+  try {
+    await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true })
+  } finally {
+    if (viewport && height > viewport.height) await page.setViewportSize(viewport)
+  }
 }
 
 /** Answers the fake JS-SDK's scan dialog with this text. */

@@ -98,6 +98,9 @@ describe.skipIf(!run)("wallet: cash withdrawal", () => {
     expect(await page.getByTestId("dev-user-demo-staff").count()).toBe(1)
     await shot(page, "17-home-sign-in")
     await student.click()
+    await page.waitForURL((u) => u.pathname.startsWith("/my/"))
+    await expect.poll(() => page.getByTestId("me-wallet").textContent(), POLL).toMatch(/^\d+\.\d余额/)
+    await page.getByTestId("me-wallet").click()
     await page.waitForURL((u) => u.pathname.startsWith("/takecash/"))
     await expect.poll(() => page.getByTestId("balance").textContent(), POLL).toMatch(/^\d+\.\d{2}$/)
 

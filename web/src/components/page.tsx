@@ -5,6 +5,8 @@ import type { ReactNode } from "react"
 export const Page = (props: {
   readonly title: ReactNode
   readonly back?: boolean
+  /** Where back goes; the browser's history by default. */
+  readonly onBack?: () => void
   readonly right?: ReactNode
   readonly className?: string
   readonly children: ReactNode
@@ -14,7 +16,7 @@ export const Page = (props: {
       className="page__nav"
       back={props.back === false ? null : ""}
       backIcon={props.back === false ? false : true}
-      onBack={() => window.history.back()}
+      onBack={props.onBack ?? (() => window.history.back())}
       right={props.right}
     >
       {props.title}

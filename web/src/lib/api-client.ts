@@ -22,9 +22,11 @@ export class TransportFailure extends Error {
 export type Query = Readonly<Record<string, string | number | boolean | undefined>>
 
 export interface RequestOptions {
-  readonly method?: "GET" | "POST" | "PUT"
+  readonly method?: "GET" | "POST" | "PUT" | "DELETE"
   readonly query?: Query
   readonly body?: unknown
+  /** A multipart body (uploads); the browser sets its content type. */
+  readonly form?: FormData
   readonly idempotencyKey?: string
 }
 
@@ -58,7 +60,7 @@ export const request = async <A>(path: string, decode: (body: unknown) => A, opt
     response = await fetch(withQuery(path, options.query), {
       method: options.method ?? "GET",
       headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {})
+      ...(options.form !== undefined ? { body: options.form } : options.body !== undefined ? { body: JSON.stringify(options.body) } : {})
     })
   } catch (cause) {
     throw new TransportFailure(cause instanceof Error ? cause.message : "network error")

@@ -16,3 +16,18 @@ export const dateTime = (at: string | number): string => {
   const date = new Date(at)
   return Number.isNaN(date.getTime()) ? String(at) : dateTimeFormat.format(date)
 }
+
+/** The avatar as an image source: a data URL as sent, or raw base64 made into one; undefined for none. */
+export const avatarSrc = (headimgBase64: string | null | undefined): string | undefined => {
+  const raw = headimgBase64?.trim()
+  if (!raw) return undefined
+  return /^(data:|https?:|\/)/.test(raw) ? raw : `data:image/png;base64,${raw}`
+}
+
+const dateFormat = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" })
+
+/** A Beijing calendar date (follow time and the like). */
+export const date = (at: string | number): string => {
+  const value = new Date(typeof at === "number" && at < 1e12 ? at * 1000 : at)
+  return Number.isNaN(value.getTime()) ? String(at) : dateFormat.format(value)
+}

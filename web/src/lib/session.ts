@@ -55,3 +55,26 @@ export const cacheUser = (user: unknown): void => sessionStorage.setItem(USER_KE
 export const rememberedPhone = (): string => localStorage.getItem(PHONE_KEY) ?? ""
 
 export const rememberPhone = (phone: string): void => localStorage.setItem(PHONE_KEY, phone)
+
+const WORKSITE_KEY = "station.chosenWorksite"
+
+/** The worksite picked in the chooser for the complete-profile form, kept until that form is sent. */
+export interface ChosenWorksite {
+  readonly id: string
+  readonly name: string
+}
+
+export const chosenWorksite = (): ChosenWorksite | undefined => {
+  const raw = sessionStorage.getItem(WORKSITE_KEY)
+  if (raw === null) return undefined
+  try {
+    const value = JSON.parse(raw) as Partial<ChosenWorksite>
+    return typeof value.id === "string" && typeof value.name === "string" ? { id: value.id, name: value.name } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export const keepChosenWorksite = (worksite: ChosenWorksite): void => sessionStorage.setItem(WORKSITE_KEY, JSON.stringify(worksite))
+
+export const forgetChosenWorksite = (): void => sessionStorage.removeItem(WORKSITE_KEY)

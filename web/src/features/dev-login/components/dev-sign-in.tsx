@@ -10,9 +10,9 @@ import { useDevUsers, type DevUser } from "../api/dev-users"
 const roleNames: Record<string, string> = { student: "学生", runner: "跑腿", staff: "驿站员工", admin: "管理员" }
 const roleColors: Record<string, string> = { student: "primary", runner: "warning", staff: "success", admin: "danger" }
 
-/** Staff land on the check-in screen; everyone else on their wallet. */
+/** Staff land on the check-in screen; everyone else on their Me page. */
 const landingOf = (user: DevUser, token: string) =>
-  user.role === "staff" ? `/warehousing/${tokenPath(token)}` : `/takecash/${tokenPath(token)}`
+  user.role === "staff" ? `/warehousing/${tokenPath(token)}` : `/my/${tokenPath(token)}`
 
 export const DevSignIn = () => {
   const users = useDevUsers()

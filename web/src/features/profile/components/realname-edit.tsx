@@ -1,0 +1,23 @@
+/** The real-name edit page. */
+import { messages, realnameProblem } from "../../../../../src/profile/personal-info"
+import type { UserInfo } from "../../../lib/user-info"
+import { useUpdateRealname } from "../api/update-realname"
+import { FieldEditForm } from "./field-edit-form"
+
+export const RealnameEdit = (props: { readonly user: UserInfo; readonly onSaved: () => void }) => {
+  const { run, pending } = useUpdateRealname()
+  return (
+    <FieldEditForm
+      label="真实姓名"
+      placeholder="请输入真实姓名"
+      initial={props.user.realname ?? ""}
+      testId="realname"
+      maxLength={20}
+      problem={realnameProblem}
+      save={run}
+      saving={pending}
+      messages={messages}
+      onSaved={props.onSaved}
+    />
+  )
+}

@@ -1,0 +1,23 @@
+/** Worksites nearest first from a position (`GET /api/worksite/listByLoc?lon&lat`), each with its distance in metres. */
+import { Schema } from "effect"
+import { dataDecoder, request } from "../../../lib/api-client"
+import { useLoad } from "../../../lib/use-load"
+import { Worksite } from "./worksite"
+
+const decodeWorksites = dataDecoder(Schema.Array(Worksite))
+
+/** The spec delays this call by 200 ms after the position arrives. */
+const LOCATION_CALL_DELAY_MS = 200
+
+export interface Position {
+  readonly lon: number
+  readonly lat: number
+}
+
+export const fetchWorksitesByLocation = async (at: Position) => {
+  await new Promise((resolve) => setTimeout(resolve, LOCATION_CALL_DELAY_MS))
+  return request("/api/worksite/listByLoc", decodeWorksites, { query: { lon: at.lon, lat: at.lat } })
+}
+
+export const useWorksitesByLocation = (at: Position | undefined) =>
+  useLoad(at ? () => fetchWorksitesByLocation(at) : undefined, [at?.lon, at?.lat])
