@@ -260,6 +260,12 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
     expect(await page.getByTestId("info-id-card-no-value").textContent()).toBe(`${ID_CARD_NO.slice(0, 6)}********${ID_CARD_NO.slice(-4)}`)
     await page.getByTestId("info-id-card-photo").waitFor()
     await still(page, "43-user-info")
+
+    // cancelling the verification returns to 'not submitted' and forgets the photo
+    await page.getByTestId("unverify").click()
+    await page.locator(".adm-dialog-footer .adm-dialog-button").filter({ hasText: "确定" }).click()
+    await expect.poll(() => page.getByTestId("info-auth-badge").textContent(), POLL).toBe("待实名认证")
+    expect(await page.getByTestId("info-id-card-photo").textContent()).toBe("未上传")
     expect(errors).toEqual([])
   }, 120_000)
 
@@ -319,6 +325,38 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
     await expect.poll(() => page.getByTestId("info-phone-vice-value").textContent(), POLL).toBe("未绑定")
     expect(errors).toEqual([])
   }, 120_000)
+
+  it("chooses a nearby worksite from personal info; unbinding the only phone leads to completing the profile", async ({ onTestFailed }) => {
+    const token = await h.token("demo-newstaff")
+    const { context, page, errors } = await h.phone()
+    onTestFailed(() => shot(page, `FAILED-account-${Date.now()}`))
+    await context.grantPermissions(["geolocation"], { origin: h.url })
+    await context.setGeolocation({ latitude: 23.1290, longitude: 113.2900 })
+    await page.goto(`${h.url}/userInfo/express/${encodeURIComponent(token)}`)
+    await expect.poll(() => page.getByTestId("info-worksite").textContent(), POLL).toContain("西园驿站")
+
+    await page.getByTestId("info-worksite").click()
+    await page.waitForURL((u) => u.pathname === "/worksiteList")
+    const dongyuan = page.getByTestId("worksite-ws-dongyuan")
+    await dongyuan.waitFor()
+    // nearest first
+    expect(await page.locator("[data-testid^=worksite-ws-]").first().getAttribute("data-testid")).toBe("worksite-ws-dongyuan")
+    await page.getByTestId("worksite-submit").click()
+    await toast(page, "请选择您所在的网点").waitFor()
+    await dongyuan.click()
+    await still(page, "51-worksite-nearby")
+    await page.getByTestId("worksite-submit").click()
+    await toast(page, "网点变更成功").waitFor()
+    await page.waitForURL((u) => u.pathname.startsWith("/userInfo/express/"))
+    await expect.poll(() => page.getByTestId("info-worksite").textContent(), POLL).toContain("东园驿站")
+
+    await page.getByTestId("unbind-main").click()
+    await page.locator(".adm-dialog-footer .adm-dialog-button").filter({ hasText: "确定" }).click()
+    await page.waitForURL((u) => u.pathname.startsWith("/addUserInfo/my/"))
+    await page.locator("[data-testid=complete-phone-main] input").waitFor()
+    expect(await page.getByTestId("complete-worksite").textContent()).toContain("东园驿站")
+    expect(errors).toEqual([])
+  }, 60_000)
 
   it("shows each role its Me entries: the runner-leader's and the admin's", async ({ onTestFailed }) => {
     const { page, errors } = await h.phone()
