@@ -417,8 +417,36 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
     await page.waitForURL((u) => u.pathname.startsWith("/studentCardEdit/"))
     await page.getByTestId("student-card-submit").click()
     await toast(page, "请上传图片").waitFor()
-    await page.getByTestId("student-card-upload").locator("input[type=file]").setInputFiles({ name: "card.png", mimeType: "image/png", buffer: pngWithText() })
-    await page.getByTestId("student-card-upload").locator(".adm-image-uploader-cell img").waitFor()
+    // a 2000×1500 camera-sized JPEG, made by the browser, is scaled into the 800×800 box before upload
+    const photo = await page.evaluate(async () => {
+      const canvas = document.createElement("canvas")
+      canvas.width = 2000
+      canvas.height = 1500
+      const g = canvas.getContext("2d") as CanvasRenderingContext2D
+      const gradient = g.createLinearGradient(0, 0, 2000, 1500)
+      gradient.addColorStop(0, "#1677ff")
+      gradient.addColorStop(1, "#ffb347")
+      g.fillStyle = gradient
+      g.fillRect(0, 0, 2000, 1500)
+      g.fillStyle = "#fff"
+      g.font = "160px sans-serif"
+      g.fillText("学生证 STUDENT", 200, 800)
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b as Blob), "image/jpeg", 0.95))
+      const bytes = new Uint8Array(await blob.arrayBuffer())
+      let binary = ""
+      for (const b of bytes) binary += String.fromCharCode(b)
+      return btoa(binary)
+    })
+    await page.getByTestId("student-card-upload").locator("input[type=file]").setInputFiles({ name: "card.jpg", mimeType: "image/jpeg", buffer: Buffer.from(photo, "base64") })
+    const uploaded = page.getByTestId("student-card-upload").locator(".adm-image-uploader-cell img[src^='/sign/']")
+    await uploaded.waitFor()
+    const stored = await uploaded.evaluate(async (img) => {
+      const blob = await (await fetch((img as HTMLImageElement).src)).blob()
+      const bitmap = await createImageBitmap(blob)
+      return { width: bitmap.width, height: bitmap.height, type: blob.type, bytes: blob.size }
+    })
+    expect(stored).toMatchObject({ width: 800, height: 600 })
+    expect(stored.bytes).toBeLessThan(Buffer.from(photo, "base64").length)
     await still(page, "49-student-card")
     await page.getByTestId("student-card-submit").click()
     await page.waitForURL((u) => u.pathname.startsWith("/authApply/1/paotuiApply/"))
