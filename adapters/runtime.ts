@@ -17,7 +17,7 @@ import { ImageFiles, Uploads } from "../src/upload/upload-store"
 import { Payouts, WalletStore } from "../src/wallet/wallet-store"
 import { Worksites } from "../src/worksite/worksite-store"
 import { FakeMessagingApp } from "./messaging/fake-messaging-app"
-import { fakeOcr } from "./ocr/fake-ocr"
+import { fakeOcr, loggedOcr } from "./ocr/fake-ocr"
 import { payouts, SimulatedPaymentProvider } from "./payments/simulated-provider"
 import type { Database } from "./postgres/database"
 import type { DB } from "./postgres/schema"
@@ -88,7 +88,7 @@ export class Runtime {
     this.fixed = [
       [QrSigner, qrSigner(secrets.qrKey)],
       [CaptchaCodes, captchaCodes(secrets.qrKey)],
-      [Ocr, fakeOcr],
+      [Ocr, loggedOcr(fakeOcr)],
       [ImageFiles, imageFiles(this.uploadsDir)],
       [Regions, Regions.of(regionIndex())],
       [PasswordCipher, passwordCipher(secrets.rsaPrivateKey)],

@@ -6,6 +6,7 @@
 import { Effect } from "effect"
 import { normalizeIdCardNo, sexOfIdCardNo } from "../../src/profile/id-card"
 import { Ocr, type OcrOutcome } from "../../src/profile/ocr"
+import { logger } from "../http/logger"
 import { pngTextChunks } from "./png-text"
 
 export const OCR_CHUNK = "ocr"
@@ -29,6 +30,14 @@ export const recogniseFake = (image: Uint8Array): OcrOutcome => {
 }
 
 export const fakeOcr = Ocr.of({ recognise: (image) => Effect.sync(() => recogniseFake(image)) })
+
+/** The same service, with its failures (not its "nothing recognised") in the server log. */
+export const loggedOcr = (ocr: typeof fakeOcr) => Ocr.of({
+  recognise: (image) =>
+    ocr.recognise(image).pipe(Effect.tap((outcome) => Effect.sync(() => {
+      if (!outcome.ok && outcome.reason === "unavailable") logger.warn({ detail: outcome.detail }, "ID-card recognition failed")
+    })))
+})
 
 /** The image the fake recognises as this ID card (for tests and demos). */
 export { pngWithText } from "./png-text"

@@ -3,7 +3,7 @@
  * per role with profile and verification states, staff accounts, wallets and one saved address.
  */
 import { randomUUID } from "node:crypto"
-import type { Insertable, Kysely } from "kysely"
+import type { Insertable, Kysely, Updateable } from "kysely"
 import { LedgerType } from "../../src/wallet/ledger"
 import { hashPassword } from "../security/passwords"
 import type { DB } from "./schema"
@@ -46,9 +46,59 @@ export const demoUsers = (db: Kysely<DB>): Promise<DemoUser[]> =>
     .where("app_user.openid", "like", "demo-%").orderBy("app_user.created_at").orderBy("app_user.id")
     .execute() as Promise<DemoUser[]>
 
-/** Seeds the demo campus once; a database that already has a worksite is left as it is. */
+/** The student-account part of the demo campus (migration 0002): chooser fields, profiles, one address. */
+const accountDemo = {
+  worksites: {
+    "ws-xiyuan": {
+      full_name: "示范大学南校区西园快递驿站", school_code: "SFDX", paotui_able: true, paotui_apply_able: true,
+      paotui_apply_need_invitation: true, lon: 113.2986, lat: 23.0962
+    },
+    "ws-dongyuan": {
+      full_name: "示范大学北校区东园快递驿站", school_code: "SFDX", paotui_able: false, paotui_apply_able: false,
+      paotui_apply_need_invitation: false, lon: 113.2905, lat: 23.1296
+    }
+  },
+  users: {
+    "u-student": { sex: 1, credit_score: 95 },
+    "u-runner": {
+      sex: 1, id_card_no: "110105199003071239", auth_status: 1, paotui_status: 1, is_paotui_leader: true, invitation: "XY2026", credit_score: 88
+    },
+    "u-staff": { sex: 1 },
+    "u-staff-dy": { sex: 1 },
+    "u-admin": { sex: 2, id_card_no: "440106198507120020", auth_status: 1, is_xyt_admin: true }
+  },
+  address: {
+    id: "addr-student-1", user_id: "u-student", name: "李明", phone: "13800000001", province: "44", city: "4401", county: "440105",
+    province_name: "广东省", city_name: "广州市", county_name: "海珠区", detail: "新港西路135号西园12栋305", is_default: true
+  }
+} satisfies {
+  worksites: Record<string, Updateable<DB["worksite"]>>
+  users: Record<string, Updateable<DB["app_user"]>>
+  address: Insertable<DB["address"]>
+}
+
+/**
+ * A demo campus seeded before the account area existed gets its account data once: only while its
+ * worksites still have no full name, and only rows with the demo ids.
+ */
+const addAccountDemo = async (db: Kysely<DB>) => {
+  const stale = await db.selectFrom("worksite").select("id").where("id", "=", "ws-xiyuan").where("full_name", "=", "").executeTakeFirst()
+  if (!stale) return
+  await db.transaction().execute(async (trx) => {
+    for (const [id, fields] of Object.entries(accountDemo.worksites)) await trx.updateTable("worksite").set(fields).where("id", "=", id).execute()
+    for (const [id, fields] of Object.entries(accountDemo.users)) await trx.updateTable("app_user").set(fields).where("id", "=", id).execute()
+    if (await trx.selectFrom("app_user").select("id").where("id", "=", "u-student").executeTakeFirst()) {
+      await trx.insertInto("address").values(accountDemo.address).onConflict((oc) => oc.doNothing()).execute()
+    }
+  })
+}
+
+/** Seeds the demo campus once; a database that already has a worksite is left as it is (but for the account demo data, once). */
 export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
-  if (await db.selectFrom("worksite").select("id").executeTakeFirst()) return false
+  if (await db.selectFrom("worksite").select("id").executeTakeFirst()) {
+    await addAccountDemo(db)
+    return false
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await db.transaction().execute(async (trx) => {
     await trx.insertInto("express_company").values([
@@ -62,29 +112,19 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
     await createWorksite(trx, {
       id: "ws-xiyuan", site_code: "XY01", short_name: "西园驿站", school_campus: "南校区", name_zh: "西园快递驿站",
       sms_able: true, service_begin: "08:00", service_end: "21:00", service_phone: "020-84110001",
-      express_companies: ["ec-sf", "ec-zto", "ec-yto", "ec-yd", "ec-jd"],
-      full_name: "示范大学南校区西园快递驿站", school_code: "SFDX", paotui_able: true, paotui_apply_able: true,
-      paotui_apply_need_invitation: true, lon: 113.2986, lat: 23.0962
+      express_companies: ["ec-sf", "ec-zto", "ec-yto", "ec-yd", "ec-jd"], ...accountDemo.worksites["ws-xiyuan"]
     })
     await createWorksite(trx, {
       id: "ws-dongyuan", site_code: "DY01", short_name: "东园驿站", school_campus: "北校区", name_zh: "东园快递驿站",
       sms_able: false, service_begin: "09:00", service_end: "20:00", service_phone: "020-84110002",
-      express_companies: ["ec-sf", "ec-ems"],
-      full_name: "示范大学北校区东园快递驿站", school_code: "SFDX", paotui_able: false, paotui_apply_able: false,
-      paotui_apply_need_invitation: false, lon: 113.2905, lat: 23.1296
+      express_companies: ["ec-sf", "ec-ems"], ...accountDemo.worksites["ws-dongyuan"]
     })
     const users: Array<[Insertable<DB["app_user"]>, { money?: number; activeScore?: number }]> = [
-      [{ id: "u-student", openid: "demo-student", nickname: "李同学", realname: "李明", phone_main: "13800000001", worksite_id: "ws-xiyuan", role: "student", sex: 1, credit_score: 95 }, { money: 50_000, activeScore: 235 }],
-      [{
-        id: "u-runner", openid: "demo-runner", nickname: "王跑腿", realname: "王强", phone_main: "13800000002", worksite_id: "ws-xiyuan", role: "runner",
-        sex: 1, id_card_no: "110105199003071239", auth_status: 1, paotui_status: 1, is_paotui_leader: true, invitation: "XY2026", credit_score: 88
-      }, { money: 12_000, activeScore: 80 }],
-      [{ id: "u-staff", openid: "demo-staff", nickname: "张站长", realname: "张伟", phone_main: "13900000001", worksite_id: "ws-xiyuan", role: "staff", sex: 1 }, {}],
-      [{ id: "u-staff-dy", openid: "demo-staff-dy", nickname: "赵站长", realname: "赵磊", phone_main: "13900000002", worksite_id: "ws-dongyuan", role: "staff", sex: 1 }, {}],
-      [{
-        id: "u-admin", openid: "demo-admin", nickname: "管理员", realname: "陈静", phone_main: "13700000001", worksite_id: "ws-xiyuan", role: "admin",
-        sex: 2, id_card_no: "440106198507120020", auth_status: 1, is_xyt_admin: true
-      }, { money: 1_000 }],
+      [{ id: "u-student", openid: "demo-student", nickname: "李同学", realname: "李明", phone_main: "13800000001", worksite_id: "ws-xiyuan", role: "student", ...accountDemo.users["u-student"] }, { money: 50_000, activeScore: 235 }],
+      [{ id: "u-runner", openid: "demo-runner", nickname: "王跑腿", realname: "王强", phone_main: "13800000002", worksite_id: "ws-xiyuan", role: "runner", ...accountDemo.users["u-runner"] }, { money: 12_000, activeScore: 80 }],
+      [{ id: "u-staff", openid: "demo-staff", nickname: "张站长", realname: "张伟", phone_main: "13900000001", worksite_id: "ws-xiyuan", role: "staff", ...accountDemo.users["u-staff"] }, {}],
+      [{ id: "u-staff-dy", openid: "demo-staff-dy", nickname: "赵站长", realname: "赵磊", phone_main: "13900000002", worksite_id: "ws-dongyuan", role: "staff", ...accountDemo.users["u-staff-dy"] }, {}],
+      [{ id: "u-admin", openid: "demo-admin", nickname: "管理员", realname: "陈静", phone_main: "13700000001", worksite_id: "ws-xiyuan", role: "admin", ...accountDemo.users["u-admin"] }, { money: 1_000 }],
       [{ id: "u-newstaff", openid: "demo-newstaff", nickname: "新店员", realname: "刘洋", phone_main: "13900000003", worksite_id: "ws-xiyuan", role: "student" }, {}]
     ]
     for (const [user, wallet] of users) await createUser(trx, user, wallet)
@@ -93,10 +133,7 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
       { id: "e-dongyuan-1", phone: "13900000002", name_zh: "赵磊", password_hash: passwordHash, worksite_id: "ws-dongyuan", openid: "demo-staff-dy", user_id: "u-staff-dy" },
       { id: "e-xiyuan-2", phone: "13900000003", name_zh: "刘洋", password_hash: passwordHash, worksite_id: "ws-xiyuan", openid: null, user_id: null }
     ]).execute()
-    await trx.insertInto("address").values({
-      id: "addr-student-1", user_id: "u-student", name: "李明", phone: "13800000001", province: "44", city: "4401", county: "440105",
-      province_name: "广东省", city_name: "广州市", county_name: "海珠区", detail: "新港西路135号西园12栋305", is_default: true
-    }).execute()
+    await trx.insertInto("address").values(accountDemo.address).execute()
   })
   return true
 }

@@ -30,7 +30,6 @@ export const uploadImage = Effect.fn("uploadImage")(function* (actor: Actor, fil
   if (file.field === UploadField.idCard) {
     const outcome = yield* (yield* Ocr).recognise(file.bytes)
     if (outcome.ok) ocr = outcome.result
-    else yield* Effect.logWarning("ID card not recognised", { reason: outcome.reason, detail: outcome.detail })
   }
   const dateFolder = dateFolderOf(now)
   yield* (yield* ImageFiles).save(dateFolder, fileName, file.bytes)

@@ -100,7 +100,7 @@ export const groupForIndex = <W extends WorksiteProfile>(worksites: ReadonlyArra
   }
   const order = (g: string) => (g === "#" ? "~" : g)
   return [...groups.entries()]
-    .sort(([a], [b]) => order(a).localeCompare(order(b)))
+    .sort(([a], [b]) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
     .map(([group, items]) => ({
       group,
       items: [...items].sort((a, b) => collator.compare(a.schoolCampus, b.schoolCampus) || collator.compare(a.shortName, b.shortName) || a.id.localeCompare(b.id))

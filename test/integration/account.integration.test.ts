@@ -4,6 +4,7 @@
  * runner application, a leader's team and the worksite chooser. Runs on PGlite, and on real
  * Postgres when TEST_DATABASE_URL is set.
  */
+import { fc } from "@fast-check/vitest"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createWorksite } from "../../adapters/postgres/seed"
@@ -565,6 +566,89 @@ for (const backend of backends) {
         const outsider = await student()
         expectFailure(await t.api("GET", "/api/user/getPaotuisByLeader/u-runner", outsider.token), 403, M.notYourTeam)
         expect((await t.api("GET", "/api/user/getPaotuisByLeader/u-runner", pending.token)).status).toBe(200)
+      })
+    })
+
+    describe("junk input is a 4xx with a message, never a 5xx", () => {
+      const JUNK: ReadonlyArray<unknown> = [
+        null, true, false, [], ["x"], {}, { a: 1 }, "", "   ", "字".repeat(10_000), "\u0000", "x\u0000y", 0, -1, 1.5, 1e308, 2 ** 53,
+        "💩", "\u202e\u0645", "../../etc/passwd", "' or 1=1 --", "<script>alert(1)</script>"
+      ]
+      const PATH_JUNK = ["%00", "a%00b", "%F0%9F%92%A9", "%ED%A0%80", "%E0%A4%A", "%25", "..%2F..%2Fetc", "null", "-1", "1e308", "x".repeat(5_000)]
+      const expectRefusedOrOk = (r: ApiAnswer, label: string) => {
+        expect(r.status, `${label} → ${r.status} ${JSON.stringify(r.body)?.slice(0, 200)}`).toBeLessThan(500)
+        if (r.status >= 400) expect(r.body, label).toEqual({ success: false, message: expect.any(String) })
+        else expect(r.body?.success, label).toBe(true)
+      }
+      const calls: ReadonlyArray<readonly [string, string, ReadonlyArray<string>]> = [
+        ["PUT", "/api/user/updateRealname", ["realname"]],
+        ["PUT", "/api/user/updateNickname", ["nickname"]],
+        ["PUT", "/api/user/updateSex", ["sex"]],
+        ["PUT", "/api/user/updateIdCardNo", ["idCardNo"]],
+        ["PUT", "/api/user/updateStudentCardUrl", ["studentCardUrl"]],
+        ["PUT", "/api/user/updateWorksite", ["worksite"]],
+        ["PUT", "/api/user/updateNewPaotuiOrderRemind", ["newPaotuiOrderRemind"]],
+        ["PUT", "/api/user/updatePhoneMain", ["phoneMain", "phoneMainCaptcha"]],
+        ["PUT", "/api/user/updatePhoneVice", ["phoneVice", "phoneViceCaptcha"]],
+        ["PUT", "/api/user/complete", ["worksite", "phoneMain", "phoneMainCaptcha", "phoneVice", "phoneViceCaptcha"]],
+        ["PUT", "/api/user/applyAuth", ["idCardUrl", "studentCardUrl", "realname", "idCardNo", "sex", "type"]],
+        ["PUT", "/api/user/applypaotui", ["needInvitation", "invitation", "agree"]]
+      ]
+
+      it("every field of every edit, alone and all at once, with junk values", async () => {
+        const u = await student()
+        for (const [method, path, keys] of calls) {
+          for (const value of JUNK) {
+            for (const body of [Object.fromEntries(keys.map((k) => [k, value])), { [keys[0]!]: value }]) {
+              expectRefusedOrOk(await t.api(method, path, u.token, body), `${path} ${JSON.stringify(body).slice(0, 60)}`)
+            }
+          }
+          for (const raw of ["{", "[1,]", "null", "1", "\"text\""]) {
+            const r = await t.send(method, path, { token: u.token, rawBody: raw })
+            expect(r.status, `${path} ${raw}`).toBe(400)
+          }
+        }
+        const row = await userRow(u.id)
+        expect(row).toMatchObject({ auth_status: -1, paotui_status: -1, phone_main: u.phone, phone_vice: null })
+      })
+
+      it("junk in path parameters", async () => {
+        const u = await student()
+        for (const junk of PATH_JUNK) {
+          for (const [method, path, token] of [
+            ["GET", `/api/user/phoneCaptcha/${junk}`, u.token],
+            ["PUT", `/api/user/verifyauth/${junk}`, staff],
+            ["GET", `/api/user/getPaotuisByLeader/${junk}`, u.token],
+            ["GET", `/api/worksite/detail/${junk}`, u.token],
+            ["GET", `/api/worksite/getServicePhoneByTime/${junk}`, u.token]
+          ] as const) {
+            const r = await t.api(method, path, token, method === "PUT" ? { authStatus: 1 } : undefined)
+            expect(r.status, `${method} ${path.slice(0, 60)} → ${r.status}`).toBeGreaterThanOrEqual(400)
+            expect(r.status).toBeLessThan(500)
+            expect(r.body).toEqual({ success: false, message: expect.any(String) })
+          }
+          // -1, -1 is a place on Earth: refused or answered, never a 5xx
+          expectRefusedOrOk(await t.api("GET", `/api/worksite/listByLoc?lon=${junk}&lat=${junk}`, u.token), `listByLoc ${junk.slice(0, 20)}`)
+        }
+      })
+
+      it("PUT /api/user/complete with random bodies never answers 5xx and saves only a whole profile", async () => {
+        const u = await student({ worksite: null })
+        const anything = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string(), fc.constantFrom("", "\u0000", 1e308, null, true, [], {}))
+        const maybe = <T>(a: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: a }, { weight: 1, arbitrary: anything })
+        const body = fc.record({
+          worksite: maybe(fc.constantFrom("ws-xiyuan", "ws-dongyuan", "ws-nowhere")),
+          phoneMain: maybe(fc.constantFrom(u.phone, "13812345678", "1381234")),
+          phoneMainCaptcha: maybe(fc.stringMatching(/^\d{3,5}$/)),
+          phoneVice: maybe(fc.constantFrom("13912345678", "139")),
+          phoneViceCaptcha: maybe(fc.stringMatching(/^\d{3,5}$/))
+        }, { requiredKeys: [] })
+        await fc.assert(fc.asyncProperty(body, async (b) => {
+          const r = await t.api("PUT", "/api/user/complete", u.token, b)
+          expectRefusedOrOk(r, JSON.stringify(b).slice(0, 120))
+          const row = await userRow(u.id)
+          if (r.status !== 200) expect(row.phone_vice).toBeNull()
+        }), { numRuns: 60 })
       })
     })
 
