@@ -35,6 +35,9 @@ export const describeDatabase = (config: DatabaseConfig) =>
 export const openDatabase = async (config: DatabaseConfig): Promise<Database> => {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 20 })
+    // An idle pooled connection the server ends (restart, dropped database) is discarded by the pool;
+    // without a listener its error would end the process.
+    pool.on("error", (err) => { process.emitWarning(`idle database connection lost: ${err.message}`) })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     return { db, config, pool, close: () => db.destroy() }
   }
