@@ -23,3 +23,6 @@ export const serveConfig = (env: NodeJS.ProcessEnv = process.env): ServeConfig =
     devSignIn: (env.MESSAGING_APP ?? "fake") === "fake"
   }
 }
+
+/** The page a signed-in link opens: staff land on check-in, everyone else on their account page. */
+export const landingPage = (role: string) => (role === "staff" ? "warehousing" : "my")

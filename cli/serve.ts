@@ -3,9 +3,7 @@ import { startApp } from "../adapters/app"
 import { describeDatabase } from "../adapters/postgres/database"
 import { demoUsers } from "../adapters/postgres/seed"
 import { issueSession } from "../adapters/security/sessions"
-import { serveConfig } from "./config"
-
-const landingOf = (role: string) => (role === "staff" ? "warehousing" : "takecash")
+import { landingPage, serveConfig } from "./config"
 
 export const serve = async () => {
   const config = serveConfig()
@@ -20,7 +18,7 @@ export const serve = async () => {
       seen.add(user.role)
       const row = await app.runtime.db.selectFrom("app_user").select("id").where("openid", "=", user.openid).executeTakeFirstOrThrow()
       const token = await issueSession(app.runtime.db, row.id, new Date())
-      console.log(`  ${user.role.padEnd(8)} ${user.name.padEnd(6)} ${base}/${landingOf(user.role)}/${encodeURIComponent(token)}`)
+      console.log(`  ${user.role.padEnd(8)} ${user.name.padEnd(6)} ${base}/${landingPage(user.role)}/${encodeURIComponent(token)}`)
     }
     console.log(`  or pick any demo user at ${base}/`)
   }

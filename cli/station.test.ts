@@ -52,7 +52,7 @@ describe.concurrent("station usage and token", () => {
     const issued = json<{ token: string; userId: string; role: string; link: string }>(student)
     expect(issued).toMatchObject({ userId: "u-student", role: "student" })
     expect(issued.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(issued.link).toBe(`http://localhost:4321/takecash/${issued.token}`)
+    expect(issued.link).toBe(`http://localhost:4321/my/${issued.token}`)
 
     const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "db") })
     try {

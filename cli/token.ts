@@ -1,11 +1,9 @@
 /** `station token <openid>`: a fresh session token for that user, with the link that opens the app signed in. */
 import { issueTokenFor } from "../adapters/ops/actors"
-import { serveConfig } from "./config"
+import { landingPage, serveConfig } from "./config"
 import { withDatabase } from "./database"
 import { Refusal, render, UsageError, type Options } from "./outcome"
 import { pairs } from "./table"
-
-const landingOf = (role: string) => (role === "staff" ? "warehousing" : "takecash")
 
 const baseUrl = () => {
   try {
@@ -21,7 +19,7 @@ export const token = async (openid: string, options: Options) => {
   return withDatabase(async ({ db }) => {
     const issued = await issueTokenFor(db, openid, new Date())
     if (!issued) throw new Refusal("NotFound", "获取用户信息失败")
-    const link = `${base.replace(/\/$/, "")}/${landingOf(issued.role)}/${encodeURIComponent(issued.token)}`
+    const link = `${base.replace(/\/$/, "")}/${landingPage(issued.role)}/${encodeURIComponent(issued.token)}`
     render(options, { ...issued, link }, () => pairs([
       ["token", issued.token],
       ["user", `${issued.openid} (${issued.role})`],
