@@ -1,5 +1,6 @@
 /** Money movements: income (types 1 and 4) with '+', everything else with '-', loaded page by page. */
-import { Empty, InfiniteScroll, List } from "antd-mobile"
+import { List } from "antd-mobile"
+import { PagedFooter } from "../../../components/paged-footer"
 import { dateTime, yuan } from "../../../lib/format"
 import { useMoneyRecords, type MoneyRecord } from "../api/money-records"
 
@@ -32,12 +33,7 @@ export const MoneyDetailList = (props: { readonly type: string }) => {
           ))}
         </List>
       ) : null}
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
-        {(more, failed, retry) =>
-          more ? (failed ? <span onClick={retry}>加载失败，点击重试</span> : <span>加载中…</span>)
-            : items.length === 0 ? <Empty description="暂无记录" /> : <span>没有更多了</span>
-        }
-      </InfiniteScroll>
+      <PagedFooter loadMore={loadMore} hasMore={hasMore} empty={items.length === 0} emptyText="暂无记录" />
     </div>
   )
 }

@@ -1,5 +1,6 @@
 /** The user's withdrawal records: amount, fee, review status and time, loaded page by page. */
-import { Empty, InfiniteScroll, List, Tag } from "antd-mobile"
+import { List, Tag } from "antd-mobile"
+import { PagedFooter } from "../../../components/paged-footer"
 import { WithdrawalStatus } from "../../../../../src/wallet/withdrawal"
 import { dateTime, yuan } from "../../../lib/format"
 import { useWithdrawals } from "../api/withdrawals"
@@ -32,12 +33,7 @@ export const WithdrawalList = () => {
           })}
         </List>
       ) : null}
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
-        {(more, failed, retry) =>
-          more ? (failed ? <span onClick={retry}>加载失败，点击重试</span> : <span>加载中…</span>)
-            : items.length === 0 ? <Empty description="暂无提现记录" /> : <span>没有更多了</span>
-        }
-      </InfiniteScroll>
+      <PagedFooter loadMore={loadMore} hasMore={hasMore} empty={items.length === 0} emptyText="暂无提现记录" />
     </div>
   )
 }
