@@ -56,6 +56,7 @@ export const startApp = async (options: AppOptions): Promise<App> => {
   try {
     await migrateToLatest(database.db)
     if (options.seed ?? true) await seedDemoCampus(database.db)
+    await database.share()
     const runtime = await Runtime.create(database, { uploadsDir: uploads.dir })
     const http = createServer(createHttpApp(runtime, { webDist: options.webDist, devSignIn: options.devSignIn ?? true, secure: options.secure ?? false }))
     const io = attachSocket(http, runtime)

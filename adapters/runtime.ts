@@ -1,25 +1,28 @@
 /**
  * Runs use cases against the database: each change runs in one transaction with every port bound
- * to it; live events go out only after commit; conflicts that a retry can resolve are retried.
+ * to it; live events go out only after commit; conflicts that a retry can resolve are retried; a
+ * once-only key (Idempotency-Key) is claimed and its outcome kept in that same transaction.
  */
+import { AsyncLocalStorage } from "node:async_hooks"
 import { randomUUID } from "node:crypto"
 import { resolve } from "node:path"
-import { Cause, Context, Effect, Exit } from "effect"
+import { Cause, Context, Effect, Exit, Layer } from "effect"
 import type { Kysely } from "kysely"
-import { AddressStore, Regions } from "../src/address/address-store"
-import { Catalogue, ParcelStore, People, QrSigner } from "../src/parcel/parcel-store"
-import { CaptchaCodes, CaptchaStore } from "../src/profile/captcha-store"
-import { Ocr } from "../src/profile/ocr"
-import { ProfileStore } from "../src/profile/profile-store"
-import { Clock, Events, Ids, OpsLog, Outbox, type LiveEvent } from "../src/shared/ports"
-import { EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "../src/staff/staff-store"
-import { ImageFiles, Uploads } from "../src/upload/upload-store"
-import { Payouts, WalletStore } from "../src/wallet/wallet-store"
-import { Worksites } from "../src/worksite/worksite-store"
+import { AddressStore, Regions } from "#src/address/address-store"
+import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-store"
+import { CaptchaCodes, CaptchaStore } from "#src/profile/captcha-store"
+import { Ocr } from "#src/profile/ocr"
+import { ProfileStore } from "#src/profile/profile-store"
+import { Clock, Events, Ids, OpsLog, Outbox, type LiveEvent } from "#src/shared/ports"
+import { EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "#src/staff/staff-store"
+import { ImageFiles, Uploads } from "#src/upload/upload-store"
+import { Payouts, WalletStore } from "#src/wallet/wallet-store"
+import { Worksites } from "#src/worksite/worksite-store"
 import { FakeMessagingApp } from "./messaging/fake-messaging-app"
 import { fakeOcr, loggedOcr } from "./ocr/fake-ocr"
 import { payouts, SimulatedPaymentProvider } from "./payments/simulated-provider"
 import type { Database } from "./postgres/database"
+import { isRetryable } from "./postgres/retryable"
 import type { DB } from "./postgres/schema"
 import { addressStore } from "./postgres/stores/address-store"
 import { captchaStore } from "./postgres/stores/captcha-store"
@@ -39,10 +42,26 @@ import { sessions } from "./security/sessions"
 import { FakeSmsGateway } from "./sms/fake-sms-gateway"
 import { imageFiles } from "./uploads/image-files"
 
-export type StationServices =
-  | Clock | Ids | Events | Outbox | OpsLog | WalletStore | Payouts | ParcelStore | People | Catalogue | QrSigner
-  | EmployeeStore | LoginGuard | PasswordCipher | PasswordHasher | Sessions
-  | ProfileStore | CaptchaStore | CaptchaCodes | Ocr | Uploads | ImageFiles | Worksites | AddressStore | Regions
+/** Built once per runtime: keys, codecs and outside services that hold no transaction. */
+type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | PasswordCipher | PasswordHasher | Payouts
+
+/** Bound to the transaction (or, for `read`, the pool) a use case runs in. */
+type TransactionServices =
+  | Outbox | OpsLog | WalletStore | ParcelStore | People | Catalogue | EmployeeStore | LoginGuard | Sessions
+  | ProfileStore | CaptchaStore | Uploads | Worksites | AddressStore
+
+/** Per run: its clock and ids (fixed for replays) and the events it raises. */
+type RunServices = Clock | Ids | Events
+
+/** The database handle one run's stores are bound to: its transaction, or the pool for a read. */
+class RunDb extends Context.Service<RunDb, Kysely<DB>>()("station/RunDb") {}
+
+const bound = <I, S>(service: Context.Key<I, S>, make: (db: Kysely<DB>) => S): Layer.Layer<I, never, RunDb> =>
+  Layer.effect(service, Effect.gen(function* () {
+    return make(yield* RunDb)
+  }))
+
+export type StationServices = ProcessServices | TransactionServices | RunServices
 
 export interface RuntimeOptions {
   /** Where uploaded images are kept (default `$DATA_DIR/uploads`). */
@@ -51,22 +70,43 @@ export interface RuntimeOptions {
 
 export const defaultUploadsDir = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR ?? "./data", "uploads")
 
+/**
+ * A key that lets a change happen once (an Idempotency-Key): claimed in the change's transaction
+ * before the use case runs, and the use case's outcome kept in that same transaction.
+ */
+export interface OnceOnly {
+  /** The outcome kept for this key by an earlier run, which is then answered again; undefined to go ahead. */
+  claim(db: Kysely<DB>): Promise<Exit.Exit<unknown, unknown> | undefined>
+  /** Keeps the outcome: inside the transaction when it commits, on its own after a refusal rolled back. */
+  keep(db: Kysely<DB>, exit: Exit.Exit<unknown, unknown>): Promise<void>
+}
+
 export interface RunOptions {
   /** Keep the transaction's writes even when the use case fails (spent nonces, failed attempts). */
   readonly commitOnFailure?: boolean
   /** Fixed time and ids, for replays. */
   readonly now?: Date
   readonly ids?: () => string
+  /** Run at most once for this key (default: the one the request being served carries, see `onceForRequest`). */
+  readonly once?: OnceOnly
+}
+
+/** The request being served may carry a once-only key for the first `run` it makes. */
+const requestOnce = new AsyncLocalStorage<{ once: OnceOnly | undefined }>()
+
+export const onceForRequest = <A>(once: OnceOnly, serve: () => A): A => requestOnce.run({ once }, serve)
+
+const takeRequestOnce = (): OnceOnly | undefined => {
+  const slot = requestOnce.getStore()
+  const once = slot?.once
+  if (slot) slot.once = undefined
+  return once
 }
 
 const MAX_ATTEMPTS = 5
-const RETRYABLE = new Set(["40001", "40P01"])
 
-const isRetryable = <E>(exit: Exit.Exit<unknown, E>) => {
-  if (!Exit.isFailure(exit) || !Cause.hasDies(exit.cause)) return false
-  const defect = Cause.squash(exit.cause) as { code?: string; constraint?: string }
-  return RETRYABLE.has(defect?.code ?? "") || (defect?.code === "23505" && defect.constraint === "parcel_active_tag")
-}
+const isRetryableExit = (exit: Exit.Exit<unknown, unknown>) =>
+  Exit.isFailure(exit) && Cause.hasDies(exit.cause) && isRetryable(Cause.squash(exit.cause))
 
 class Rollback extends Error {}
 
@@ -77,7 +117,8 @@ export class Runtime {
   readonly sms = new FakeSmsGateway()
   readonly messaging = new FakeMessagingApp()
   readonly paymentProvider: SimulatedPaymentProvider
-  private readonly fixed: ReadonlyArray<readonly [Context.Key<any, any>, unknown]>
+  private readonly processServices: Layer.Layer<ProcessServices>
+  private readonly stores: Layer.Layer<TransactionServices, never, RunDb>
   private readonly catalogueCache: CatalogueCache = new Map()
 
   readonly uploadsDir: string
@@ -85,16 +126,32 @@ export class Runtime {
   private constructor(readonly database: Database, readonly secrets: Secrets, options: RuntimeOptions) {
     this.paymentProvider = new SimulatedPaymentProvider(secrets.paymentKey)
     this.uploadsDir = resolve(options.uploadsDir ?? defaultUploadsDir())
-    this.fixed = [
-      [QrSigner, qrSigner(secrets.qrKey)],
-      [CaptchaCodes, captchaCodes(secrets.qrKey)],
-      [Ocr, loggedOcr(fakeOcr)],
-      [ImageFiles, imageFiles(this.uploadsDir)],
-      [Regions, Regions.of(regionIndex())],
-      [PasswordCipher, passwordCipher(secrets.rsaPrivateKey)],
-      [PasswordHasher, passwordHasher],
-      [Payouts, payouts(this.paymentProvider, secrets.paymentKey)]
-    ]
+    this.processServices = Layer.mergeAll(
+      Layer.succeed(QrSigner, qrSigner(secrets.qrKey)),
+      Layer.succeed(CaptchaCodes, captchaCodes(secrets.qrKey)),
+      Layer.succeed(Ocr, loggedOcr(fakeOcr)),
+      Layer.succeed(ImageFiles, imageFiles(this.uploadsDir)),
+      Layer.succeed(Regions, Regions.of(regionIndex())),
+      Layer.succeed(PasswordCipher, passwordCipher(secrets.rsaPrivateKey)),
+      Layer.succeed(PasswordHasher, passwordHasher),
+      Layer.succeed(Payouts, payouts(this.paymentProvider, secrets.paymentKey))
+    )
+    this.stores = Layer.mergeAll(
+      bound(Outbox, outbox),
+      bound(OpsLog, opsLog),
+      bound(WalletStore, walletStore),
+      bound(ParcelStore, parcelStore),
+      bound(People, people),
+      bound(Catalogue, (db) => catalogue(db, this.catalogueCache)),
+      bound(EmployeeStore, employeeStore),
+      bound(LoginGuard, loginGuard),
+      bound(Sessions, sessions),
+      bound(ProfileStore, profileStore),
+      bound(CaptchaStore, captchaStore),
+      bound(Uploads, uploadStore),
+      bound(Worksites, worksiteStore),
+      bound(AddressStore, addressStore)
+    )
   }
 
   static async create(database: Database, options: RuntimeOptions = {}) {
@@ -105,50 +162,53 @@ export class Runtime {
     return this.database.db
   }
 
-  private context(db: Kysely<DB>, events: LiveEvent[], options: RunOptions): Context.Context<StationServices> {
-    const entries: ReadonlyArray<readonly [Context.Key<any, any>, unknown]> = [
-      ...this.fixed,
-      [Clock, Clock.of({ now: Effect.sync(() => options.now ?? new Date()) })],
-      [Ids, Ids.of({ next: Effect.sync(options.ids ?? randomUUID) })],
-      [Events, Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) })],
-      [Outbox, outbox(db)],
-      [OpsLog, opsLog(db)],
-      [WalletStore, walletStore(db)],
-      [ParcelStore, parcelStore(db)],
-      [People, people(db)],
-      [Catalogue, catalogue(db, this.catalogueCache)],
-      [EmployeeStore, employeeStore(db)],
-      [LoginGuard, loginGuard(db)],
-      [Sessions, sessions(db)],
-      [ProfileStore, profileStore(db)],
-      [CaptchaStore, captchaStore(db)],
-      [Uploads, uploadStore(db)],
-      [Worksites, worksiteStore(db)],
-      [AddressStore, addressStore(db)]
-    ]
-    return Context.makeUnsafe(new Map(entries.map(([key, service]) => [key.key, service])))
+  /** Every service a use case may use, with the stores bound to `db` and this run's clock, ids and events. */
+  private services(db: Kysely<DB>, events: LiveEvent[], options: RunOptions): Layer.Layer<StationServices> {
+    const run: Layer.Layer<RunServices> = Layer.mergeAll(
+      Layer.succeed(Clock, Clock.of({ now: Effect.sync(() => options.now ?? new Date()) })),
+      Layer.succeed(Ids, Ids.of({ next: Effect.sync(options.ids ?? randomUUID) })),
+      Layer.succeed(Events, Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) }))
+    )
+    return Layer.mergeAll(this.processServices, Layer.provide(this.stores, Layer.succeed(RunDb, db)), run)
   }
 
   /** Runs a use case that only reads, outside any transaction. */
   read<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions = {}): Promise<Exit.Exit<A, E>> {
-    return Effect.runPromiseExit(Effect.provideContext(useCase, this.context(this.db, [], options)))
+    return Effect.runPromiseExit(Effect.provide(useCase, this.services(this.db, [], options)))
   }
 
-  /** Runs a use case in one transaction; on success its events are published after the commit. */
+  /**
+   * Runs a use case in one transaction; on success its events are published after the commit.
+   * With a once-only key, a repeat answers the outcome the first run kept instead of running again.
+   */
   async run<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions = {}): Promise<Exit.Exit<A, E>> {
+    const once = options.once ?? takeRequestOnce()
     for (let attempt = 1; ; attempt++) {
       const events: LiveEvent[] = []
       let exit: Exit.Exit<A, E> | undefined
+      let kept = false
       try {
         await this.db.transaction().execute(async (trx) => {
-          exit = await Effect.runPromiseExit(Effect.provideContext(useCase, this.context(trx, events, options)))
+          const earlier = await once?.claim(trx)
+          if (earlier) {
+            exit = earlier as Exit.Exit<A, E>
+            kept = true
+            throw new Rollback()
+          }
+          exit = await Effect.runPromiseExit(Effect.provide(useCase, this.services(trx, events, options)))
           if (Exit.isFailure(exit) && !(options.commitOnFailure && !Cause.hasDies(exit.cause))) throw new Rollback()
+          await once?.keep(trx, exit)
+          kept = true
         })
       } catch (e) {
-        if (!(e instanceof Rollback)) exit = Exit.die(e)
+        if (!(e instanceof Rollback)) {
+          exit = Exit.die(e)
+          kept = false
+        }
       }
       const done = exit ?? Exit.die(new Error("transaction ended without an outcome"))
-      if (isRetryable(done) && attempt < MAX_ATTEMPTS) continue
+      if (isRetryableExit(done) && attempt < MAX_ATTEMPTS) continue
+      if (once && !kept && Exit.isFailure(done) && !Cause.hasDies(done.cause)) await once.keep(this.db, done)
       if (Exit.isSuccess(done)) events.forEach((event) => this.publish(event))
       return done
     }

@@ -15,8 +15,8 @@ import { availableParallelism, loadavg, tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import autocannon from "autocannon"
 import pg from "pg"
-import { checkInvariants } from "../adapters/ops/invariants"
-import { openDatabase } from "../adapters/postgres/database"
+import { checkInvariants } from "#adapters/ops/invariants"
+import { openDatabase } from "#adapters/postgres/database"
 
 const CONNECTIONS = 16
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)

@@ -1,9 +1,9 @@
 /** `station check`: the database invariants, then the property spec suites (`vitest run specs`) as a child process. */
 import { spawn } from "node:child_process"
-import { resolve } from "node:path"
-import { checkInvariants, type InvariantResult } from "../adapters/ops/invariants"
-import { describeDatabase } from "../adapters/postgres/database"
+import { checkInvariants, type InvariantResult } from "#adapters/ops/invariants"
+import { describeDatabase } from "#adapters/postgres/database"
 import { withDatabase } from "./database"
+import { projectRoot } from "./root"
 import { ExitCode, printJson, printText, type Options } from "./outcome"
 import { table } from "./table"
 
@@ -11,12 +11,11 @@ export interface CheckOptions extends Options {
   readonly specs?: boolean
 }
 
-const root = resolve(import.meta.dirname, "..")
 
 /** Runs the spec suites, streaming their output (to stderr under --json, so stdout stays JSON). */
 const runSpecs = (json: boolean) =>
   new Promise<number>((done) => {
-    const child = spawn("npx", ["vitest", "run", "specs"], { cwd: root, stdio: ["ignore", json ? 2 : "inherit", "inherit"] })
+    const child = spawn("npx", ["vitest", "run", "specs"], { cwd: projectRoot, stdio: ["ignore", json ? 2 : "inherit", "inherit"] })
     child.once("error", (e) => {
       process.stderr.write(`station: cannot run the spec suites: ${e.message}\n`)
       done(127)
@@ -35,7 +34,7 @@ const describeInvariants = (database: string, results: ReadonlyArray<InvariantRe
 ].join("\n")
 
 export const check = async (options: CheckOptions) => {
-  const { database, results } = await withDatabase(async (db) => ({ database: describeDatabase(db.config), results: await checkInvariants(db.db) }))
+  const { database, results } = await withDatabase(async (db) => ({ database: describeDatabase(db), results: await checkInvariants(db.db) }))
   const invariantsOk = results.every((r) => r.ok)
   if (!options.json) printText(`${describeInvariants(database, results)}\n`)
   let specs: { ran: boolean; passed?: boolean; exitCode?: number } = { ran: false }

@@ -1,6 +1,7 @@
 /** Reads the configuration from the environment: port, database, data directory, web build. */
 import { resolve } from "node:path"
-import { databaseConfigFromEnv, type DatabaseConfig } from "../adapters/postgres/database"
+import { databaseConfigFromEnv, type DatabaseConfig } from "#adapters/postgres/database"
+import { projectRoot } from "./root"
 
 export interface ServeConfig {
   readonly port: number
@@ -18,11 +19,8 @@ export const serveConfig = (env: NodeJS.ProcessEnv = process.env): ServeConfig =
     port,
     host: env.HOST ?? "0.0.0.0",
     database: databaseConfigFromEnv(env),
-    webDist: resolve(import.meta.dirname, "../web/dist"),
+    webDist: resolve(projectRoot, "web/dist"),
     publicUrl: env.PUBLIC_URL,
     devSignIn: (env.MESSAGING_APP ?? "fake") === "fake"
   }
 }
-
-/** The page a signed-in link opens: staff land on check-in, everyone else on their account page. */
-export const landingPage = (role: string) => (role === "staff" ? "warehousing" : "my")

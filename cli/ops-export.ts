@@ -1,6 +1,6 @@
 /** `station ops export`: the operations log as JSON lines on stdout, in log order. */
 import { once } from "node:events"
-import { loggedOperations } from "../adapters/ops/ops-log"
+import { loggedOperations } from "#adapters/ops/ops-log"
 import { withDatabase } from "./database"
 
 export interface ExportOptions {

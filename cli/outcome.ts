@@ -5,8 +5,8 @@
  */
 import { Cause, Exit } from "effect"
 import type { Command } from "commander"
-import { DataDirLocked } from "../adapters/postgres/data-dir-lock"
-import { isDomainError } from "../src/shared/errors"
+import { DataDirLocked } from "#adapters/postgres/data-dir-lock"
+import { isDomainError } from "#src/shared/errors"
 import { ExitCode } from "./exit-code"
 
 export { ExitCode }

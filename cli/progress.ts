@@ -1,4 +1,8 @@
-/** A one-line progress bar on stderr, drawn only on a terminal and at most ten times a second. */
+/**
+ * A one-line progress bar on stderr, drawn only on a terminal (not piped, not TERM=dumb) and at most ten
+ * times a second. It redraws with a carriage return and spaces: no ANSI escape codes, so nothing to strip
+ * for NO_COLOR either.
+ */
 export interface Progress {
   update(done: number, note?: string): void
   finish(): void
@@ -6,15 +10,19 @@ export interface Progress {
 
 const WIDTH = 30
 
-export const progressBar = (total: number, enabled = process.stderr.isTTY === true): Progress => {
+export const isInteractive = (stream: { isTTY?: boolean } = process.stderr, env: NodeJS.ProcessEnv = process.env) =>
+  stream.isTTY === true && env.TERM !== "dumb"
+
+export const progressBar = (total: number, enabled = isInteractive(), write = (text: string) => { process.stderr.write(text) }): Progress => {
   if (!enabled || total <= 0) return { update: () => {}, finish: () => {} }
   let last = 0
-  let drawn = false
+  let drawn = 0
   const draw = (done: number, note: string) => {
     const ratio = Math.min(1, done / total)
     const filled = Math.round(ratio * WIDTH)
-    process.stderr.write(`\r[${"#".repeat(filled)}${".".repeat(WIDTH - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% ${note}\x1b[K`)
-    drawn = true
+    const line = `[${"#".repeat(filled)}${".".repeat(WIDTH - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% ${note}`
+    write(`\r${line.padEnd(drawn)}`)
+    drawn = line.length
   }
   return {
     update: (done, note = "") => {
@@ -24,7 +32,7 @@ export const progressBar = (total: number, enabled = process.stderr.isTTY === tr
       draw(done, note)
     },
     finish: () => {
-      if (drawn) process.stderr.write("\r\x1b[K")
+      if (drawn > 0) write(`\r${" ".repeat(drawn)}\r`)
     }
   }
 }

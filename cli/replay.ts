@@ -2,11 +2,11 @@
 import { createReadStream } from "node:fs"
 import { stat } from "node:fs/promises"
 import { createInterface } from "node:readline"
-import { replayOperations, reproduced, type ReplayLine, type ReplaySummary } from "../adapters/ops/replay"
-import { describeDatabase } from "../adapters/postgres/database"
+import { replayOperations, reproduced, type ReplayLine, type ReplaySummary } from "#adapters/ops/replay"
+import { describeDatabase } from "#adapters/postgres/database"
 import { withRuntime } from "./database"
 import { ExitCode, render, UsageError, type Options } from "./outcome"
-import { progressBar } from "./progress"
+import { isInteractive, progressBar } from "./progress"
 import { pairs } from "./table"
 
 export interface ReplayOptions extends Options {
@@ -59,7 +59,7 @@ export const replay = async (file: string, options: ReplayOptions) => {
       )
     }
     let bytes = 0
-    const progress = progressBar(size, options.progress !== false && size >= LONG_FILE_BYTES && process.stderr.isTTY === true)
+    const progress = progressBar(size, options.progress !== false && size >= LONG_FILE_BYTES && isInteractive())
     const stop = new AbortController()
     const interrupt = () => stop.abort()
     process.on("SIGINT", interrupt)

@@ -1,6 +1,6 @@
 /** `station seed`: seeds the demo campus into an empty database and lists the demo users. */
-import { migrateToLatest } from "../adapters/postgres/database"
-import { demoUsers, seedDemoCampus, DEMO_PASSWORD } from "../adapters/postgres/seed"
+import { migrateToLatest } from "#adapters/postgres/database"
+import { demoUsers, seedDemoCampus, DEMO_PASSWORD } from "#adapters/postgres/seed"
 import { withDatabase } from "./database"
 import { render, type Options } from "./outcome"
 import { table } from "./table"

@@ -1,24 +1,25 @@
-/** `station serve`: runs the server and prints a signed-in link per demo role. */
-import { startApp } from "../adapters/app"
-import { describeDatabase } from "../adapters/postgres/database"
-import { demoUsers } from "../adapters/postgres/seed"
-import { issueSession } from "../adapters/security/sessions"
-import { landingPage, serveConfig } from "./config"
+/** `station serve`: runs the server and, with the development sign-in, prints a sign-in link per demo role (no tokens). */
+import { startApp } from "#adapters/app"
+import { devLoginPath } from "#adapters/http/routes/dev-login"
+import { describeDatabase } from "#adapters/postgres/database"
+import { demoUsers } from "#adapters/postgres/seed"
+import { displayWidth } from "./table"
+import { serveConfig } from "./config"
+
+const padded = (text: string, width: number) => text + " ".repeat(Math.max(0, width - displayWidth(text)))
 
 export const serve = async () => {
   const config = serveConfig()
   const app = await startApp({ port: config.port, host: config.host, database: config.database, webDist: config.webDist, devSignIn: config.devSignIn, secure: config.publicUrl?.startsWith("https://") ?? false })
-  const base = config.publicUrl ?? `http://localhost:${new URL(app.url).port}`
+  const base = (config.publicUrl ?? `http://localhost:${new URL(app.url).port}`).replace(/\/$/, "")
   console.log(`Campus station serving on ${base} (${describeDatabase(config.database)})`)
   if (config.devSignIn) {
-    console.log("Demo links (each opens the app signed in):")
+    console.log("Demo links (development sign-in, each opens the app signed in):")
     const seen = new Set<string>()
     for (const user of await demoUsers(app.runtime.db)) {
       if (seen.has(user.role) || user.openid === "demo-newstaff" || user.openid === "demo-staff-dy") continue
       seen.add(user.role)
-      const row = await app.runtime.db.selectFrom("app_user").select("id").where("openid", "=", user.openid).executeTakeFirstOrThrow()
-      const token = await issueSession(app.runtime.db, row.id, new Date())
-      console.log(`  ${user.role.padEnd(8)} ${user.name.padEnd(6)} ${base}/${landingPage(user.role)}/${encodeURIComponent(token)}`)
+      console.log(`  ${padded(user.role, 8)} ${padded(user.name, 8)} ${base}${devLoginPath(user.openid)}`)
     }
     console.log(`  or pick any demo user at ${base}/`)
   }

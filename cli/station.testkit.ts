@@ -1,6 +1,6 @@
 /** Test helpers for the CLI suites: run `station` as a child process, and a small demo day through HTTP. */
-import { spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { spawn, type ChildProcess } from "node:child_process"
+import { mkdtempSync, rmSync, readdirSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 
@@ -37,6 +37,44 @@ export const station = (args: ReadonlyArray<string>, env: Readonly<Record<string
     child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d))
     child.once("error", fail)
     child.once("close", (code) => done({ code, stdout, stderr }))
+  })
+
+export interface Served {
+  readonly url: string
+  readonly child: ChildProcess
+  /** Everything the server printed on stdout so far. */
+  output(): string
+  stderr(): string
+}
+
+/** `station serve` on a random port; resolves once it has printed its links, rejects when it exits first. */
+export const serve = (env: Readonly<Record<string, string>>): Promise<Served> =>
+  new Promise((done, fail) => {
+    const { DATABASE_URL: _url, DATA_DIR: _dir, PORT: _port, ...inherited } = process.env
+    // One process (tsx as a loader, not its CLI's parent process), so a signal reaches the server itself.
+    const child = spawn(process.execPath, ["--import", "tsx", "cli/station.ts", "serve"], {
+      cwd: root, env: { ...inherited, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "pipe", "pipe"]
+    })
+    let stdout = ""
+    let stderr = ""
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d))
+    child.stdout.setEncoding("utf8").on("data", (d: string) => {
+      stdout += d
+      const url = /serving on (http:\/\/\S+)/.exec(stdout)?.[1]
+      if (url && (env.MESSAGING_APP !== undefined && env.MESSAGING_APP !== "fake" || /or pick any demo user/.test(stdout))) {
+        done({ url: url.replace("localhost", "127.0.0.1"), child, output: () => stdout, stderr: () => stderr })
+      }
+    })
+    child.once("error", fail)
+    child.once("exit", (code) => fail(new Error(`station serve exited with ${code}:\n${stdout}\n${stderr}`)))
+  })
+
+/** Stops a served process (SIGTERM, or SIGKILL to leave its lock behind) and waits for it to end. */
+export const stop = (served: Served, signal: NodeJS.Signals = "SIGTERM") =>
+  new Promise<void>((done) => {
+    if (served.child.exitCode !== null || served.child.signalCode !== null) return done()
+    served.child.once("exit", () => done())
+    served.child.kill(signal)
   })
 
 export const json = <T = any>(run: Run): T => {
@@ -95,10 +133,14 @@ export const demoDay = async (baseUrl: string) => {
     const checked = await call("GET", `/api/expressTosend/checkqr?${new URLSearchParams(Object.entries(qr).map(([k, v]) => [k, String(v)]))}`, staff)
     if (!checked.data?.canTakeaway) throw new Error(`checkqr ${parcel.expressNo}: ${checked.status} ${checked.message}`)
     const { expressNo, storageNo, tag, signOpenid, isPaotui } = checked.data
-    const taken = await call("PUT", "/api/expressTosend/takepart", staff, { worksiteCode: "XY01", expressNo, storageNo, tag, signOpenid, isPaotui })
+    const taken = await call("PUT", "/api/expressTosend/takepart", staff, { worksiteCode: "XY01", expressNo, storageNo, tag, signOpenid, isPaotui, qr: detail.data.qrContent })
     if (!taken.success) throw new Error(`takepart ${expressNo}: ${taken.status} ${taken.message}`)
     picked.push(expressNo as string)
   }
   codes.push(await checkIn(staff, "SF-DAY-1", "B-02"))
   return { codes, picked }
 }
+
+/** Every migration's name, in order, as the migrator applies them. */
+export const migrationNames = (): ReadonlyArray<string> =>
+  readdirSync(new URL("../migrations", import.meta.url)).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort()

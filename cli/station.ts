@@ -1,7 +1,7 @@
 #!/usr/bin/env -S npx tsx
 /** The `station` command: serve, migrate, seed, tokens, replays, withdrawal review, real-name review, statistics, checks. */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander"
-import { shanghaiDay } from "../adapters/ops/business-day"
+import { shanghaiDay } from "#src/shared/time"
 import { ExitCode } from "./exit-code"
 
 type Handler<A extends unknown[]> = (...args: A) => Promise<ExitCode | void>
@@ -50,8 +50,9 @@ Environment:
   STATION_DEBUG=1     print stack traces of internal failures
 
 Every command opens the database as the server does: migrated, demo campus seeded when empty.
-An embedded database is owned by one process: stop the server before running a command on its DATA_DIR,
-or use DATABASE_URL.
+An embedded database (DATA_DIR/db) has one owner, named in DATA_DIR/db.lock. While station serve owns it,
+commands use its database through the server's socket (DATA_DIR/db.socket); backup and restore need the
+server stopped. A lock whose process has ended (or that came along with a copied directory) is taken over.
 
 Exit codes: 0 ok, 1 refused (a rule said no, a mismatch, a failed check, an internal failure), 2 bad usage.
 
@@ -61,10 +62,11 @@ Examples:
   DATA_DIR=/tmp/fresh station replay ops.jsonl
   station withdrawals list --status 0
   station verify reject u-123 --comment "照片模糊"
-  station stats --date 2026-11-22 --json`)
+  station stats --date 2026-11-22 --json
+  station backup station-2026-11-22.tar.gz`)
 
 program.command("serve").description("run the API, the socket and the web app on one port")
-  .action(async () => (await import("./serve")).serve())
+  .action(lazy(async () => (await import("./serve")).serve))
 
 program.command("migrate").description("migrate the database to the latest schema and print the applied migrations")
   .addOption(json()).action(lazy(async () => (await import("./migrate")).migrate))
@@ -122,6 +124,20 @@ verify.command("reject").description("reject a submission under review with a co
 program.command("stats").description("check-ins, pickups and shelves per worksite for a business day; withdrawals; wallet totals")
   .option("--date <YYYY-MM-DD>", "the Asia/Shanghai business day (default today)", businessDate)
   .addOption(json()).action(lazy(async () => (await import("./stats")).stats))
+
+program.command("backup").description("write the embedded database (DATA_DIR/db) to a file, while no server runs")
+  .argument("<file>", "the backup file to write (a gzipped PGlite tarball)")
+  .option("--force", "overwrite the file if it exists")
+  .addOption(json())
+  .addHelpText("after", "\nThe uploaded images in DATA_DIR/uploads are not part of it; copy that directory alongside.")
+  .action(lazy(async () => (await import("./backup")).backup))
+
+program.command("restore").description("replace the embedded database (DATA_DIR/db) with a backup, while no server runs")
+  .argument("<file>", "a file written by `station backup`")
+  .option("--force", "replace a database that is already there")
+  .addOption(json())
+  .addHelpText("after", "\nThe backup is loaded and checked beside the data directory first; a file that does not load leaves the database as it was.")
+  .action(lazy(async () => (await import("./backup")).restore))
 
 program.command("check").description("check the database invariants, then run the property spec suites")
   .option("--no-specs", "check the database only")

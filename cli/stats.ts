@@ -1,11 +1,12 @@
 /** `station stats [--date YYYY-MM-DD]`: one Asia/Shanghai business day per worksite, withdrawals and wallet totals. */
-import { shanghaiDay } from "../adapters/ops/business-day"
-import { stationStats } from "../adapters/ops/stats"
-import { statusStr, type ParcelStatus } from "../src/parcel/parcel"
-import { shanghaiDate } from "../src/shared/time"
+import { stationStats } from "#adapters/ops/stats"
+import { statusStr, type ParcelStatus } from "#src/parcel/parcel"
+import { yuan } from "#src/shared/money"
+import { shanghaiDate, shanghaiDay } from "#src/shared/time"
+import { withdrawalStatusLabel, WithdrawalStatus } from "#src/wallet/withdrawal"
 import { withDatabase } from "./database"
 import { render, UsageError, type Options } from "./outcome"
-import { pairs, table, yuan } from "./table"
+import { pairs, table } from "./table"
 
 export interface StatsOptions extends Options {
   readonly date?: string
@@ -31,8 +32,8 @@ export const stats = async (options: StatsOptions) => {
       ]),
       "",
       pairs([
-        ["withdrawals pending", `${withdrawals.pending.count} (¥${yuan(withdrawals.pending.sumFen)})`],
-        ["approved, not paid", `${withdrawals.approved.count} (¥${yuan(withdrawals.approved.sumFen)})`],
+        [`withdrawals ${withdrawalStatusLabel(WithdrawalStatus.pending)}`, `${withdrawals.pending.count} (¥${yuan(withdrawals.pending.sumFen)})`],
+        [`withdrawals ${withdrawalStatusLabel(WithdrawalStatus.approved)}, not paid`, `${withdrawals.approved.count} (¥${yuan(withdrawals.approved.sumFen)})`],
         ["wallets", w.count],
         ["wallet balances", `¥${yuan(w.moneyFen)} (ledger ¥${yuan(w.ledgerMoneyFen)})`],
         ["wallet points", `${w.activeScore} (ledger ${w.ledgerScore})`],

@@ -36,5 +36,3 @@ export const pairs = (entries: ReadonlyArray<readonly [string, string | number |
   const width = Math.max(0, ...entries.map(([k]) => displayWidth(k)))
   return entries.map(([k, v]) => `${pad(k, width, "left")}  ${cell(v)}`).join("\n")
 }
-
-export const yuan = (fen: number) => `${fen < 0 ? "-" : ""}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, "0")}`

@@ -1,6 +1,6 @@
 /** `station token <openid>`: a fresh session token for that user, with the link that opens the app signed in. */
-import { issueTokenFor } from "../adapters/ops/actors"
-import { landingPage, serveConfig } from "./config"
+import { issueTokenFor, landingPage } from "#adapters/ops/actors"
+import { serveConfig } from "./config"
 import { withDatabase } from "./database"
 import { Refusal, render, UsageError, type Options } from "./outcome"
 import { pairs } from "./table"

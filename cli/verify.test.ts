@@ -1,9 +1,9 @@
 /** `station verify` as a child process on a fresh data dir: list, pass, reject with a comment, exit codes. */
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { migrateToLatest, openDatabase } from "../adapters/postgres/database"
-import { seedDemoCampus } from "../adapters/postgres/seed"
-import { checkDigit } from "../src/profile/id-card"
+import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
+import { seedDemoCampus } from "#adapters/postgres/seed"
+import { checkDigit } from "#src/profile/id-card"
 import { json, removeTempDirs, station, tempDir } from "./station.testkit"
 
 const SLOW = 240_000

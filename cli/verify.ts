@@ -1,7 +1,7 @@
 /** `station verify`: real-name submissions waiting for review; pass or reject one as the operator. */
-import { maskIdCardNo, type UserProfile } from "../src/profile/profile"
-import { pendingVerifications, reviewAuth } from "../src/profile/use-cases"
-import { AuthStatus } from "../src/profile/verification"
+import { maskIdCardNo, type UserProfile } from "#src/profile/profile"
+import { pendingVerifications, reviewAuth } from "#src/profile/use-cases"
+import { AuthStatus } from "#src/profile/verification"
 import { withRuntime } from "./database"
 import { render, valueOf, type Options } from "./outcome"
 import { pairs, table } from "./table"

@@ -1,22 +1,19 @@
 /** `station withdrawals`: list applications, approve or reject one, pay an approved one out. */
-import { reviewWithdrawal, transferWithdrawal } from "../src/wallet/use-cases"
-import { WalletStore } from "../src/wallet/wallet-store"
-import { WithdrawalStatus, type WithdrawalRecord } from "../src/wallet/withdrawal"
+import { yuan } from "#src/shared/money"
+import { reviewWithdrawal, transferWithdrawal } from "#src/wallet/use-cases"
+import { WalletStore } from "#src/wallet/wallet-store"
+import { payoutOf, WithdrawalStatus, withdrawalStatusLabel, type WithdrawalRecord } from "#src/wallet/withdrawal"
 import { withRuntime } from "./database"
 import { render, UsageError, valueOf, type Options } from "./outcome"
-import { pairs, table, yuan } from "./table"
+import { pairs, table } from "./table"
 
-const statusLabel: Record<number, string> = {
-  [WithdrawalStatus.pending]: "待审核",
-  [WithdrawalStatus.approved]: "已审核",
-  [WithdrawalStatus.rejected]: "已驳回",
-  [WithdrawalStatus.transferred]: "已到账"
+const label = (status: number) => {
+  const text = withdrawalStatusLabel(status)
+  return text === String(status) ? text : `${status} ${text}`
 }
 
-const label = (status: number) => `${status} ${statusLabel[status] ?? ""}`.trim()
-
 const view = (w: WithdrawalRecord & { readonly openid?: string; readonly reference?: string }) => ({
-  id: w.id, userId: w.userId, ...(w.openid ? { openid: w.openid } : {}), money: w.money, fee: w.fee, payout: w.money - w.fee,
+  id: w.id, userId: w.userId, ...(w.openid ? { openid: w.openid } : {}), money: w.money, fee: w.fee, payout: payoutOf(w),
   status: w.status, createdAt: w.createdAt, ...(w.reference ? { reference: w.reference } : {})
 })
 
@@ -42,7 +39,7 @@ export const listWithdrawals = async (options: ListOptions) => {
         { header: "openid", value: (w) => w.openid },
         { header: "amount ¥", value: (w) => yuan(w.money), align: "right" },
         { header: "fee ¥", value: (w) => yuan(w.fee), align: "right" },
-        { header: "payout ¥", value: (w) => yuan(w.money - w.fee), align: "right" },
+        { header: "payout ¥", value: (w) => yuan(payoutOf(w)), align: "right" },
         { header: "status", value: (w) => label(w.status) },
         { header: "applied", value: (w) => w.createdAt.toISOString() }
       ]))
@@ -58,7 +55,7 @@ export const changeWithdrawal = (action: "approve" | "reject" | "transfer") => (
       ["id", record.id],
       ["amount ¥", yuan(record.money)],
       ["fee ¥", yuan(record.fee)],
-      ["payout ¥", yuan(record.money - record.fee)],
+      ["payout ¥", yuan(payoutOf(record))],
       ["status", label(record.status)],
       ...("reference" in record ? [["reference", String(record.reference)] as const] : [])
     ])}`)

@@ -4,9 +4,9 @@
  */
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { regionIndex } from "../adapters/regions/china-division"
-import { parseAddressBlock } from "../src/address/paste-parser"
-import { isPseudoCity, type City, type County, type Region } from "../src/address/region"
+import { regionIndex } from "#adapters/regions/china-division"
+import { parseAddressBlock } from "#src/address/paste-parser"
+import { isPseudoCity, type City, type County, type Region } from "#src/address/region"
 
 const regions = regionIndex()
 const parse = (text: string) => parseAddressBlock(text, regions)

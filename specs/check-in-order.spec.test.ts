@@ -1,7 +1,7 @@
 /** Check-in: the first failing check, in the spec's order, decides the message. */
 import { fc, test } from "@fast-check/vitest"
 import { expect } from "vitest"
-import { checkInProblem } from "../src/parcel/check-in"
+import { checkInProblem } from "#src/parcel/check-in"
 
 type Kind = "missing" | "blank" | "valid"
 

@@ -4,8 +4,8 @@
  */
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect } from "vitest"
-import { regionIndex } from "../adapters/regions/china-division"
-import { birthDateOf, idCardNoProblem, sexOfIdCardNo, toEighteen } from "../src/profile/id-card"
+import { regionIndex } from "#adapters/regions/china-division"
+import { birthDateOf, idCardNoProblem, sexOfIdCardNo, toEighteen } from "#src/profile/id-card"
 
 const now = new Date("2025-06-01T04:00:00Z")
 const INVALID = "身份证号码不正确"

@@ -15,7 +15,7 @@ import {
   unbindMainPhone,
   unbindVicePhone,
   verifyCaptcha
-} from "../src/profile/phone"
+} from "#src/profile/phone"
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

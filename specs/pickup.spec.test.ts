@@ -1,7 +1,7 @@
 /** Pickup: who may take a parcel in which status, and the safekeeping fee that can block it. */
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect } from "vitest"
-import { ParcelStatus, type PickupRole, pickupCheck, safekeepingFee, statusStr } from "../src/parcel/parcel"
+import { ParcelStatus, type PickupRole, pickupCheck, safekeepingFee, statusStr } from "#src/parcel/parcel"
 
 const HOUR = 3_600_000
 const FREE = 48 * HOUR

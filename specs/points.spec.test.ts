@@ -1,8 +1,8 @@
 /** Points to money: whole blocks of 10 points at ratio 0.5 fen a point; the remainder stays; at least 10. */
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect } from "vitest"
-import { RuleViolation } from "../src/shared/errors"
-import { convertPoints } from "../src/wallet/points"
+import { RuleViolation } from "#src/shared/errors"
+import { convertPoints } from "#src/wallet/points"
 
 const held = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 10_000_000 }))
 

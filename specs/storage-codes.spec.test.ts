@@ -1,65 +1,76 @@
-/** Storage codes: a station allocates the first free tag after the last issued, wrapping 9999 → 1. */
+/**
+ * Storage codes, model-based against the real store: check-ins through the runtime and the SQL
+ * allocation on PGlite must hand out the first free tag after the last issued, wrapping 9999 → 1,
+ * and refuse a check-in only when all 9,999 tags are held.
+ */
+import { Cause, Exit } from "effect"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
-import { nextFreeTag } from "../src/parcel/storage-code"
+import { sql } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { migrateToLatest, openDatabase, type Database } from "#adapters/postgres/database"
+import { seedDemoCampus } from "#adapters/postgres/seed"
+import { Runtime } from "#adapters/runtime"
+import { messages } from "#src/parcel/check-in"
+import { checkIn } from "#src/parcel/use-cases"
+import type { Actor } from "#src/shared/actor"
 
 const TAGS = 9999
-
-/** The system: a tiny station that allocates with the code under test. */
-class Station {
-  readonly active = new Set<number>()
-  constructor(public last: number) {}
-  checkIn(): number | undefined {
-    const tag = nextFreeTag(this.last, (t) => this.active.has(t))
-    if (tag !== undefined) {
-      this.active.add(tag)
-      this.last = tag
-    }
-    return tag
-  }
-  pickUp(tag: number) {
-    this.active.delete(tag)
-  }
-}
+const WORKSITE = "ws-xiyuan"
+const staff: Actor = { userId: "u-staff", openid: "demo-staff", role: "staff" }
 
 interface Model {
-  active: Set<number>
+  readonly active: Set<number>
   last: number
 }
 
-/** Independent scan: last+1 … 9999, then 1 … last. */
+interface Station {
+  readonly runtime: Runtime
+  readonly db: Database["db"]
+}
+
+/** The oracle, written apart from the core: last+1 … 9999, then 1 … last. */
 const firstFreeAfter = (active: ReadonlySet<number>, last: number): number | undefined => {
   for (let t = last + 1; t <= TAGS; t++) if (!active.has(t)) return t
-  for (let t = 1; t <= last; t++) if (!active.has(t)) return t
+  for (let t = 1; t <= Math.min(last, TAGS); t++) if (!active.has(t)) return t
   return undefined
 }
 
-const wrap = (t: number) => ((((t - 1) % TAGS) + TAGS) % TAGS) + 1
+const ringAfter = (last: number, steps: number) => ((((last + steps - 1) % TAGS) + TAGS) % TAGS) + 1
 
-type Cmd = fc.Command<Model, Station>
+const seen = { full: 0, wrapped: 0, skipped: 0, farSkip: 0 }
 
-const seen = { full: 0, wrapped: 0, skipped: 0 }
+let sequence = 0
+
+/** Active parcels of another shelf holding `tags`, in one INSERT. */
+const occupy = (db: Station["db"], tags: ReadonlyArray<number>) =>
+  tags.length === 0 ? Promise.resolve() : sql`
+    insert into parcel (id, worksite_id, express_company_id, express_company_name, express_no, storage_no, tag, weight_id,
+      receiver, receiver_phone, status, created_at, checked_in_by)
+    select 'seed-' || ${++sequence} || '-' || t, ${WORKSITE}, 'ec-sf', '顺丰速运', 'SEED-' || ${sequence} || '-' || t, 'Z-99', t, 'wf-1',
+      '', '13800000001', 1, now(), 'e-xiyuan-1'
+    from unnest(${`{${tags.join(",")}}`}::int[]) as t`.execute(db)
+
+type Cmd = fc.AsyncCommand<Model, Station>
 
 class CheckIn implements Cmd {
   check = () => true
-  run(m: Model, r: Station) {
+  async run(m: Model, s: Station) {
     const expected = firstFreeAfter(m.active, m.last)
-    const tag = r.checkIn()
-    expect(tag).toBe(expected)
-    if (tag === undefined) {
-      expect(m.active.size).toBe(TAGS)
+    const exit = await s.runtime.run(checkIn(staff, {
+      expressCompany: "ec-sf", storageNo: "A-01", expressNo: `MB${++sequence}`, weight: "wf-1", receiverPhone: "13800000001"
+    }))
+    if (expected === undefined) {
+      expect(Exit.isFailure(exit) && !Cause.hasDies(exit.cause) && Cause.squash(exit.cause)).toMatchObject({ message: messages.shelvesFull })
       seen.full++
       return
     }
-    if (tag <= m.last) seen.wrapped++
-    if (tag !== wrap(m.last + 1)) seen.skipped++
-    expect(Number.isInteger(tag)).toBe(true)
-    expect(tag).toBeGreaterThanOrEqual(1)
-    expect(tag).toBeLessThanOrEqual(TAGS)
-    expect(m.active.has(tag)).toBe(false)
-    m.active.add(tag)
-    m.last = tag
-    expect(r.active.size).toBe(m.active.size)
+    if (Exit.isFailure(exit)) throw new Error(`check-in failed, expected tag ${expected}: ${String(Cause.squash(exit.cause))}`)
+    expect(exit.value.code).toBe(`A-01-${String(expected).padStart(4, "0")}`)
+    if (expected <= m.last) seen.wrapped++
+    if (expected !== ringAfter(m.last, 1)) seen.skipped++
+    if ((expected - m.last + TAGS) % TAGS > 64) seen.farSkip++
+    m.active.add(expected)
+    m.last = expected
   }
   toString = () => "CheckIn"
 }
@@ -67,89 +78,115 @@ class CheckIn implements Cmd {
 class PickUp implements Cmd {
   constructor(readonly pick: number) {}
   check = (m: Readonly<Model>) => m.active.size > 0
-  run(m: Model, r: Station) {
-    const tags = [...m.active]
-    const tag = tags[Math.floor(this.pick * tags.length)] as number
+  async run(m: Model, s: Station) {
+    const tags = [...m.active].sort((a, b) => a - b)
+    const tag = tags[Math.floor(this.pick * tags.length)]!
+    const moved = await s.db.updateTable("parcel").set({ status: 100, signed_at: new Date() })
+      .where("worksite_id", "=", WORKSITE).where("tag", "=", tag).where("status", "in", [0, 1, 2, 3, 4, 300]).executeTakeFirst()
+    expect(moved.numUpdatedRows).toBe(1n)
     m.active.delete(tag)
-    r.pickUp(tag)
   }
   toString = () => `PickUp(${this.pick.toFixed(3)})`
 }
 
-/** Push the station to all 9999 tags active except a few holes. */
-class FillAllBut implements Cmd {
-  constructor(readonly holes: ReadonlyArray<number>) {}
+/** The counter moved elsewhere (a restored backup, an operator), e.g. close to the wrap. */
+class SetCounter implements Cmd {
+  constructor(readonly last: number) {}
   check = () => true
-  run(m: Model, r: Station) {
-    const free = new Set(this.holes)
-    for (let t = 1; t <= TAGS; t++) {
-      if (free.has(t)) continue
-      m.active.add(t)
-      r.active.add(t)
-    }
-    for (const t of free) {
-      m.active.delete(t)
-      r.active.delete(t)
-    }
+  async run(m: Model, s: Station) {
+    await s.db.updateTable("storage_tag").set({ last_tag: this.last }).where("worksite_id", "=", WORKSITE).execute()
+    m.last = this.last
   }
-  toString = () => `FillAllBut([${this.holes.join(",")}])`
+  toString = () => `SetCounter(${this.last})`
 }
 
-/** Occupy a run of tags starting somewhere near `last` (possibly across 9999 → 1), as other shelves would. */
+/** Another shelf holds a run of tags starting near the last issued (possibly across 9999 → 1). */
 class OccupyRun implements Cmd {
   constructor(readonly offset: number, readonly length: number) {}
   check = () => true
-  run(m: Model, r: Station) {
-    for (let i = 0; i < this.length; i++) {
-      const t = wrap(m.last + this.offset + i)
-      m.active.add(t)
-      r.active.add(t)
-    }
+  async run(m: Model, s: Station) {
+    const tags = [...new Set(Array.from({ length: this.length }, (_, i) => ringAfter(m.last, this.offset + i)))].filter((t) => !m.active.has(t))
+    await occupy(s.db, tags)
+    for (const t of tags) m.active.add(t)
   }
   toString = () => `OccupyRun(+${this.offset}, ${this.length})`
 }
 
-const tag = fc.integer({ min: 1, max: TAGS })
-const initialLast = fc.oneof(fc.integer({ min: 0, max: TAGS }), fc.constantFrom(0, 1, 9990, 9998, 9999))
+/** Every tag held but a few holes. */
+class FillAllBut implements Cmd {
+  constructor(readonly holes: ReadonlyArray<number>) {}
+  check = () => true
+  async run(m: Model, s: Station) {
+    const holes = new Set(this.holes)
+    const tags = Array.from({ length: TAGS }, (_, i) => i + 1).filter((t) => !holes.has(t) && !m.active.has(t))
+    await occupy(s.db, tags)
+    for (const t of tags) m.active.add(t)
+  }
+  toString = () => `FillAllBut([${this.holes.join(",")}])`
+}
+
+const nearWrap = fc.integer({ min: 9980, max: TAGS })
+const anyLast = fc.oneof(nearWrap, fc.integer({ min: 0, max: TAGS }), fc.constantFrom(0, 1, 9990, 9998, 9999))
 
 const commands = (fillWeight: number) =>
   fc.commands(
     [
       fc.constant(new CheckIn()),
       fc.constant(new CheckIn()),
+      fc.constant(new CheckIn()),
       fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }).map((p) => new PickUp(p)),
-      fc.record({ offset: fc.integer({ min: -3, max: 5 }), length: fc.integer({ min: 1, max: 12 }) }).map((o) => new OccupyRun(o.offset, o.length)),
-      ...Array.from({ length: fillWeight }, () => fc.uniqueArray(tag, { maxLength: 4 }).map((h) => new FillAllBut(h)))
+      anyLast.map((last) => new SetCounter(last)),
+      fc.record({ offset: fc.integer({ min: -3, max: 8 }), length: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 60, max: 140 })) })
+        .map((o) => new OccupyRun(o.offset, o.length)),
+      ...Array.from({ length: fillWeight }, () =>
+        fc.oneof(fc.constant([]), fc.uniqueArray(fc.integer({ min: 1, max: TAGS }), { maxLength: 3 })).map((h) => new FillAllBut(h)))
     ],
-    { maxCommands: 40 }
+    { maxCommands: 25 }
   )
 
-const runStation = (last: number, cmds: Iterable<Cmd>) =>
-  fc.modelRun(() => ({ model: { active: new Set<number>(), last }, real: new Station(last) }), cmds)
+describe("storage tag allocation against the real store (model-based, PGlite)", () => {
+  let database: Database
+  let station: Station
 
-describe("storage tag allocation (model-based)", () => {
-  it("small stations: a few parcels, runs of occupied tags, wrap-around", () => {
-    fc.assert(fc.property(initialLast, commands(0), runStation), { numRuns: 300 })
+  beforeAll(async () => {
+    database = await openDatabase({ kind: "memory" })
+    await migrateToLatest(database.db)
+    await seedDemoCampus(database.db)
+    station = { runtime: await Runtime.create(database), db: database.db }
+  })
+  afterAll(async () => {
+    await database?.close()
   })
 
-  it("nearly full stations: up to all 9999 tags active", () => {
-    fc.assert(fc.property(initialLast, commands(1), runStation), { numRuns: 100 })
-    expect(seen.full).toBeGreaterThan(0)
+  const runFrom = async (last: number, cmds: Iterable<Cmd>) => {
+    await station.db.deleteFrom("parcel").where("worksite_id", "=", WORKSITE).execute()
+    await station.db.updateTable("storage_tag").set({ last_tag: last }).where("worksite_id", "=", WORKSITE).execute()
+    await fc.asyncModelRun(() => ({ model: { active: new Set<number>(), last }, real: station }), cmds)
+  }
+
+  it("check-ins, pickups, runs of held tags and a counter near the wrap", async () => {
+    await fc.assert(fc.asyncProperty(anyLast, commands(0), runFrom), {
+      numRuns: 60,
+      examples: [[9990, [new OccupyRun(1, 70), new CheckIn(), new PickUp(0.5), new CheckIn()]]]
+    })
     expect(seen.wrapped).toBeGreaterThan(0)
     expect(seen.skipped).toBeGreaterThan(0)
+    expect(seen.farSkip).toBeGreaterThan(0)
   })
 
-  it("a full station allocates nothing until a parcel leaves, then exactly that tag", () => {
-    fc.assert(
-      fc.property(initialLast, tag, (last, freed) => {
-        const station = new Station(last)
-        for (let t = 1; t <= TAGS; t++) station.active.add(t)
-        expect(station.checkIn()).toBeUndefined()
-        station.pickUp(freed)
-        expect(station.checkIn()).toBe(freed)
-        expect(station.checkIn()).toBeUndefined()
-      }),
-      { numRuns: 20 }
+  it("full and nearly full stations: every tag held but a few", async () => {
+    await fc.assert(fc.asyncProperty(anyLast, commands(1), runFrom), {
+      numRuns: 15,
+      examples: [[9995, [new FillAllBut([]), new CheckIn(), new PickUp(0.999), new CheckIn(), new CheckIn()]]]
+    })
+    expect(seen.full).toBeGreaterThan(0)
+  })
+
+  it("a full station refuses with the spec's message until a parcel leaves, then hands out exactly that tag", async () => {
+    await fc.assert(
+      fc.asyncProperty(nearWrap, fc.integer({ min: 1, max: TAGS }), (last, freed) =>
+        runFrom(last, [new FillAllBut([]), new CheckIn(), new PickUp((freed - 0.5) / TAGS), new CheckIn(), new CheckIn()])),
+      { numRuns: 4 }
     )
   })
 })

@@ -17,7 +17,7 @@
 import fc from "fast-check"
 import { Cause, Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { applyWithdrawal, pointsToMoney, reviewWithdrawal } from "../src/wallet/use-cases"
+import { applyWithdrawal, pointsToMoney, reviewWithdrawal } from "#src/wallet/use-cases"
 import { newUser, startTestApp, type TestApp, type TestUser } from "../test/support/test-app"
 
 const SECOND = 1_000

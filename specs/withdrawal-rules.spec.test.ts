@@ -1,8 +1,8 @@
 /** Cash withdrawal: the amount checks in the spec's order, the 0.6% fee, then the limits of DESIGN §6. */
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect } from "vitest"
-import { LimitReached, RuleViolation } from "../src/shared/errors"
-import { decideWithdrawal, messages, type WithdrawalStatus } from "../src/wallet/withdrawal"
+import { LimitReached, RuleViolation } from "#src/shared/errors"
+import { decideWithdrawal, messages, type WithdrawalStatus } from "#src/wallet/withdrawal"
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

@@ -1,40 +1,119 @@
 /**
- * Idempotency-Key for calls that create records or move money: the first answer is kept for 24 h
- * and replayed for a repeat; the same key with another request is refused; one still running is a conflict.
+ * Idempotency-Key for calls that create records or move money: the use case's outcome is kept for
+ * 24 h in the same transaction as its change, and a repeat is answered from it by the same route;
+ * the same key with another request is refused.
  */
 import { createHash } from "node:crypto"
+import { Cause, Exit } from "effect"
 import type { NextFunction, Request, Response } from "express"
 import { sql, type Kysely } from "kysely"
+import {
+  LimitReached, NotAllowed, NotFound, PayloadTooLarge, RuleViolation, StateConflict, Unauthenticated, isDomainError, type DomainError
+} from "#src/shared/errors"
+import { onceForRequest, type OnceOnly } from "../runtime"
 import type { DB } from "../postgres/schema"
 import { actorOf, sendFailure } from "./outcome"
 
 const KEY = /^[A-Za-z0-9_.:-]{8,128}$/
+const EXPIRED = sql<Date>`now() - interval '24 hours'`
+const REPLAYED = "Idempotent-Replayed"
+
+export const messages = {
+  badKey: "Idempotency-Key 格式不正确",
+  reused: "该 Idempotency-Key 已用于另一个请求",
+  inProgress: "相同的请求正在处理中"
+} as const
+
+type KeptOutcome =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: { readonly _tag: DomainError["_tag"]; readonly message: string } }
+
+const domainErrors: { readonly [T in DomainError["_tag"]]: new (fields: { readonly message: string }) => DomainError } = {
+  RuleViolation, Unauthenticated, NotAllowed, NotFound, StateConflict, PayloadTooLarge, LimitReached
+}
+
+/** JSON that brings dates back as dates. */
+const encode = (outcome: KeptOutcome) =>
+  JSON.stringify(outcome, function (this: Record<string, unknown>, key, value) {
+    return this[key] instanceof Date ? { $date: value } : value
+  })
+
+const revive = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value), (_key, v) =>
+    typeof v === "object" && v !== null && Object.keys(v).length === 1 && typeof v.$date === "string" ? new Date(v.$date) : v)
+
+/** What is kept: a value, or a refusal the user was shown; a defect (500) is never kept. */
+const keptOutcome = (exit: Exit.Exit<unknown, unknown>): KeptOutcome | undefined => {
+  if (Exit.isSuccess(exit)) return { ok: true, value: exit.value }
+  if (Cause.hasDies(exit.cause)) return undefined
+  const failure = Cause.squash(exit.cause)
+  return isDomainError(failure) ? { ok: false, error: { _tag: failure._tag, message: failure.message } } : undefined
+}
+
+const exitOf = (stored: unknown): Exit.Exit<unknown, DomainError> => {
+  const outcome = revive(stored) as KeptOutcome
+  return outcome.ok ? Exit.succeed(outcome.value) : Exit.fail(new domainErrors[outcome.error._tag]({ message: outcome.error.message }))
+}
+
+interface Claim {
+  readonly userId: string
+  readonly key: string
+  readonly requestHash: string
+}
+
+const onceOnly = (claim: Claim, res: Response): OnceOnly => {
+  const row = { user_id: claim.userId, key: claim.key, request_hash: claim.requestHash }
+  return {
+    claim: async (trx) => {
+      // a repeat still running holds this row uncommitted: the insert waits for it to commit or roll back
+      const claimed = await trx.insertInto("idempotency").values(row)
+        .onConflict((oc) => oc.columns(["user_id", "key"])
+          .doUpdateSet({ request_hash: claim.requestHash, status: null, body: null, outcome: null, created_at: sql<Date>`now()` })
+          .where("idempotency.created_at", "<", EXPIRED))
+        .returning("key").executeTakeFirst()
+      if (claimed) return undefined
+      const earlier = await trx.selectFrom("idempotency").select(["request_hash", "outcome"])
+        .where("user_id", "=", claim.userId).where("key", "=", claim.key).executeTakeFirstOrThrow()
+      if (earlier.request_hash !== claim.requestHash) return Exit.fail(new StateConflict({ message: messages.reused }))
+      if (earlier.outcome === null) return Exit.fail(new StateConflict({ message: messages.inProgress }))
+      res.setHeader(REPLAYED, "true")
+      return exitOf(earlier.outcome)
+    },
+    keep: async (db, exit) => {
+      const outcome = keptOutcome(exit)
+      if (!outcome) {
+        await db.deleteFrom("idempotency").where("user_id", "=", claim.userId).where("key", "=", claim.key).where("outcome", "is", null).execute()
+        return
+      }
+      await db.insertInto("idempotency").values({ ...row, outcome: encode(outcome) })
+        .onConflict((oc) => oc.columns(["user_id", "key"]).doUpdateSet({ outcome: (eb) => eb.ref("excluded.outcome") }).where("idempotency.outcome", "is", null))
+        .execute()
+    }
+  }
+}
 
 export const idempotent = (db: Kysely<DB>) => async (req: Request, res: Response, next: NextFunction) => {
   const key = req.header("Idempotency-Key")
   if (key === undefined) return next()
-  if (!KEY.test(key)) return sendFailure(res, 400, "Idempotency-Key 格式不正确")
-  const actor = actorOf(req)
+  if (!KEY.test(key)) return sendFailure(res, 400, messages.badKey)
+  const { userId } = actorOf(req)
   const requestHash = createHash("sha256").update(`${req.method} ${req.originalUrl.split("?")[0]} ${JSON.stringify(req.body ?? null)}`).digest("hex")
-  await db.deleteFrom("idempotency").where("user_id", "=", actor.userId).where("key", "=", key)
-    .where("created_at", "<", sql<Date>`now() - interval '24 hours'`).execute()
-  const claimed = await db.insertInto("idempotency").values({ user_id: actor.userId, key, request_hash: requestHash, status: null, body: null })
-    .onConflict((oc) => oc.columns(["user_id", "key"]).doNothing()).returning("key").executeTakeFirst()
-  if (!claimed) {
-    const earlier = await db.selectFrom("idempotency").selectAll().where("user_id", "=", actor.userId).where("key", "=", key).executeTakeFirstOrThrow()
-    if (earlier.request_hash !== requestHash) return sendFailure(res, 422, "该 Idempotency-Key 已用于另一个请求")
-    if (earlier.status === null) return sendFailure(res, 409, "相同的请求正在处理中")
-    res.setHeader("Idempotent-Replayed", "true")
+  const earlier = await db.selectFrom("idempotency").select(["request_hash", "status", "body", "outcome"])
+    .where("user_id", "=", userId).where("key", "=", key).where("created_at", ">=", EXPIRED).executeTakeFirst()
+  if (earlier && earlier.request_hash !== requestHash) return sendFailure(res, 422, messages.reused)
+  if (earlier && earlier.outcome === null) {
+    // kept by the previous release: the rendered answer, or nothing yet
+    if (earlier.status === null) return sendFailure(res, 409, messages.inProgress)
+    res.setHeader(REPLAYED, "true")
     return res.status(earlier.status).json(earlier.body)
   }
-  const json = res.json.bind(res)
-  res.json = (body: unknown) => {
-    const forget = res.statusCode >= 500
-    const settle = forget
-      ? db.deleteFrom("idempotency").where("user_id", "=", actor.userId).where("key", "=", key).execute()
-      : db.updateTable("idempotency").set({ status: res.statusCode, body: JSON.stringify(body) }).where("user_id", "=", actor.userId).where("key", "=", key).execute()
-    settle.then(() => json(body), (e: unknown) => next(e))
-    return res
-  }
-  next()
+  onceForRequest(onceOnly({ userId, key, requestHash }, res), next)
+}
+
+/** Deletes up to `batch` expired keys; returns how many went (a job calls it until it returns 0). */
+export const purgeExpiredKeys = async (db: Kysely<DB>, batch = 1000): Promise<number> => {
+  const result = await db.deleteFrom("idempotency")
+    .where(sql<boolean>`(user_id, key) in (select user_id, key from idempotency where created_at < ${EXPIRED} limit ${batch})`)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }

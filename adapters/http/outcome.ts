@@ -1,8 +1,8 @@
 /** The one table from use-case outcome to HTTP answer: tagged errors carry their status and message. */
 import { Cause, Exit } from "effect"
 import type { Request, Response } from "express"
-import { isDomainError } from "../../src/shared/errors"
-import type { Actor } from "../../src/shared/actor"
+import { isDomainError } from "#src/shared/errors"
+import type { Actor } from "#src/shared/actor"
 import { logger } from "./logger"
 
 export const GENERIC_FAILURE = "系统繁忙，请稍后再试"
@@ -32,18 +32,4 @@ export const actorOf = (req: Request): Actor => {
   const actor = (req as Request & { actor?: Actor }).actor
   if (!actor) throw new Error("route needs the auth middleware")
   return actor
-}
-
-/** Route and query values: strings pass, finite numbers become strings, anything else is absent. */
-export const looseString = (v: unknown): string | undefined =>
-  typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : undefined
-
-export const looseStrings = <K extends string>(body: unknown, keys: ReadonlyArray<K>): Partial<Record<K, string>> => {
-  const source = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>
-  return Object.fromEntries(keys.map((k) => [k, looseString(source[k])]).filter(([, v]) => v !== undefined))
-}
-
-export const pageNo = (v: unknown) => {
-  const n = Number(looseString(v) ?? 1)
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1
 }

@@ -1,4 +1,4 @@
-/** The express app: security headers, body cap, logs, the routes and the built web app. */
+/** The express app: security headers, body cap, logs, rate limits, the routes and the built web app. */
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"
 import express, { type ErrorRequestHandler } from "express"
@@ -6,15 +6,18 @@ import helmet from "helmet"
 import type { Runtime } from "../runtime"
 import { requireActor } from "./auth"
 import { loggablePath, logger } from "./logger"
-import { GENERIC_FAILURE, sendFailure } from "./outcome"
+import { actorOf, GENERIC_FAILURE, sendFailure } from "./outcome"
+import { clientAddress, limitRequests, rateLimiter, type Limit } from "./rate-limit"
 import { addressRoutes } from "./routes/address"
 import { devAuthRoutes, employeeRoutes } from "./routes/auth"
+import { devLoginRoutes } from "./routes/dev-login"
 import { messagingRoutes } from "./routes/messaging"
 import { stationRoutes } from "./routes/station"
 import { signedFileRoutes, uploadRoutes } from "./routes/upload"
 import { userRoutes } from "./routes/user"
 import { walletRoutes } from "./routes/wallet"
 import { worksiteRoutes } from "./routes/worksite"
+import { installSafetyNet, requestScope } from "./safety-net"
 
 export interface HttpOptions {
   readonly webDist?: string | undefined
@@ -24,6 +27,14 @@ export interface HttpOptions {
 }
 
 const BODY_LIMIT = "64kb"
+
+/** Per process (several server processes each count their own). */
+export const RATE_LIMITS = {
+  /** Sign-in nonces per client address: a person binding needs one per try. */
+  publicKeyPerAddress: { max: 30, windowMs: 60_000 },
+  /** Receiver lookups by the last 4 phone digits per staff account: a busy counter checks in a few parcels a minute. */
+  receiverLookupPerAccount: { max: 60, windowMs: 60_000 }
+} as const satisfies Record<string, Limit>
 
 const MAX_BODY_DEPTH = 32
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
@@ -47,7 +58,9 @@ const storableJson = (body: unknown): boolean => {
 }
 
 export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
+  installSafetyNet()
   const app = express()
+  app.use(requestScope)
   app.disable("x-powered-by")
   app.set("trust proxy", "loopback")
   app.use(helmet({
@@ -78,11 +91,16 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
     next()
   })
 
-  if (options.devSignIn) app.use(devAuthRoutes(runtime))
+  // tokens and personal data: never kept by a browser or proxy cache
+  app.use(["/api", "/auth"], (_req, res, next) => { res.setHeader("Cache-Control", "no-store"); next() })
+  app.get("/auth/employee/publicKey", limitRequests(rateLimiter(RATE_LIMITS.publicKeyPerAddress), clientAddress))
+
+  if (options.devSignIn) app.use(devAuthRoutes(runtime), devLoginRoutes(runtime))
   app.use(employeeRoutes(runtime))
   app.get("/api/health", (_req, res) => { res.json({ success: true }) })
   app.use(signedFileRoutes(runtime))
   app.use("/api", requireActor(runtime.db))
+  app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(RATE_LIMITS.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.use(
     messagingRoutes(runtime), stationRoutes(runtime), walletRoutes(runtime), userRoutes(runtime), worksiteRoutes(runtime),
     addressRoutes(runtime), uploadRoutes(runtime)

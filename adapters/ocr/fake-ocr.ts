@@ -4,8 +4,8 @@
  * recognised. `{ "unavailable": "<why>" }` makes the service fail as a remote one can (timeout, quota).
  */
 import { Effect } from "effect"
-import { normalizeIdCardNo, sexOfIdCardNo } from "../../src/profile/id-card"
-import { Ocr, type OcrOutcome } from "../../src/profile/ocr"
+import { normalizeIdCardNo, sexOfIdCardNo } from "#src/profile/id-card"
+import { Ocr, type OcrOutcome } from "#src/profile/ocr"
 import { logger } from "../http/logger"
 import { pngTextChunks } from "./png-text"
 

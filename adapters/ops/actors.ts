@@ -1,6 +1,6 @@
 /** Users as the admin tool addresses them: by openid, for replays and for issuing sign-in tokens. */
 import type { Kysely } from "kysely"
-import type { Actor, Role } from "../../src/shared/actor"
+import type { Actor, Role } from "#src/shared/actor"
 import type { DB } from "../postgres/schema"
 import { issueSession, SESSION_TTL_MS } from "../security/sessions"
 
@@ -8,6 +8,9 @@ export const actorByOpenid = async (db: Kysely<DB>, openid: string): Promise<Act
   const row = await db.selectFrom("app_user").select(["id", "openid", "role"]).where("openid", "=", openid).executeTakeFirst()
   return row && { userId: row.id, openid: row.openid, role: row.role as Role }
 }
+
+/** The page a signed-in link opens: staff land on check-in, everyone else on their account page. */
+export const landingPage = (role: string) => (role === "staff" ? "warehousing" : "my")
 
 export interface IssuedToken {
   readonly token: string

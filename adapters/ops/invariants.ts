@@ -1,6 +1,6 @@
 /** What must always hold in the station database, checked directly in SQL. */
 import { sql, type Kysely } from "kysely"
-import { ACTIVE_STATUSES } from "../../src/parcel/parcel"
+import { ACTIVE_STATUSES } from "#src/parcel/parcel"
 import type { DB } from "../postgres/schema"
 import { walletLedgerSums } from "./stats"
 

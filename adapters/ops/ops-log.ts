@@ -1,7 +1,7 @@
 /** The operations log as JSON lines: read in commit order for export, and one exported line decoded back. */
 import { Schema } from "effect"
 import type { Kysely } from "kysely"
-import type { StationOperation } from "../../src/shared/ports"
+import type { StationOperation } from "#src/shared/ports"
 import type { DB } from "../postgres/schema"
 
 export type OperationName = StationOperation["op"]

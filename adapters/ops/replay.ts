@@ -6,9 +6,10 @@
  */
 import { Cause, Exit, Schema } from "effect"
 import type { Kysely } from "kysely"
-import { checkIn, CheckInInput, takePart, TakePartInput } from "../../src/parcel/use-cases"
-import type { Actor } from "../../src/shared/actor"
-import { isDomainError } from "../../src/shared/errors"
+import { CheckIn } from "#src/parcel/calls"
+import { checkIn, handOver, HandOverInput } from "#src/parcel/use-cases"
+import type { Actor } from "#src/shared/actor"
+import { isDomainError } from "#src/shared/errors"
 import type { DB } from "../postgres/schema"
 import type { Runtime } from "../runtime"
 import { actorByOpenid } from "./actors"
@@ -63,7 +64,7 @@ const failureOf = <A, E>(exit: Exit.Exit<A, E>): string => {
 
 const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): Promise<Replayed & { readonly expected?: Outcome }> => {
   if (op.op === "checkIn") {
-    const input = Schema.decodeUnknownOption(CheckInInput)(op.input)
+    const input = Schema.decodeUnknownOption(CheckIn.request)(op.input)
     const expected = Schema.decodeUnknownOption(CheckInOutcome)(op.outcome)
     if (input._tag === "None") return { badLine: "input is not a checkIn input" }
     if (expected._tag === "None") return { badLine: "outcome is not a checkIn outcome { id, tag, code }" }
@@ -72,11 +73,11 @@ const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): 
     if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
     return { outcome: { id: exit.value.parcel.id, tag: exit.value.parcel.tag, code: exit.value.code }, expected: expected.value }
   }
-  const input = Schema.decodeUnknownOption(TakePartInput)(op.input)
+  const input = Schema.decodeUnknownOption(HandOverInput)(op.input)
   const expected = Schema.decodeUnknownOption(TakePartOutcome)(op.outcome)
   if (input._tag === "None") return { badLine: "input is not a takePart input" }
   if (expected._tag === "None") return { badLine: "outcome is not a takePart outcome { id, status }" }
-  const exit = await runtime.run(takePart(actor, input.value), { now: op.at, ids: noIds })
+  const exit = await runtime.run(handOver(actor, input.value), { now: op.at, ids: noIds })
   if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
   return { outcome: { id: exit.value.id, status: exit.value.status }, expected: expected.value }
 }

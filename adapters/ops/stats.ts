@@ -1,7 +1,7 @@
 /** Station figures for one Asia/Shanghai business day, and the wallet totals checked against the ledger. */
 import { sql, type Kysely } from "kysely"
-import { ACTIVE_STATUSES } from "../../src/parcel/parcel"
-import { WithdrawalStatus } from "../../src/wallet/withdrawal"
+import { ACTIVE_STATUSES } from "#src/parcel/parcel"
+import { WithdrawalStatus } from "#src/wallet/withdrawal"
 import type { DB } from "../postgres/schema"
 
 export interface WorksiteDay {

@@ -6,7 +6,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto"
 import { Effect } from "effect"
-import { Payouts } from "../../src/wallet/wallet-store"
+import { Payouts } from "#src/wallet/wallet-store"
 
 type Fields = Record<string, string | number>
 

@@ -1,12 +1,16 @@
-/** Opens the station database: a pg pool for DATABASE_URL, else embedded PGlite (a directory, or memory). */
-import { PGlite } from "@electric-sql/pglite"
-import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from "kysely"
+/**
+ * Opens the station database: a pg pool for DATABASE_URL, else embedded PGlite (a directory, or memory).
+ * A PGlite directory has one owner; a `station` command finds a running server's database through the
+ * server's socket instead.
+ */
+import type { PGlite } from "@electric-sql/pglite"
+import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from "kysely"
 import { readdir } from "node:fs/promises"
 import { join, resolve } from "node:path"
-import { pathToFileURL } from "node:url"
 import pg from "pg"
-import { lockDataDir } from "./data-dir-lock"
-import { PGliteDialect } from "./pglite-dialect"
+import { DataDirLocked, lockDataDir, type LockOwner } from "./data-dir-lock"
+import { PGliteDialect, SessionLock } from "./pglite-dialect"
+import { shareOverSocket, SOCKET_PORT, type SharedSocket } from "./pglite-socket"
 import type { DB } from "./schema"
 
 export type DatabaseConfig =
@@ -18,7 +22,18 @@ export interface Database {
   readonly db: Kysely<DB>
   readonly config: DatabaseConfig
   readonly pool: pg.Pool | undefined
+  /** The process whose embedded database this is, when it is used through that process's socket. */
+  readonly attachedTo: LockOwner | undefined
+  /** Embedded in a directory: lets `station` commands use this database through a socket while it is open. */
+  share(): Promise<void>
   close(): Promise<void>
+}
+
+export interface OpenOptions {
+  /** When a live process shares the PGlite directory, use its database through its socket (default false). */
+  readonly attach?: boolean
+  /** Told when a stale lock was taken over (default: a line on stderr). */
+  readonly notice?: (message: string) => void
 }
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v)
@@ -28,44 +43,101 @@ export const databaseConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Dat
     ? { kind: "postgres", url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL_SIZE ?? 20) }
     : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR ?? "./data"), "db") }
 
-export const describeDatabase = (config: DatabaseConfig) =>
-  config.kind === "postgres" ? `Postgres ${config.url.replace(/\/\/[^@]*@/, "//***@")}`
-    : config.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "embedded PGlite in memory"
+export const describeDatabase = (database: DatabaseConfig | Pick<Database, "config" | "attachedTo">) => {
+  const config = "kind" in database ? database : database.config
+  const owner = "kind" in database ? undefined : database.attachedTo
+  return config.kind === "postgres" ? `Postgres ${config.url.replace(/\/\/[^@]*@/, "//***@")}`
+    : config.kind === "memory" ? "embedded PGlite in memory"
+    : `embedded PGlite in ${config.dataDir}${owner ? `, through the socket of ${owner.command ?? "?"} (process ${owner.pid})` : ""}`
+}
 
-export const openDatabase = async (config: DatabaseConfig): Promise<Database> => {
-  if (config.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 20 })
-    // An idle pooled connection the server ends (restart, dropped database) is discarded by the pool;
-    // without a listener its error would end the process.
-    pool.on("error", (err) => { process.emitWarning(`idle database connection lost: ${err.message}`) })
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, config, pool, close: () => db.destroy() }
-  }
-  const unlock = config.kind === "pglite" ? lockDataDir(config.dataDir) : () => {}
+const nothingToShare = async () => {}
+
+const pgPool = (config: pg.PoolConfig) => {
+  const pool = new pg.Pool(config)
+  // An idle pooled connection the server ends (restart, dropped database) is discarded by the pool;
+  // without a listener its error would end the process.
+  pool.on("error", (err) => { process.emitWarning(`idle database connection lost: ${err.message}`) })
+  return pool
+}
+
+/** The running owner's database through its socket, one connection. */
+const attach = async (config: DatabaseConfig, owner: LockOwner, locked: DataDirLocked): Promise<Database> => {
+  const pool = pgPool({ host: owner.socketDir, port: SOCKET_PORT, user: "postgres", database: "postgres", max: 1 })
   try {
-    const lite = config.kind === "pglite" ? await PGlite.create(config.dataDir) : await PGlite.create()
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(lite) })
-    return { db, config, pool: undefined, close: async () => { await db.destroy(); unlock() } }
+    await pool.query("select 1")
   } catch (e) {
-    unlock()
+    await pool.end()
+    throw new DataDirLocked(`${locked.message} Its socket in ${owner.socketDir} does not answer: ${(e as Error).message}`, owner)
+  }
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  return { db, config, pool: undefined, attachedTo: owner, share: nothingToShare, close: () => db.destroy() }
+}
+
+const stderrNotice = (message: string) => { process.stderr.write(`station: ${message}\n`) }
+
+export const openDatabase = async (config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> => {
+  if (config.kind === "postgres") {
+    const pool = pgPool({ connectionString: config.url, max: config.poolSize ?? 20 })
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    return { db, config, pool, attachedTo: undefined, share: nothingToShare, close: () => db.destroy() }
+  }
+  let lock
+  try {
+    lock = config.kind === "pglite" ? lockDataDir(config.dataDir, options.notice ?? stderrNotice) : undefined
+  } catch (e) {
+    if (e instanceof DataDirLocked && options.attach && e.owner?.socketDir) return attach(config, e.owner, e)
+    throw e
+  }
+  try {
+    const { PGlite } = await import("@electric-sql/pglite")
+    const lite: PGlite = config.kind === "pglite" ? await PGlite.create(config.dataDir) : await PGlite.create()
+    const session = new SessionLock()
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(lite, session) })
+    let socket: SharedSocket | undefined
+    return {
+      db, config, pool: undefined, attachedTo: undefined,
+      share: async () => {
+        if (config.kind !== "pglite" || socket) return
+        socket = await shareOverSocket(lite, session, `${config.dataDir}.socket`)
+        lock!.share(socket.dir)
+      },
+      close: async () => {
+        await socket?.stop()
+        await db.destroy()
+        lock?.release()
+      }
+    }
+  } catch (e) {
+    lock?.release()
     throw e
   }
 }
 
 const migrationsDir = resolve(import.meta.dirname, "../../migrations")
 
-/** Imports the migration modules itself, so `.ts` migrations load under tsx and vitest alike. */
+const migrationNames = async () =>
+  (await readdir(migrationsDir)).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).map((f) => f.slice(0, -3)).sort()
+
+/** Imports the migration modules itself (bundled with the CLI, or as `.ts` under tsx and vitest). */
 class MigrationFolder implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(migrationsDir)).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith(".d.ts")).sort()
-    const entries = await Promise.all(
-      files.map(async (f) => [f.replace(/\.(ts|js)$/, ""), (await import(pathToFileURL(join(migrationsDir, f)).href)) as Migration] as const)
-    )
+    const entries = await Promise.all((await migrationNames()).map(async (name) =>
+      [name, (await import(`../../migrations/${name}.ts`)) as Migration] as const))
     return Object.fromEntries(entries)
   }
 }
 
+/** Whether exactly the migrations of the folder have been applied (without loading a migration module). */
+const upToDate = async (db: Kysely<DB>) => {
+  const table = await sql<{ name: string | null }>`select to_regclass('kysely_migration')::text as name`.execute(db)
+  if (!table.rows[0]?.name) return false
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db)
+  return rows.map((r) => r.name).sort().join("\n") === (await migrationNames()).join("\n")
+}
+
 export const migrateToLatest = async (db: Kysely<DB>) => {
+  if (await upToDate(db)) return []
   const { error, results } = await new Migrator({ db: db as Kysely<any>, provider: new MigrationFolder() }).migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return results ?? []

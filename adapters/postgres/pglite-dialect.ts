@@ -1,4 +1,4 @@
-/** A Kysely dialect over embedded PGlite that hands out its single connection to one user at a time. */
+/** A Kysely dialect over embedded PGlite that hands out its single session to one user at a time. */
 import type { PGlite } from "@electric-sql/pglite"
 import {
   CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
@@ -21,23 +21,31 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
-class PGliteDriver implements Driver {
+/** PGlite has one backend session: whoever holds this lock owns it, from a query or BEGIN until COMMIT. */
+export class SessionLock {
   private queue: Promise<void> = Promise.resolve()
+
+  async acquire(): Promise<() => void> {
+    const previous = this.queue
+    let release!: () => void
+    this.queue = new Promise<void>((resolve) => (release = resolve))
+    await previous
+    return release
+  }
+}
+
+class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection
   private release: (() => void) | undefined
 
-  constructor(private readonly pg: PGlite) {
+  constructor(private readonly pg: PGlite, private readonly session: SessionLock) {
     this.connection = new PGliteConnection(pg)
   }
 
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.queue
-    let release!: () => void
-    this.queue = new Promise<void>((resolve) => (release = resolve))
-    await previous
-    this.release = release
+    this.release = await this.session.acquire()
     return this.connection
   }
 
@@ -66,9 +74,9 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: PGlite, private readonly session = new SessionLock()) {}
   createAdapter() { return new PostgresAdapter() }
-  createDriver() { return new PGliteDriver(this.pg) }
+  createDriver() { return new PGliteDriver(this.pg, this.session) }
   createQueryCompiler() { return new PostgresQueryCompiler() }
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db) }
 }

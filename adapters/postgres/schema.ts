@@ -88,7 +88,7 @@ export interface DB {
   employee: { id: string; phone: string; name_zh: string; password_hash: string; worksite_id: string; openid: string | null; user_id: string | null }
   session: { token_hash: string; user_id: string; created_at: Timestamp; expires_at: Timestamp; revoked_at: Timestamp | null }
   login_nonce: { nonce: string; expires_at: Timestamp; used_at: Timestamp | null }
-  login_failure: { id: Generated<string>; phone: string; at: Timestamp }
+  login_failure: { id: Generated<string>; phone: string; at: Timestamp; requester: string | null }
   parcel: {
     id: string
     worksite_id: string
@@ -124,10 +124,13 @@ export interface DB {
     failed_at: Timestamp | null
     last_error: string | null
   }
-  idempotency: { user_id: string; key: string; request_hash: string; status: number | null; body: ColumnType<unknown, string | null, string | null>; created_at: GeneratedTimestamp }
+  idempotency: {
+    user_id: string; key: string; request_hash: string; status: number | null; body: ColumnType<unknown, string | null, string | null>
+    outcome: ColumnType<unknown, string | null | undefined, string | null>; created_at: GeneratedTimestamp
+  }
   server_secret: { name: string; value: string }
   address: AddressTable
-  captcha: { id: Generated<string>; user_id: string; phone: string; code_hash: string; issued_at: Timestamp; attempts: Generated<number>; used: Generated<boolean> }
+  captcha: { id: Generated<string>; user_id: string; phone: string; code_hash: string; issued_at: Timestamp; attempts: Generated<number>; used: Generated<boolean>; client: string | null }
   upload: {
     id: string
     user_id: string

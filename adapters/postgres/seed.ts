@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto"
 import type { Insertable, Kysely, Updateable } from "kysely"
-import { LedgerType } from "../../src/wallet/ledger"
+import { LedgerType } from "#src/wallet/ledger"
 import { hashPassword } from "../security/passwords"
 import type { DB } from "./schema"
 
@@ -24,13 +24,15 @@ export const createUser = async (
   await db.insertInto("wallet").values({ user_id: user.id, money: 0, active_score: 0 }).execute()
   const money = wallet.money ?? 0
   const score = wallet.activeScore ?? 0
-  if (money || score) {
-    const now = new Date()
-    await db.insertInto("ledger").values({
-      id: randomUUID(), user_id: user.id, type: LedgerType.income, money, score, remark: "开户赠送", ref_id: null, created_at: now
-    }).execute()
-    await db.updateTable("wallet").set({ money, active_score: score }).where("user_id", "=", user.id).execute()
+  const now = new Date()
+  const grants = [
+    ...(money ? [{ money, score: 0, remark: "开户赠送余额" }] : []),
+    ...(score ? [{ money: 0, score, remark: "开户赠送积分" }] : [])
+  ]
+  for (const grant of grants) {
+    await db.insertInto("ledger").values({ id: randomUUID(), user_id: user.id, type: LedgerType.income, ...grant, ref_id: null, created_at: now }).execute()
   }
+  if (grants.length > 0) await db.updateTable("wallet").set({ money, active_score: score }).where("user_id", "=", user.id).execute()
 }
 
 export interface DemoUser {
@@ -120,12 +122,12 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
       express_companies: ["ec-sf", "ec-ems"], ...accountDemo.worksites["ws-dongyuan"]
     })
     const users: Array<[Insertable<DB["app_user"]>, { money?: number; activeScore?: number }]> = [
-      [{ id: "u-student", openid: "demo-student", nickname: "李同学", realname: "李明", phone_main: "13800000001", worksite_id: "ws-xiyuan", role: "student", ...accountDemo.users["u-student"] }, { money: 50_000, activeScore: 235 }],
-      [{ id: "u-runner", openid: "demo-runner", nickname: "王跑腿", realname: "王强", phone_main: "13800000002", worksite_id: "ws-xiyuan", role: "runner", ...accountDemo.users["u-runner"] }, { money: 12_000, activeScore: 80 }],
-      [{ id: "u-staff", openid: "demo-staff", nickname: "张站长", realname: "张伟", phone_main: "13900000001", worksite_id: "ws-xiyuan", role: "staff", ...accountDemo.users["u-staff"] }, {}],
-      [{ id: "u-staff-dy", openid: "demo-staff-dy", nickname: "赵站长", realname: "赵磊", phone_main: "13900000002", worksite_id: "ws-dongyuan", role: "staff", ...accountDemo.users["u-staff-dy"] }, {}],
-      [{ id: "u-admin", openid: "demo-admin", nickname: "管理员", realname: "陈静", phone_main: "13700000001", worksite_id: "ws-xiyuan", role: "admin", ...accountDemo.users["u-admin"] }, { money: 1_000 }],
-      [{ id: "u-newstaff", openid: "demo-newstaff", nickname: "新店员", realname: "刘洋", phone_main: "13900000003", worksite_id: "ws-xiyuan", role: "student" }, {}]
+      [{ id: "u-student", openid: "demo-student", nickname: "李明", realname: "李明", phone_main: "13800000001", worksite_id: "ws-xiyuan", role: "student", ...accountDemo.users["u-student"] }, { money: 50_000, activeScore: 235 }],
+      [{ id: "u-runner", openid: "demo-runner", nickname: "王强", realname: "王强", phone_main: "13800000002", worksite_id: "ws-xiyuan", role: "runner", ...accountDemo.users["u-runner"] }, { money: 12_000, activeScore: 80 }],
+      [{ id: "u-staff", openid: "demo-staff", nickname: "张伟", realname: "张伟", phone_main: "13900000001", worksite_id: "ws-xiyuan", role: "staff", ...accountDemo.users["u-staff"] }, {}],
+      [{ id: "u-staff-dy", openid: "demo-staff-dy", nickname: "赵磊", realname: "赵磊", phone_main: "13900000002", worksite_id: "ws-dongyuan", role: "staff", ...accountDemo.users["u-staff-dy"] }, {}],
+      [{ id: "u-admin", openid: "demo-admin", nickname: "陈静", realname: "陈静", phone_main: "13700000001", worksite_id: "ws-xiyuan", role: "admin", ...accountDemo.users["u-admin"] }, { money: 1_000 }],
+      [{ id: "u-newstaff", openid: "demo-newstaff", nickname: "刘洋", realname: "刘洋", phone_main: "13900000003", worksite_id: "ws-xiyuan", role: "student" }, {}]
     ]
     for (const [user, wallet] of users) await createUser(trx, user, wallet)
     await trx.insertInto("employee").values([

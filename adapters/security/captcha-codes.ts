@@ -1,8 +1,8 @@
 /** SMS codes: random 4-digit codes, stored only as an HMAC keyed with a server secret and bound to the phone. */
 import { createHmac, randomInt } from "node:crypto"
 import { Effect } from "effect"
-import { CaptchaCodes } from "../../src/profile/captcha-store"
-import { captchaCode } from "../../src/profile/phone"
+import { CaptchaCodes } from "#src/profile/captcha-store"
+import { captchaCode } from "#src/profile/phone"
 
 export const captchaCodes = (serverKey: string) => {
   const key = createHmac("sha256", serverKey).update("captcha-code-key").digest()

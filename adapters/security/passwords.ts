@@ -1,7 +1,7 @@
 /** Staff passwords: scrypt hashes at rest, RSA-OAEP-SHA256 in transit (PKCS#1 v1.5 is refused). */
 import { constants, privateDecrypt, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto"
 import { Effect } from "effect"
-import { PasswordCipher, PasswordHasher } from "../../src/staff/staff-store"
+import { PasswordCipher, PasswordHasher } from "#src/staff/staff-store"
 
 const scryptAsync = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scrypt(password, salt, length, options, (e, key) => (e ? reject(e) : resolve(key))))

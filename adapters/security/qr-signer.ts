@@ -2,7 +2,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
 import { Effect } from "effect"
 import QRCode from "qrcode"
-import { QrSigner } from "../../src/parcel/parcel-store"
+import { QrSigner } from "#src/parcel/parcel-store"
 
 export const qrSigner = (key: string) => {
   const mac = (text: string) => createHmac("sha256", key).update(text).digest("base64url")

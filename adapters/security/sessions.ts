@@ -2,13 +2,20 @@
 import { createHash, randomBytes } from "node:crypto"
 import { Effect } from "effect"
 import type { Kysely } from "kysely"
-import type { Actor, Role } from "../../src/shared/actor"
-import { Sessions } from "../../src/staff/staff-store"
+import type { Actor, Role } from "#src/shared/actor"
+import type { LiveEvent } from "#src/shared/ports"
+import { Sessions } from "#src/staff/staff-store"
 import type { DB } from "../postgres/schema"
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url")
+
+/** What identifies a session outside its token (its stored hash). */
+export const sessionHash = hashToken
+
+/** The live event that ends a session's open sockets; never sent to a client with its payload. */
+export const SESSION_ENDED = "sessionEnded"
 
 export const issueSession = async (db: Kysely<DB>, userId: string, now: Date): Promise<string> => {
   const token = randomBytes(32).toString("base64url")
@@ -27,8 +34,27 @@ export const resolveSession = async (db: Kysely<DB>, token: string, now: Date): 
   return row && { userId: row.id, openid: row.openid, role: row.role as Role }
 }
 
-export const revokeSession = (db: Kysely<DB>, token: string, now: Date) =>
-  db.updateTable("session").set({ revoked_at: now }).where("token_hash", "=", hashToken(token)).execute()
+/**
+ * Revokes a session; with `publish` (the runtime's live-events path) its open sockets on every
+ * server process are disconnected at once, otherwise at their next session check.
+ */
+export const revokeSession = async (db: Kysely<DB>, token: string, now: Date, publish?: (event: LiveEvent) => void) => {
+  const session = hashToken(token)
+  const revoked = await db.updateTable("session").set({ revoked_at: now }).where("token_hash", "=", session).where("revoked_at", "is", null)
+    .returning("user_id").executeTakeFirst()
+  if (revoked && publish) publish({ room: { user: revoked.user_id }, name: SESSION_ENDED, payload: { session } })
+}
+
+/** Which of these sessions (by hash) are still valid now. */
+export const liveSessions = async (db: Kysely<DB>, hashes: ReadonlyArray<string>, now: Date): Promise<ReadonlySet<string>> => {
+  const live = new Set<string>()
+  for (let i = 0; i < hashes.length; i += 1000) {
+    const rows = await db.selectFrom("session").select("token_hash").where("token_hash", "in", hashes.slice(i, i + 1000))
+      .where("expires_at", ">", now).where("revoked_at", "is", null).execute()
+    for (const r of rows) live.add(r.token_hash)
+  }
+  return live
+}
 
 export const sessions = (db: Kysely<DB>) => Sessions.of({
   issue: (userId, now) => Effect.promise(() => issueSession(db, userId, now))

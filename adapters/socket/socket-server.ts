@@ -1,26 +1,78 @@
-/** Live events over socket.io: the token in the handshake, a room per user and per staff worksite. */
+/**
+ * Live events over socket.io: the token in the handshake, a room per user, per staff worksite and
+ * per session. A socket lives only as long as its session: a revocation disconnects it at once
+ * (through the live-events path, so on every server process), and a periodic check catches sessions
+ * that expired or were revoked where no event was sent.
+ */
 import type { Server as HttpServer } from "node:http"
 import { createAdapter } from "@socket.io/postgres-adapter"
 import { Server } from "socket.io"
-import type { LiveEvent } from "../../src/shared/ports"
+import type { LiveEvent } from "#src/shared/ports"
+import { logger } from "../http/logger"
 import type { Runtime } from "../runtime"
-import { resolveSession } from "../security/sessions"
+import { liveSessions, resolveSession, SESSION_ENDED, sessionHash } from "../security/sessions"
 
 export const roomOf = (room: LiveEvent["room"]) => ("user" in room ? `user:${room.user}` : `worksite:${room.worksite}`)
 
-export const attachSocket = (http: HttpServer, runtime: Runtime) => {
+const sessionRoom = (hash: string) => `session:${hash}`
+
+export const TOKEN_INVALID = "登录已失效，请重新进入"
+
+export interface SocketOptions {
+  /** How often every open socket's session is checked again (default 30 s). */
+  readonly sessionCheckMs?: number
+}
+
+export const attachSocket = (http: HttpServer, runtime: Runtime, options: SocketOptions = {}) => {
   const io = new Server(http, { serveClient: false, cors: { origin: false } })
   if (runtime.database.pool) io.adapter(createAdapter(runtime.database.pool))
   io.use(async (socket, next) => {
-    const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : ""
-    const actor = token ? await resolveSession(runtime.db, token, new Date()) : undefined
-    if (!actor) return next(new Error("登录已失效，请重新进入"))
-    socket.data.actor = actor
-    void socket.join(`user:${actor.userId}`)
-    const employee = await runtime.db.selectFrom("employee").select("worksite_id").where("openid", "=", actor.openid).executeTakeFirst()
-    if (employee) void socket.join(`worksite:${employee.worksite_id}`)
-    next()
+    try {
+      const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : ""
+      const actor = token ? await resolveSession(runtime.db, token, new Date()) : undefined
+      if (!actor) return next(new Error(TOKEN_INVALID))
+      socket.data.actor = actor
+      socket.data.session = sessionHash(token)
+      void socket.join([`user:${actor.userId}`, sessionRoom(socket.data.session)])
+      const employee = await runtime.db.selectFrom("employee").select("worksite_id").where("openid", "=", actor.openid).executeTakeFirst()
+      if (employee) void socket.join(`worksite:${employee.worksite_id}`)
+      next()
+    } catch (err) {
+      logger.error({ err }, "socket handshake failed")
+      next(new Error("系统繁忙，请稍后再试"))
+    }
   })
-  runtime.publish = (event) => { io.to(roomOf(event.room)).emit(event.name, event.payload) }
+
+  const endSession = (hash: string) => {
+    io.to(sessionRoom(hash)).emit(SESSION_ENDED)
+    io.in(sessionRoom(hash)).disconnectSockets(true)
+  }
+
+  runtime.publish = (event) => {
+    if (event.name === SESSION_ENDED) return endSession((event.payload as { session: string }).session)
+    io.to(roomOf(event.room)).emit(event.name, event.payload)
+  }
+
+  let checking = false
+  const recheck = async () => {
+    const open = [...io.of("/").sockets.values()]
+    if (checking || open.length === 0) return
+    checking = true
+    try {
+      const live = await liveSessions(runtime.db, [...new Set(open.map((s) => s.data.session as string))], new Date())
+      for (const socket of open) {
+        if (live.has(socket.data.session)) continue
+        socket.emit(SESSION_ENDED)
+        socket.disconnect(true)
+      }
+    } catch (err) {
+      logger.error({ err }, "socket session check failed")
+    } finally {
+      checking = false
+    }
+  }
+  const timer = setInterval(() => { void recheck() }, options.sessionCheckMs ?? 30_000)
+  timer.unref()
+  http.once("close", () => clearInterval(timer))
   return io
 }

@@ -4,6 +4,7 @@ import { io, type Socket } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startApp, type App } from "../app"
 import type { DatabaseConfig } from "../postgres/database"
+import { revokeSession } from "../security/sessions"
 
 const post = async (app: App, path: string, token: string | undefined, body: unknown, method = "POST") => {
   const res = await fetch(app.url + path, {
@@ -54,7 +55,7 @@ describe("live events over socket.io (PGlite)", () => {
     const qr = JSON.parse(parcel.data.qrContent)
     const taken = nextEvent(student, "takeawaySuccess")
     const done = await post(app, "/api/expressTosend/takepart", staff, {
-      worksiteCode: "XY01", expressNo: qr.en, storageNo: qr.sn, tag: qr.tag, signOpenid: qr.roid, isPaotui: false
+      worksiteCode: "XY01", expressNo: qr.en, storageNo: qr.sn, tag: qr.tag, signOpenid: qr.roid, isPaotui: false, qr: parcel.data.qrContent
     }, "PUT")
     expect(done.body).toMatchObject({ success: true, message: "确认取件成功" })
     expect(await taken).toEqual({ _id: event._id, status: 100 })
@@ -106,5 +107,16 @@ describe.skipIf(!url)("live events shared by two server processes on Postgres", 
     expect(created.status).toBe(201)
     expect((await arrived).code).toBe(created.body.data)
     student.close()
+  })
+
+  it("a session revoked on one server disconnects its socket on the other at once", async () => {
+    const token = await tokenOf(a, "demo-student")
+    const socket = await connect(a, token)
+    const gone = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("still connected after 5 s (the periodic check runs every 30 s)")), 5000)
+      socket.once("disconnect", (reason) => { clearTimeout(timer); resolve(reason) })
+    })
+    await revokeSession(b.runtime.db, token, new Date(), b.runtime.publish)
+    expect(await gone).toBe("io server disconnect")
   })
 })

@@ -2,8 +2,8 @@
 import { mkdir, writeFile } from "node:fs/promises"
 import { join, resolve, sep } from "node:path"
 import { Effect } from "effect"
-import { ImageFiles } from "../../src/upload/upload-store"
-import { isStoredPath } from "../../src/upload/upload"
+import { ImageFiles } from "#src/upload/upload-store"
+import { isStoredPath } from "#src/upload/upload"
 
 export const imageFiles = (root: string) => ImageFiles.of({
   save: (dateFolder, fileName, bytes) =>

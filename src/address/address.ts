@@ -5,6 +5,9 @@ import type { ParsedAddress } from "./paste-parser"
 import type { RegionIndex } from "./region"
 
 export const PASTE_MAX_LENGTH = 80
+/** The contact's name and the street address as the form takes them. */
+export const NAME_MAX_LENGTH = 20
+export const DETAIL_MAX_LENGTH = 80
 
 export const messages = {
   nameRequired: "联系人员不能为空",

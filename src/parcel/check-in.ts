@@ -14,7 +14,7 @@ export const messages = {
   weightUnknown: "请选择大概重量",
   shelvesFull: "本站取件码已用完，请先处理待取快递",
   noMatch: "暂无匹配的用户，请手动输入收件人电话或按照规定操作。",
-  completed: "completed"
+  completed: "入库成功"
 } as const
 
 export const PHONE_LENGTH = 11

@@ -67,7 +67,7 @@ const roleMayTake: Record<PickupRole, ReadonlyArray<ParcelStatus>> = {
   runner: [ParcelStatus.runnerTookTask]
 }
 
-export const openidOfRole = (parcel: PickupParty, role: PickupRole): string | null =>
+export const openidOfRole = (parcel: Pick<PickupParty, "receiverOpenid" | "agentOpenid" | "paotuiOpenid">, role: PickupRole): string | null =>
   role === "receiver" ? parcel.receiverOpenid : role === "agent" ? parcel.agentOpenid : parcel.paotuiOpenid
 
 export const isParty = (parcel: PickupParty, role: PickupRole, openid: string): boolean =>

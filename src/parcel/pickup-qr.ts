@@ -33,3 +33,12 @@ export const holderOf = (qr: UnsignedQr): { role: PickupRole; openid: string } |
 /** The exact text the signature covers: every field but the signature, in a fixed order. */
 export const signedText = (qr: UnsignedQr): string =>
   [qr.ex, qr.en, qr.sn, qr.roid ?? "", qr.aoid ?? "", qr.poid ?? "", qr.re, qr.rp, qr.tag, String(qr.ts)].join("\n")
+
+/** The scanned QR text as JSON, or undefined when it is not JSON at all. */
+export const qrFromText = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

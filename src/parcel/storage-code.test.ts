@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { formatTag, nextFreeTag, nextTagAfter, storageCode, TAG_MAX } from "./storage-code"
+import { formatTag, nextFreeTag, nextTagAfter, storageCode, TAG_MAX, TAG_MIN, tagsAfter } from "./storage-code"
 
 describe("storage code format: storageNo-tag with a 4-digit tag", () => {
   it("'A-01' with tag 7 → 'A-01-0007'", () => {
@@ -27,6 +27,20 @@ describe("nextTagAfter wraps 9999 → 1", () => {
     [9990, 20, 11]
   ])("after %i, step %i → %i", (last, steps, tag) => {
     expect(nextTagAfter(last, steps)).toBe(tag)
+  })
+})
+
+describe("tagsAfter: the window a store looks at, in hand-out order", () => {
+  it("runs across the wrap", () => {
+    expect(tagsAfter(9996, 6)).toEqual([9997, 9998, 9999, 1, 2, 3])
+    expect(tagsAfter(0, 3)).toEqual([1, 2, 3])
+  })
+
+  it("holds every tag once at most, ending with the last issued", () => {
+    const all = tagsAfter(4321, 20_000)
+    expect(all).toHaveLength(TAG_MAX - TAG_MIN + 1)
+    expect(new Set(all).size).toBe(all.length)
+    expect(all.at(-1)).toBe(4321)
   })
 })
 

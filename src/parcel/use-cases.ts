@@ -12,22 +12,12 @@ import {
   type PickupRole
 } from "./parcel"
 import { Catalogue, ParcelStore, People, QrSigner, type ParcelRecord } from "./parcel-store"
-import { holderOf, PickupQr, QR_INVALID, signedText, type UnsignedQr } from "./pickup-qr"
+import { holderOf, PickupQr, QR_INVALID, qrFromText, signedText, type UnsignedQr } from "./pickup-qr"
 import { formatTag, storageCode } from "./storage-code"
+import type { CheckInRequest, TakePartRequest } from "./calls"
 
-export const CheckInInput = Schema.Struct({
-  worksite: Schema.optional(Schema.String),
-  expressCompany: Schema.optional(Schema.String),
-  storageNo: Schema.optional(Schema.String),
-  expressNo: Schema.optional(Schema.String),
-  weight: Schema.optional(Schema.String),
-  receiver: Schema.optional(Schema.String),
-  receiverId: Schema.optional(Schema.String),
-  receiverPhone: Schema.optional(Schema.String)
-})
-export type CheckInInput = typeof CheckInInput.Type
-
-export const TakePartInput = Schema.Struct({
+/** A handover as the operations log keeps it: what the staff confirmed after the QR was verified. */
+export const HandOverInput = Schema.Struct({
   worksiteCode: Schema.optional(Schema.String),
   expressNo: Schema.optional(Schema.String),
   storageNo: Schema.optional(Schema.String),
@@ -35,7 +25,9 @@ export const TakePartInput = Schema.Struct({
   tag: Schema.optional(Schema.String),
   isPaotui: Schema.optional(Schema.Boolean)
 })
-export type TakePartInput = typeof TakePartInput.Type
+export type HandOverInput = typeof HandOverInput.Type
+
+export const SCAN_FIRST = "请先扫一扫取件码"
 
 const otherWorksite = () => new NotAllowed({ message: staffMessages.otherWorksite })
 
@@ -46,7 +38,7 @@ export const receiversByLast4 = Effect.fn("receiversByLast4")(function* (actor: 
   return yield* (yield* People).byPhoneSuffix(worksiteId, last4)
 })
 
-export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckInInput) {
+export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckInRequest) {
   const input = { ...raw, storageNo: raw.storageNo && scanned(raw.storageNo), expressNo: raw.expressNo && scanned(raw.expressNo) }
   const employee = yield* employeeOf(actor)
   const problem = checkInProblem(input)
@@ -112,14 +104,20 @@ const partyOf = (parcel: ParcelRecord, unpaid: number) => ({
   safekeepUnpaidFen: unpaid
 })
 
-/** Verifies the scanned QR and tells whether its holder may take the parcel now. */
-export const checkQr = Effect.fn("checkQr")(function* (actor: Actor, scannedQr: unknown) {
-  const employee = yield* employeeOf(actor)
-  const qr = Schema.decodeUnknownOption(PickupQr)(scannedQr)
+/** The scanned QR's fields and its holder, once its signature is verified; else '二维码校验失败'. */
+const verifiedQr = Effect.fn("verifiedQr")(function* (scanned: unknown) {
+  const qr = Schema.decodeUnknownOption(PickupQr)(scanned)
   if (qr._tag === "None") return yield* new RuleViolation({ message: QR_INVALID })
   const { sig, ...unsigned } = qr.value
   const holder = holderOf(unsigned)
   if (!holder || !(yield* (yield* QrSigner).verify(signedText(unsigned), sig))) return yield* new RuleViolation({ message: QR_INVALID })
+  return { unsigned, holder }
+})
+
+/** Verifies the scanned QR and tells whether its holder may take the parcel now. */
+export const checkQr = Effect.fn("checkQr")(function* (actor: Actor, scanned: unknown) {
+  const employee = yield* employeeOf(actor)
+  const { unsigned, holder } = yield* verifiedQr(scanned)
   const tag = Number(unsigned.tag)
   const parcel = yield* (yield* ParcelStore).findAtShelf({ worksiteId: employee.worksite.id, expressNo: unsigned.en, storageNo: unsigned.sn, tag })
   if (!parcel) return yield* new NotFound({ message: QR_INVALID })
@@ -129,10 +127,26 @@ export const checkQr = Effect.fn("checkQr")(function* (actor: Actor, scannedQr: 
   return { ...pickupCheck(partyOf(parcel, unpaid), holder.role), parcel, role: holder.role, safekeepFee: unpaid }
 })
 
-/** Hands the parcel out to whoever signs for it, once, and only within the staff's worksite. */
-export const takePart = Effect.fn("takePart")(function* (actor: Actor, input: TakePartInput) {
+/**
+ * Hands the parcel out to the holder of its signed QR: the QR is verified again here and must name the
+ * same parcel and the same person the staff confirm.
+ */
+export const takePart = Effect.fn("takePart")(function* (actor: Actor, request: TakePartRequest) {
+  const { qr, ...input } = request
+  yield* employeeOf(actor)
+  if (!qr) return yield* new RuleViolation({ message: SCAN_FIRST })
+  const { unsigned, holder } = yield* verifiedQr(qrFromText(qr))
+  const sameParcel = unsigned.en === input.expressNo && unsigned.sn === input.storageNo && unsigned.tag === input.tag
+  const samePerson = holder.openid === input.signOpenid && (holder.role === "runner") === (input.isPaotui === true)
+  if (!sameParcel) return yield* new RuleViolation({ message: QR_INVALID })
+  if (!samePerson) return yield* new NotAllowed({ message: QR_INVALID })
+  return yield* handOver(actor, input)
+})
+
+/** Hands the parcel out to whoever signs for it, once, and only within the staff's worksite (replayed from the log). */
+export const handOver = Effect.fn("handOver")(function* (actor: Actor, input: HandOverInput) {
   const employee = yield* employeeOf(actor)
-  if (!input.expressNo || !input.storageNo || !input.tag || !input.signOpenid) return yield* new RuleViolation({ message: "请先扫一扫取件码" })
+  if (!input.expressNo || !input.storageNo || !input.tag || !input.signOpenid) return yield* new RuleViolation({ message: SCAN_FIRST })
   if (input.worksiteCode !== undefined && input.worksiteCode !== employee.worksite.siteCode) return yield* otherWorksite()
   const parcels = yield* ParcelStore
   const parcel = yield* parcels.findAtShelf({

@@ -1,6 +1,6 @@
 /** Ports of the SMS captcha: where issued codes are kept (hashed), and the code maker. */
 import { Context, Effect } from "effect"
-import type { IssuedCaptcha } from "./phone"
+import type { CaptchaSenders, IssuedCaptcha } from "./phone"
 
 export interface StoredCaptcha {
   readonly id: string
@@ -10,11 +10,17 @@ export interface StoredCaptcha {
 
 export class CaptchaStore extends Context.Service<CaptchaStore, {
   /**
-   * Holds the phone against concurrent sends and checks until the transaction ends, and returns when
-   * codes were sent to it since `since`.
+   * Holds the account and the client address against concurrent sends until the transaction ends
+   * (before any phone), and returns when codes were sent for each since `since`.
    */
-  lockPhone(phone: string, since: Date): Effect.Effect<ReadonlyArray<Date>>
-  insert(userId: string, captcha: IssuedCaptcha): Effect.Effect<void>
+  lockSender(userId: string, address: string | undefined, since: Date): Effect.Effect<CaptchaSenders>
+  /**
+   * Holds the phone against concurrent sends and checks until the transaction ends, and returns when
+   * codes were sent to it since `since`, and for whom.
+   */
+  lockPhone(phone: string, since: Date): Effect.Effect<ReadonlyArray<{ readonly userId: string; readonly at: Date }>>
+  /** Keeps an issued code, with the client address it was asked from. */
+  insert(userId: string, captcha: IssuedCaptcha, address?: string): Effect.Effect<void>
   /** The latest code this user asked for this phone. */
   latest(userId: string, phone: string): Effect.Effect<StoredCaptcha | undefined>
   update(id: string, captcha: Pick<IssuedCaptcha, "attempts" | "used">): Effect.Effect<void>

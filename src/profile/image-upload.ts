@@ -14,6 +14,9 @@ export const COMPRESSION = {
   large: { maxWidth: 1600, maxHeight: 1600, quality: 0.8 }
 } as const
 
+/** The longest image URL a page sends back: the preview base, date folder and file name. */
+export const IMAGE_URL_MAX = 512
+
 export const UploadField = { idCard: "idCard", studentCard: "studentCard", other: "fileVal" } as const
 export type UploadField = (typeof UploadField)[keyof typeof UploadField]
 

@@ -6,6 +6,10 @@ export type Sex = (typeof Sex)[keyof typeof Sex]
 
 export const NICKNAME_SHOWN_CHARS = 4
 
+/** The longest nickname and real name the edit pages take (a real name with '·' runs long). */
+export const NICKNAME_MAX = 32
+export const REALNAME_MAX = 30
+
 export const messages = {
   realnameRequired: "真实姓名不能为空",
   nicknameRequired: "昵称不能为空",

@@ -4,6 +4,7 @@ import {
   CAPTCHA_RULES,
   captchaCode,
   captchaSendDecision,
+  captchaSenderDecision,
   isMobilePhone,
   issueCaptcha,
   newPhoneProblem,
@@ -129,6 +130,42 @@ describe("resend limits", () => {
     const ten = Array.from({ length: 10 }, (_, i) => new Date(at("2025-06-01T00:00:00Z").getTime() + i * 10 * 60_000))
     expect(captchaSendDecision(ten, now, 90)?.message).toBe("该手机号今天获取验证码次数过多，请明天再试")
     expect(captchaSendDecision(ten, at("2025-06-01T16:00:00Z"), 90)).toBeUndefined()
+  })
+})
+
+describe("limits on who asks (against SMS pumping)", () => {
+  const now = at("2025-06-01T08:00:00Z")
+  const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
+  const times = (n: number, minutesAgo: (i: number) => number) => Array.from({ length: n }, (_, i) => ago(minutesAgo(i)))
+
+  it("an account gets 5 codes per 10 minutes, whatever the phones", () => {
+    expect(CAPTCHA_RULES.perAccount).toEqual({ max: 5, windowMs: 10 * 60_000 })
+    expect(captchaSenderDecision({ account: times(4, (i) => i), address: [] }, now)).toBeUndefined()
+    expect(captchaSenderDecision({ account: times(5, (i) => i), address: [] }, now)?.message).toBe("获取验证码过于频繁，请稍后再试")
+    expect(captchaSenderDecision({ account: times(5, (i) => i), address: [] }, now)).toBeInstanceOf(LimitReached)
+    // the oldest of five just leaves the window
+    expect(captchaSenderDecision({ account: [...times(4, (i) => i), ago(10)], address: [] }, now)).toBeUndefined()
+    expect(captchaSenderDecision({ account: [...times(4, (i) => i), ago(9.99)], address: [] }, now)).toBeDefined()
+  })
+
+  it("an account gets 20 codes per Shanghai day", () => {
+    const today = times(20, (i) => 11 + i * 11)
+    expect(captchaSenderDecision({ account: today, address: [] }, now)?.message).toBe("今天获取验证码次数过多，请明天再试")
+    expect(captchaSenderDecision({ account: today.slice(1), address: [] }, now)).toBeUndefined()
+    // 08:00Z is 16:00 in Shanghai: the day began 16 hours ago
+    const yesterday = times(20, (i) => 16 * 60 + 1 + i)
+    expect(captchaSenderDecision({ account: yesterday, address: [] }, now)).toBeUndefined()
+  })
+
+  it("a client address gets 60 codes an hour, whatever the accounts", () => {
+    expect(CAPTCHA_RULES.perAddress).toEqual({ max: 60, windowMs: 60 * 60_000 })
+    expect(captchaSenderDecision({ account: [], address: times(59, (i) => i) }, now)).toBeUndefined()
+    expect(captchaSenderDecision({ account: [], address: times(60, (i) => i) }, now)?.message).toBe("获取验证码过于频繁，请稍后再试")
+    expect(captchaSenderDecision({ account: [], address: times(60, (i) => i + 1) }, now)).toBeUndefined()
+  })
+
+  it("codes stamped in the future (a clock that went back) do not count", () => {
+    expect(captchaSenderDecision({ account: times(5, () => -1), address: times(60, () => -1) }, now)).toBeUndefined()
   })
 })
 

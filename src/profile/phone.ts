@@ -1,6 +1,6 @@
 /** Main and vice phones: the mobile number rule, SMS captchas (format, expiry, resend limits) and unbinding. */
 import { firstFailure, LimitReached, RuleViolation } from "../shared/errors"
-import { minutes, startOfShanghaiDay } from "../shared/time"
+import { hours, minutes, sameShanghaiDay } from "../shared/time"
 
 export const PHONE_LENGTH = 11
 export const CAPTCHA_LENGTH = 4
@@ -8,8 +8,14 @@ export const CAPTCHA_LENGTH = 4
 export const CAPTCHA_RULES = {
   ttlMs: minutes(5),
   maxAttempts: 5,
+  /** Codes one account may ask for one phone per Shanghai day (a stranger's requests never use up the owner's). */
   perPhonePerDay: 10,
-  resendSeconds: { editPhone: 90, completeProfile: 60 }
+  resendSeconds: { editPhone: 90, completeProfile: 60 },
+  /** Codes one account may ask for, whatever the phones. */
+  perAccount: { max: 5, windowMs: minutes(10) },
+  perAccountPerDay: 20,
+  /** Codes asked from one client address, whatever the accounts (a campus network shares one address). */
+  perAddress: { max: 60, windowMs: hours(1) }
 } as const
 
 export const messages = {
@@ -21,6 +27,8 @@ export const messages = {
   captchaSent: "验证码已发送",
   captchaFailed: "获取验证码失败",
   captchaDaily: "该手机号今天获取验证码次数过多，请明天再试",
+  captchaTooOften: "获取验证码过于频繁，请稍后再试",
+  captchaAccountDaily: "今天获取验证码次数过多，请明天再试",
   noVice: "还没绑定副手机",
   phoneTaken: "该手机号码已被其他用户绑定",
   saved: "保存成功",
@@ -109,8 +117,14 @@ export const resendCountdown = (lastSentAt: Date | undefined, now: Date, gapSeco
   return leftMs > 0 ? Math.ceil(leftMs / 1000) : 0
 }
 
+const sinceDayStart = (history: ReadonlyArray<Date>, now: Date) =>
+  history.filter((at) => sameShanghaiDay(at, now) && at.getTime() <= now.getTime()).length
+
+const within = (history: ReadonlyArray<Date>, now: Date, windowMs: number) =>
+  history.filter((at) => at.getTime() > now.getTime() - windowMs && at.getTime() <= now.getTime()).length
+
 /**
- * Whether a code may be sent to a phone now, given when codes were sent to it before:
+ * Whether a code may be sent to a phone now, given when this account had codes sent to it before:
  * one per `gapSeconds` (90 on the edit page, 60 on complete-profile), and 10 per Shanghai day.
  */
 export const captchaSendDecision = (
@@ -121,9 +135,23 @@ export const captchaSendDecision = (
   const last = history.reduce<Date | undefined>((latest, at) => (latest === undefined || at > latest ? at : latest), undefined)
   const wait = resendCountdown(last, now, gapSeconds)
   if (wait > 0) return new LimitReached({ message: captchaTooSoon(wait) })
-  const dayStart = startOfShanghaiDay(now).getTime()
-  const today = history.filter((at) => at.getTime() >= dayStart && at.getTime() <= now.getTime()).length
-  if (today >= CAPTCHA_RULES.perPhonePerDay) return new LimitReached({ message: messages.captchaDaily })
+  if (sinceDayStart(history, now) >= CAPTCHA_RULES.perPhonePerDay) return new LimitReached({ message: messages.captchaDaily })
+  return undefined
+}
+
+export interface CaptchaSenders {
+  /** When this account had codes sent, to any phone (at least the last day). */
+  readonly account: ReadonlyArray<Date>
+  /** When codes were sent on requests from this client address, for any account (at least the last hour); none when unknown. */
+  readonly address: ReadonlyArray<Date>
+}
+
+/** Whether this account and client address may have one more code sent, to any phone: against SMS pumping. */
+export const captchaSenderDecision = (senders: CaptchaSenders, now: Date): LimitReached | undefined => {
+  const { perAccount, perAccountPerDay, perAddress } = CAPTCHA_RULES
+  if (within(senders.account, now, perAccount.windowMs) >= perAccount.max) return new LimitReached({ message: messages.captchaTooOften })
+  if (sinceDayStart(senders.account, now) >= perAccountPerDay) return new LimitReached({ message: messages.captchaAccountDaily })
+  if (within(senders.address, now, perAddress.windowMs) >= perAddress.max) return new LimitReached({ message: messages.captchaTooOften })
   return undefined
 }
 

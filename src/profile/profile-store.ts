@@ -23,6 +23,6 @@ export class ProfileStore extends Context.Service<ProfileStore, {
   leaderByInvitation(worksiteId: string, invitation: string): Effect.Effect<string | undefined>
   /** Joined runners whose leader is this user. */
   team(leaderId: string): Effect.Effect<ReadonlyArray<TeamMember>>
-  /** Submissions waiting for review, oldest first. */
-  underReview(limit: number): Effect.Effect<ReadonlyArray<UserProfile>>
+  /** Submissions waiting for review, oldest first; of one worksite's users when it is given. */
+  underReview(limit: number, worksiteId?: string): Effect.Effect<ReadonlyArray<UserProfile>>
 }>()("station/ProfileStore") {}

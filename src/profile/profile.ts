@@ -2,7 +2,7 @@
 import type { Role } from "../shared/actor"
 import type { BoundPhones } from "./phone"
 import type { PaotuiStatus } from "./runner-application"
-import type { AuthStatus, Verification } from "./verification"
+import { AuthStatus, type Verification } from "./verification"
 
 export interface UserProfile extends Verification, BoundPhones {
   readonly id: string
@@ -41,14 +41,23 @@ export const messages = {
   userMissing: "获取用户信息失败",
   notReviewer: "只有网点工作人员或管理员可以审核实名认证",
   reviewDecision: "审核结果只能是通过(1)或不通过(2)",
+  rejectCommentRequired: "请填写不通过的原因",
   notYourTeam: "只能查看自己团队的跑腿成员",
   identityLocked: "实名信息已提交审核或已通过认证，不能修改",
   otherWorksiteUser: "只能审核本网点用户的实名认证",
   remindRequired: "请选择是否提醒新跑腿单",
-  remindSaved: "设置成功"
+  remindSaved: "设置成功",
+  done: "操作成功"
 } as const
 
 export const commentTooLong = () => `审核意见不能超过${REJECT_COMMENT_MAX}个字`
+
+/** A rejection tells the user why; any comment stays within REJECT_COMMENT_MAX characters. */
+export const reviewCommentProblem = (decision: number, comment: string | undefined): string | undefined => {
+  const text = (comment ?? "").trim()
+  if (decision === AuthStatus.rejected && text === "") return messages.rejectCommentRequired
+  return Array.from(text).length > REJECT_COMMENT_MAX ? commentTooLong() : undefined
+}
 
 /** The ID number as the API shows it: the first 6 and the last 4 characters, 8 stars between. */
 export const maskIdCardNo = (idCardNo: string | null): string | null =>

@@ -5,6 +5,9 @@ import { AuthStatus } from "./verification"
 export const PaotuiStatus = { notApplied: -1, reviewing: 0, joined: 1, rejected: 2 } as const
 export type PaotuiStatus = (typeof PaotuiStatus)[keyof typeof PaotuiStatus]
 
+/** The longest invitation code the application takes. */
+export const INVITATION_MAX = 16
+
 export const CREDIT_THRESHOLDS = { good: 90, fair: 60 } as const
 
 export const messages = {

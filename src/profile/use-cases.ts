@@ -17,11 +17,14 @@ import { idCardNoProblem, normalizeIdCardNo } from "./id-card"
 import { messages as imageMessages, UploadField } from "./image-upload"
 import { nicknameProblem, realnameProblem, sexProblem } from "./personal-info"
 import {
-  bindPhone, CAPTCHA_RULES, captchaSendDecision, isMobilePhone, issueCaptcha, messages as phoneMessages, phoneEditProblem,
+  bindPhone, CAPTCHA_RULES, captchaSendDecision, captchaSenderDecision, isMobilePhone, issueCaptcha, messages as phoneMessages, phoneEditProblem,
   unbindMainPhone, unbindVicePhone, verifyCaptcha, type PhoneType
 } from "./phone"
-import { commentTooLong, identityEditable, mayListTeam, mayReviewVerifications, messages, REJECT_COMMENT_MAX, type ProfileChange, type UserProfile } from "./profile"
+import {
+  identityEditable, mayListTeam, mayReviewVerifications, messages, reviewCommentProblem, type ProfileChange, type UserProfile
+} from "./profile"
 import { ProfileStore } from "./profile-store"
+import { REVIEW_LIST_MAX } from "./review-queue"
 import { applyAsRunner } from "./runner-application"
 import { AuthStatus, reviewVerification, submitVerification, VerificationType, cancelVerification, type Verification } from "./verification"
 
@@ -117,18 +120,28 @@ export const updateNewPaotuiOrderRemind = Effect.fn("updateNewPaotuiOrderRemind"
 const RESEND_GAP_SECONDS = CAPTCHA_RULES.resendSeconds.completeProfile
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Sends a fresh 4-digit code to the phone by SMS; the code itself is never answered. */
-export const sendCaptcha = Effect.fn("sendCaptcha")(function* (actor: Actor, phone: string | undefined) {
+/**
+ * Sends a fresh 4-digit code to the phone by SMS; the code itself is never answered. The limits count
+ * this account's codes for the phone, this account's codes and the codes asked from this client address.
+ */
+export const sendCaptcha = Effect.fn("sendCaptcha")(function* (actor: Actor, phone: string | undefined, address?: string) {
   const p = text(phone)
   if (!isMobilePhone(p)) return yield* new RuleViolation({ message: phoneMessages.phoneWrong })
-  const now = yield* (yield* Clock).now
+  const clock = yield* Clock
   const store = yield* CaptchaStore
-  const history = yield* store.lockPhone(p, new Date(now.getTime() - DAY_MS))
-  const refusal = captchaSendDecision(history, now, RESEND_GAP_SECONDS)
+  const since = new Date((yield* clock.now).getTime() - DAY_MS)
+  const senders = yield* store.lockSender(actor.userId, address, since)
+  // read the time once the account is locked: a request that waited for the lock must count the codes
+  // sent while it waited, which carry later times than its arrival
+  const now = yield* clock.now
+  const senderRefusal = captchaSenderDecision(senders, now)
+  if (senderRefusal) return yield* senderRefusal
+  const mine = (yield* store.lockPhone(p, since)).filter((sent) => sent.userId === actor.userId).map((sent) => sent.at)
+  const refusal = captchaSendDecision(mine, now, RESEND_GAP_SECONDS)
   if (refusal) return yield* refusal
   const codes = yield* CaptchaCodes
   const code = yield* codes.next
-  yield* store.insert(actor.userId, issueCaptcha(p, yield* codes.hash(p, code), now))
+  yield* store.insert(actor.userId, issueCaptcha(p, yield* codes.hash(p, code), now), address)
   yield* (yield* Outbox).enqueue({ channel: "sms", to: p, template: "captcha", params: { code } })
   return { resendSeconds: RESEND_GAP_SECONDS }
 })
@@ -237,7 +250,7 @@ export const completeProfile = Effect.fn("completeProfile")(function* (actor: Ac
 // --- real-name verification ----------------------------------------------------------------------
 
 export interface VerificationInput {
-  readonly type?: string | undefined
+  readonly type?: number | undefined
   readonly idCardUrl?: string | undefined
   readonly studentCardUrl?: string | undefined
 }
@@ -258,7 +271,7 @@ export const applyAuth = Effect.fn("applyAuth")(function* (actor: Actor, input: 
   const studentCard = yield* ownUpload(actor, input.studentCardUrl)
   const recognised = idCard?.field === UploadField.idCard ? idCard.ocr : null
   const next = submitVerification(verificationOf(profile), {
-    type: text(input.type) === String(VerificationType.errand) ? VerificationType.errand : VerificationType.sending,
+    type: input.type === VerificationType.errand ? VerificationType.errand : VerificationType.sending,
     idCardUrl: idCard && signUrl(idCard.dateFolder, idCard.fileName),
     studentCardUrl: studentCard && signUrl(studentCard.dateFolder, studentCard.fileName),
     realname: recognised?.realname,
@@ -282,7 +295,8 @@ export type Reviewer = Actor | "operator"
 export const reviewAuth = Effect.fn("reviewAuth")(function* (reviewer: Reviewer, userId: string, decision: number | undefined, comment: string | undefined) {
   if (reviewer !== "operator" && !mayReviewVerifications(reviewer.role)) return yield* new NotAllowed({ message: messages.notReviewer })
   if (decision !== AuthStatus.passed && decision !== AuthStatus.rejected) return yield* new RuleViolation({ message: messages.reviewDecision })
-  if (Array.from(text(comment)).length > REJECT_COMMENT_MAX) return yield* new RuleViolation({ message: commentTooLong() })
+  const commentProblem = reviewCommentProblem(decision, comment)
+  if (commentProblem) return yield* new RuleViolation({ message: commentProblem })
   const target = yield* (yield* ProfileStore).lock(userId)
   if (!target) return yield* userMissing()
   if (reviewer !== "operator" && reviewer.role === "staff") {
@@ -298,6 +312,13 @@ export const reviewAuth = Effect.fn("reviewAuth")(function* (reviewer: Reviewer,
 
 export const pendingVerifications = Effect.fn("pendingVerifications")(function* (limit: number) {
   return yield* (yield* ProfileStore).underReview(limit)
+})
+
+/** The review page's list: staff see the submissions of their own worksite, admins every one. */
+export const verificationsToReview = Effect.fn("verificationsToReview")(function* (actor: Actor) {
+  if (!mayReviewVerifications(actor.role)) return yield* new NotAllowed({ message: messages.notReviewer })
+  const worksiteId = actor.role === "staff" ? (yield* employeeOf(actor)).worksite.id : undefined
+  return yield* (yield* ProfileStore).underReview(REVIEW_LIST_MAX, worksiteId)
 })
 
 // --- runners -------------------------------------------------------------------------------------

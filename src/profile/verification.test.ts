@@ -124,7 +124,10 @@ describe("what the pages show", () => {
     expect(verificationTip({ authStatus: -1, rejectComment: null })).toContain("实名认证")
     expect(verificationTip({ authStatus: 0, rejectComment: null })).toBe("您的实名认证正在审核中，请耐心等待")
     expect(verificationTip({ authStatus: 1, rejectComment: null })).toBe("")
-    expect(verificationTip({ authStatus: 2, rejectComment: "照片模糊" })).toBe("实名认证未通过：照片模糊，请重新提交")
+    expect(verificationTip({ authStatus: 2, rejectComment: "照片模糊" })).toBe("实名认证未通过：照片模糊")
+    expect(verificationTip({ authStatus: 2, rejectComment: null })).toBe("实名认证未通过")
+    // the reviewer's own "please upload again" is said once, not followed by another
+    expect(verificationTip({ authStatus: 2, rejectComment: "照片模糊，请重新上传" }).match(/请重新/g)).toHaveLength(1)
     expect(mayApplyForVerification(-1)).toBe(true)
     expect(mayApplyForVerification(2)).toBe(true)
     expect(mayApplyForVerification(0)).toBe(false)

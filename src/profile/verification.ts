@@ -32,7 +32,7 @@ const badges: Record<AuthStatus, string> = {
 
 export const verificationBadge = (authStatus: AuthStatus): string => badges[authStatus]
 
-/** The tip under the badge; a rejection shows the reviewer's comment. */
+/** The tip under the badge; a rejection shows the reviewer's comment (the page's link, not the tip, asks to submit again). */
 export const verificationTip = (state: Pick<Verification, "authStatus" | "rejectComment">): string => {
   switch (state.authStatus) {
     case AuthStatus.notSubmitted:
@@ -42,7 +42,7 @@ export const verificationTip = (state: Pick<Verification, "authStatus" | "reject
     case AuthStatus.passed:
       return ""
     case AuthStatus.rejected:
-      return state.rejectComment ? `实名认证未通过：${state.rejectComment}，请重新提交` : "实名认证未通过，请重新提交"
+      return state.rejectComment ? `实名认证未通过：${state.rejectComment}` : "实名认证未通过"
   }
 }
 

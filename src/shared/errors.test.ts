@@ -1,3 +1,5 @@
+import { fc, test } from "@fast-check/vitest"
+import { Cause, Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
 import {
   firstFailure,
@@ -27,8 +29,35 @@ describe("domain errors", () => {
     expect(isDomainError(error)).toBe(true)
   })
 
-  it("keeps the user-facing message verbatim", () => {
-    expect(new RuleViolation({ message: "提现金额不能大于余额" }).message).toBe("提现金额不能大于余额")
+  it.each([
+    () => new RuleViolation({ message: "提现金额不能大于余额" }),
+    () => new Unauthenticated({ message: "登录已失效" }),
+    () => new NotAllowed({ message: "请先绑定后台操作用户" }),
+    () => new NotFound({ message: "提现申请不存在" }),
+    () => new StateConflict({ message: "该提现申请已处理" }),
+    () => new PayloadTooLarge({ message: "图片不能超过4M" }),
+    () => new LimitReached({ message: "每分钟只能提交一次提现申请" })
+  ])("a use case failing with it ends in a failure (not a defect) the HTTP outcome recognises, status and message intact (%#)", (make) => {
+    const error = make()
+    const exit = Effect.runSyncExit(Effect.gen(function* () {
+      yield* Effect.void
+      return yield* error
+    }))
+    expect(Exit.isFailure(exit)).toBe(true)
+    if (Exit.isSuccess(exit)) return
+    expect(Cause.hasDies(exit.cause)).toBe(false)
+    const failure = Cause.squash(exit.cause)
+    expect(isDomainError(failure)).toBe(true)
+    expect(failure).toBe(error)
+    expect((failure as typeof error).status).toBe(error.status)
+    expect((failure as typeof error).message).toBe(error.message)
+  })
+
+  it("each status answers one kind of failure, all of them 4xx", () => {
+    const statuses = [RuleViolation, Unauthenticated, NotAllowed, NotFound, StateConflict, PayloadTooLarge, LimitReached]
+      .map((E) => new E({ message: "m" }).status)
+    expect(new Set(statuses).size).toBe(statuses.length)
+    for (const status of statuses) expect(status >= 400 && status < 500).toBe(true)
   })
 
   it.each([new Error("x"), "RuleViolation", { _tag: "RuleViolation", message: "m" }, null, undefined])(
@@ -44,6 +73,13 @@ describe("firstFailure", () => {
     expect(firstFailure([])).toBeUndefined()
     expect(firstFailure([[true, "a"], [true, "b"]])).toBeUndefined()
   })
+
+  test.prop([fc.array(fc.tuple(fc.boolean(), fc.string()), { maxLength: 12 })])(
+    "answers the message of the earliest failing check, whatever fails after it", (checks) => {
+      const first = checks.findIndex(([ok]) => !ok)
+      expect(firstFailure(checks)).toBe(first === -1 ? undefined : checks[first]![1])
+    }
+  )
 
   it("returns the message of the first failing check, not a later one", () => {
     expect(firstFailure([[true, "a"], [false, "b"], [false, "c"]])).toBe("b")

@@ -1,5 +1,6 @@
+import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { hours, minutes, shanghaiDate, startOfShanghaiDay } from "./time"
+import { hours, minutes, sameShanghaiDay, shanghaiDate, shanghaiDay, startOfShanghaiDay } from "./time"
 
 const at = (iso: string) => new Date(iso)
 
@@ -35,10 +36,55 @@ describe("shanghaiDate", () => {
   })
 })
 
+/** Independent of the code under test: the calendar date as the platform's Asia/Shanghai zone shows it. */
+const shanghaiCalendar = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" })
+/** From 1992: China kept daylight saving time from 1986 to 1991, which the zone data remembers and business days ignore. */
+const instants = fc.date({ min: new Date("1992-01-01T00:00:00Z"), max: new Date("2100-12-31T23:59:59Z"), noInvalidDate: true })
+
+describe("shanghaiDay (a business day YYYY-MM-DD as [from, to))", () => {
+  it("starts at 16:00 UTC the day before and lasts 24 hours", () => {
+    expect(shanghaiDay("2026-11-22")).toEqual({ from: at("2026-11-21T16:00:00.000Z"), to: at("2026-11-22T16:00:00.000Z") })
+    expect(shanghaiDay("2024-02-29")).toEqual({ from: at("2024-02-28T16:00:00.000Z"), to: at("2024-02-29T16:00:00.000Z") })
+  })
+
+  it.each(["2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "2024-1-01", "20240101", "2024-01-01T00:00", " 2024-01-01", "", "today"])(
+    "refuses %j", (text) => {
+      expect(shanghaiDay(text)).toBeUndefined()
+    }
+  )
+
+  test.prop([instants])("holds exactly the instants whose Shanghai calendar date it names", (instant) => {
+    const date = shanghaiCalendar.format(instant)
+    const day = shanghaiDay(date)!
+    expect(day.from.getTime()).toBeLessThanOrEqual(instant.getTime())
+    expect(instant.getTime()).toBeLessThan(day.to.getTime())
+    expect(shanghaiCalendar.format(day.from)).toBe(date)
+    expect(shanghaiCalendar.format(new Date(day.from.getTime() - 1))).not.toBe(date)
+    expect(shanghaiCalendar.format(new Date(day.to.getTime() - 1))).toBe(date)
+    expect(shanghaiCalendar.format(day.to)).not.toBe(date)
+  })
+
+  test.prop([instants])("agrees with startOfShanghaiDay and shanghaiDate", (instant) => {
+    expect(shanghaiDate(instant)).toBe(shanghaiCalendar.format(instant))
+    expect(shanghaiDay(shanghaiDate(instant))!.from).toEqual(startOfShanghaiDay(instant))
+  })
+})
+
 describe("durations", () => {
   it("counts milliseconds", () => {
     expect(minutes(1)).toBe(60_000)
     expect(hours(1)).toBe(3_600_000)
     expect(hours(48)).toBe(172_800_000)
+  })
+})
+
+describe("sameShanghaiDay", () => {
+  it("splits at 16:00 UTC, Shanghai midnight", () => {
+    expect(sameShanghaiDay(at("2026-11-22T16:00:00.000Z"), at("2026-11-23T15:59:59.999Z"))).toBe(true)
+    expect(sameShanghaiDay(at("2026-11-22T15:59:59.999Z"), at("2026-11-22T16:00:00.000Z"))).toBe(false)
+  })
+
+  test.prop([instants, instants])("agrees with the Shanghai calendar date", (a, b) => {
+    expect(sameShanghaiDay(a, b)).toBe(shanghaiDate(a) === shanghaiDate(b))
   })
 })

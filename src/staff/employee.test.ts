@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { bindProblem, type Employee, employeeView, messages, openSealedPassword, sealedPassword } from "./employee"
+import { employeeView } from "./calls"
+import { bindProblem, type Employee, messages, openSealedPassword, sealedPassword } from "./employee"
 
 describe("bindProblem: the spec's messages in the spec's order", () => {
   it("1. phone required: '电话号码不能为空'", () => {

@@ -1,4 +1,5 @@
 /** Station staff: back-office employees bound to a messaging-app openid, and the bind checks. */
+import { PHONE_LENGTH } from "../profile/phone"
 import { firstFailure } from "../shared/errors"
 import type { Worksite } from "./worksite"
 
@@ -28,7 +29,7 @@ export const LOGIN_ATTEMPTS = { max: 5, windowMs: 15 * 60 * 1000 } as const
 export const bindProblem = (input: { readonly phone?: string | undefined; readonly password?: string | undefined }): string | undefined =>
   firstFailure([
     [(input.phone ?? "") !== "", messages.phoneRequired],
-    [(input.phone ?? "").length === 11, messages.phoneFormat],
+    [(input.phone ?? "").length === PHONE_LENGTH, messages.phoneFormat],
     [(input.password ?? "") !== "", messages.passwordRequired]
   ])
 
@@ -45,23 +46,3 @@ export const openSealedPassword = (plain: string): { password: string; nonce: st
     return undefined
   }
 }
-
-/** What the client sees of an employee (getByOpen's `user`). */
-export const employeeView = (e: Employee) => ({
-  _id: e.id,
-  nameZH: e.nameZH,
-  phone: e.phone,
-  openid: e.openid,
-  servicePhone: e.worksite.servicePhone,
-  worksite: {
-    _id: e.worksite.id,
-    siteCode: e.worksite.siteCode,
-    shortName: e.worksite.shortName,
-    schoolCampus: e.worksite.schoolCampus,
-    nameZH: e.worksite.nameZH,
-    smsAble: e.worksite.smsAble,
-    serviceBegin: e.worksite.serviceBegin,
-    serviceEnd: e.worksite.serviceEnd,
-    expressCompanies: e.worksite.expressCompanies
-  }
-})

@@ -11,8 +11,9 @@ export class EmployeeStore extends Context.Service<EmployeeStore, {
 export class LoginGuard extends Context.Service<LoginGuard, {
   /** True once for a nonce that was issued and has not expired; false ever after. */
   consumeNonce(nonce: string, now: Date): Effect.Effect<boolean>
-  failuresSince(phone: string, since: Date): Effect.Effect<number>
-  recordFailure(phone: string, at: Date): Effect.Effect<void>
+  /** Wrong passwords this requester (an openid) sent since then, whatever the phones. */
+  failuresSince(requester: string, since: Date): Effect.Effect<number>
+  recordFailure(requester: string, phone: string, at: Date): Effect.Effect<void>
 }>()("station/LoginGuard") {}
 
 export class PasswordCipher extends Context.Service<PasswordCipher, {

@@ -19,8 +19,9 @@ export const employeeByOpenid = Effect.fn("employeeByOpenid")(function* (actor: 
 })
 
 /**
- * Binds the caller's openid to the employee with this phone and password. Runs so that the spent
- * nonce and a failed attempt are kept even when binding fails.
+ * Binds the caller's openid to the employee with this phone and password. Only a password that
+ * decrypts with a fresh nonce and is wrong counts as a failure, and against the caller (who can lock
+ * out no one else). Runs so that the spent nonce and a failed attempt are kept even when binding fails.
  */
 export const bindEmployee = Effect.fn("bindEmployee")(function* (
   actor: Actor,
@@ -32,17 +33,17 @@ export const bindEmployee = Effect.fn("bindEmployee")(function* (
   if (input.openid !== undefined && input.openid !== actor.openid) return yield* new NotAllowed({ message: messages.notYourOpenid })
   const now = yield* (yield* Clock).now
   const guard = yield* LoginGuard
-  const failures = yield* guard.failuresSince(phone, new Date(now.getTime() - LOGIN_ATTEMPTS.windowMs))
+  const failures = yield* guard.failuresSince(actor.openid, new Date(now.getTime() - LOGIN_ATTEMPTS.windowMs))
   if (failures >= LOGIN_ATTEMPTS.max) return yield* new LimitReached({ message: messages.tooManyAttempts })
-  const refuse = Effect.gen(function* () {
-    yield* guard.recordFailure(phone, now)
-    return yield* new Unauthenticated({ message: messages.wrongCredentials })
-  })
+  const refuse = new Unauthenticated({ message: messages.wrongCredentials })
   const sealed = openSealedPassword((yield* (yield* PasswordCipher).decrypt(input.password as string)) ?? "")
   if (!sealed || !(yield* guard.consumeNonce(sealed.nonce, now))) return yield* refuse
   const employees = yield* EmployeeStore
   const employee = yield* employees.findByPhone(phone)
-  if (!employee || !(yield* (yield* PasswordHasher).verify(sealed.password, employee.passwordHash))) return yield* refuse
+  if (!employee || !(yield* (yield* PasswordHasher).verify(sealed.password, employee.passwordHash))) {
+    yield* guard.recordFailure(actor.openid, phone, now)
+    return yield* refuse
+  }
   if (employee.openid !== null && employee.openid !== actor.openid) return yield* new StateConflict({ message: messages.boundElsewhere })
   yield* employees.bind(employee.id, actor.openid, actor.userId)
   const token = yield* (yield* Sessions).issue(actor.userId, now)

@@ -17,5 +17,11 @@ export interface LedgerEntry {
   readonly createdAt: Date
 }
 
-/** List filter of the money detail page: 0 lists every row, another number only rows of that type. */
-export const matchesDetailType = (filter: number, type: LedgerType) => filter === 0 || filter === type
+const ledgerTypes: ReadonlyArray<LedgerType> = Object.values(LedgerType)
+
+/** The ledger types the money detail list `/moneyDetail/{filter}` shows: 0 every type, a type only itself, else none. */
+export const detailTypes = (filter: number): ReadonlyArray<LedgerType> =>
+  filter === 0 ? ledgerTypes : ledgerTypes.filter((type) => type === filter)
+
+/** Types 1 and 4 show as income ('+'), every other type as an expense ('-'). */
+export const showsAsIncome = (type: number): boolean => type === LedgerType.income || type === LedgerType.pointsToMoney

@@ -7,7 +7,7 @@ import { startOfShanghaiDay } from "../shared/time"
 import { LedgerType } from "./ledger"
 import { convertPoints, DEFAULT_POINTS_RATIO } from "./points"
 import { WalletStore, Payouts } from "./wallet-store"
-import { decideWithdrawal, nextReviewStatus, WithdrawalStatus, WITHDRAWAL_LIMITS } from "./withdrawal"
+import { decideWithdrawal, nextReviewStatus, payoutOf, WithdrawalStatus, WITHDRAWAL_LIMITS } from "./withdrawal"
 
 const userMissing = () => new NotFound({ message: "获取用户信息失败" })
 
@@ -78,7 +78,7 @@ export const transferWithdrawal = Effect.fn("transferWithdrawal")(function* (id:
   if (next instanceof StateConflict) return yield* next
   const wallet = yield* store.find(record.userId)
   if (!wallet) return yield* userMissing()
-  const paid = yield* (yield* Payouts).transfer({ withdrawalId: id, openid: wallet.openid, amountFen: record.money - record.fee })
+  const paid = yield* (yield* Payouts).transfer({ withdrawalId: id, openid: wallet.openid, amountFen: payoutOf(record) })
   if (!paid.ok) return yield* new StateConflict({ message: `转账失败：${paid.reason}` })
   yield* store.setWithdrawalStatus(id, next, now)
   return { ...record, status: next, reference: paid.reference }

@@ -6,9 +6,12 @@ import {
   decideWithdrawal,
   messages,
   nextReviewStatus,
+  payoutOf,
   WITHDRAWAL_LIMITS,
   withdrawalFee,
-  WithdrawalStatus
+  withdrawalFeeRate,
+  WithdrawalStatus,
+  withdrawalStatusLabel
 } from "./withdrawal"
 
 const now = new Date("2024-05-10T04:00:00.000Z") // 12:00 in Shanghai
@@ -43,6 +46,47 @@ describe("withdrawalFee: 0.6% rounded up to the fen", () => {
       if (fee * 1000 < amount * 6 || (fee - 1) * 1000 >= amount * 6) wrong.push(amount)
     }
     expect(wrong).toEqual([])
+  })
+})
+
+describe("withdrawalFeeRate: the rate the notice shows is the rate charged", () => {
+  it("reads 0.6%", () => {
+    expect(withdrawalFeeRate).toBe("0.6%")
+  })
+
+  it("rounded up to the fen, the shown rate gives the charged fee for every allowed amount", () => {
+    const m = /^(\d+)(?:\.(\d+))?%$/.exec(withdrawalFeeRate)!
+    const decimals = m[2] ?? ""
+    const scale = 100 * 10 ** decimals.length
+    const parts = Number(m[1] + decimals)
+    const wrong: number[] = []
+    for (let amount = WITHDRAWAL_LIMITS.minFen; amount <= WITHDRAWAL_LIMITS.maxFen; amount++) {
+      if (withdrawalFee(amount) !== Math.ceil((amount * parts) / scale)) wrong.push(amount)
+    }
+    expect(wrong).toEqual([])
+  })
+})
+
+describe("payoutOf: the amount less its fee", () => {
+  it.each([[10_000, 60, 9_940], [100, 1, 99], [500_000, 3_000, 497_000]])("%i fen less %i fen is %i fen", (money, fee, payout) => {
+    expect(payoutOf({ money, fee })).toBe(payout)
+  })
+})
+
+describe("withdrawalStatusLabel", () => {
+  it.each([
+    [WithdrawalStatus.pending, "待审核"],
+    [WithdrawalStatus.approved, "已审核"],
+    [WithdrawalStatus.rejected, "已驳回"],
+    [WithdrawalStatus.transferred, "已到账"],
+    [3, "3"],
+    [-1, "-1"]
+  ])("status %i reads %s", (status, label) => {
+    expect(withdrawalStatusLabel(status)).toBe(label)
+  })
+
+  it("does not take an inherited property for a label", () => {
+    expect(withdrawalStatusLabel("constructor" as unknown as number)).toBe("constructor")
   })
 })
 

@@ -1,20 +1,31 @@
 /** Cash withdrawal: the spec's checks and messages, the fee, the daily limits and the review states. */
 import { LimitReached, RuleViolation, StateConflict } from "../shared/errors"
-import { hours, minutes, startOfShanghaiDay } from "../shared/time"
-
-const DAY_MS = hours(24)
+import { minutes, sameShanghaiDay } from "../shared/time"
 
 export const WithdrawalStatus = { pending: 0, approved: 1, rejected: 2, transferred: 100 } as const
 export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus]
+
+const statusLabels: Readonly<Record<WithdrawalStatus, string>> = {
+  [WithdrawalStatus.pending]: "待审核",
+  [WithdrawalStatus.approved]: "已审核",
+  [WithdrawalStatus.rejected]: "已驳回",
+  [WithdrawalStatus.transferred]: "已到账"
+}
+
+/** What the user and the reviewer see for a status; an unknown status shows its number. */
+export const withdrawalStatusLabel = (status: number): string =>
+  Object.hasOwn(statusLabels, status) ? statusLabels[status as WithdrawalStatus] : String(status)
 
 export const WITHDRAWAL_LIMITS = {
   minFen: 100,
   maxFen: 500_000,
   perDayCount: 10,
   perDayFen: 2_000_000,
-  gapMs: minutes(1),
-  feeRate: 0.006
+  gapMs: minutes(1)
 } as const
+
+/** The fee is this many thousandths of the amount. */
+const FEE_PER_MILLE = 6
 
 export const messages = {
   amountRequired: "请输入您的提现金额",
@@ -40,7 +51,13 @@ export interface WithdrawalRecord {
 }
 
 /** 0.6% of the amount, rounded up to the fen; deducted from what is paid out. */
-export const withdrawalFee = (amountFen: number): number => Math.ceil((amountFen * 6) / 1000)
+export const withdrawalFee = (amountFen: number): number => Math.ceil((amountFen * FEE_PER_MILLE) / 1000)
+
+/** The rate `withdrawalFee` charges, as the notice shows it: "0.6%". */
+export const withdrawalFeeRate = `${FEE_PER_MILLE / 10}%`
+
+/** What the payment provider pays out for an application: the amount less its fee. */
+export const payoutOf = (w: Pick<WithdrawalRecord, "money" | "fee">): number => w.money - w.fee
 
 /** The client's checks, in the spec's order; the amount is in fen. */
 export const checkAmount = (amountFen: number | undefined, balanceFen: number): RuleViolation | undefined => {
@@ -65,9 +82,8 @@ export const decideWithdrawal = (input: {
   const invalid = checkAmount(input.amountFen, input.balanceFen)
   if (invalid) return invalid
   const amountFen = input.amountFen as number
-  const dayStart = startOfShanghaiDay(input.now).getTime()
   const counted = input.earlier.filter((w) => w.status !== WithdrawalStatus.rejected)
-  const today = counted.filter((w) => w.createdAt.getTime() >= dayStart && w.createdAt.getTime() < dayStart + DAY_MS)
+  const today = counted.filter((w) => sameShanghaiDay(w.createdAt, input.now))
   if (counted.some((w) => Math.abs(input.now.getTime() - w.createdAt.getTime()) < WITHDRAWAL_LIMITS.gapMs)) {
     return new LimitReached({ message: messages.tooSoon })
   }

@@ -3,9 +3,9 @@
  * text, submitting real-name verification with an ID card the OCR fake reads, and the Me badge after staff approval.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { pngWithText } from "../../adapters/ocr/png-text"
-import { createUser } from "../../adapters/postgres/seed"
-import { checkDigit } from "../../src/profile/id-card"
+import { pngWithText } from "#adapters/ocr/png-text"
+import { createUser } from "#adapters/postgres/seed"
+import { checkDigit } from "#src/profile/id-card"
 import type { Page } from "playwright-core"
 import { browserAvailable, POLL, shot, startHarness, toast, type Harness } from "./harness"
 
@@ -223,12 +223,18 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
     await toast(page, "请上传身份证/学生证照片").waitFor()
     await still(page, "39-auth-apply")
 
-    // an image the OCR cannot read is refused as not a real ID card
+    // an image the OCR cannot read is said at once, right after the upload, and refused at submit as well
     await page.getByTestId("id-card-upload").locator("input[type=file]").setInputFiles({ name: "blank.png", mimeType: "image/png", buffer: pngWithText() })
     await page.getByTestId("id-card-upload").locator(".adm-image-uploader-cell img").waitFor()
+    await page.getByTestId("auth-ocr-failed").waitFor()
+    expect(await page.getByTestId("auth-ocr-failed").textContent()).toContain("请上传真实的身份证")
+    expect(await page.getByTestId("auth-realname").textContent()).toBe("未识别")
+    await toast(page, "请上传真实的身份证").waitFor()
+    await still(page, "39a-auth-unrecognised")
     await page.getByTestId("auth-submit").click()
     await toast(page, "请上传真实的身份证").waitFor()
     await page.getByTestId("id-card-upload").locator(".adm-image-uploader-cell-delete").click()
+    await page.getByTestId("auth-ocr-failed").waitFor({ state: "detached" })
 
     await page.getByTestId("id-card-upload").locator("input[type=file]").setInputFiles(idCardImage("李明", ID_CARD_NO))
     await expect.poll(() => page.getByTestId("auth-realname").textContent(), POLL).toBe("李明")
@@ -241,6 +247,8 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
     expect(await page.getByTestId("me-auth-tip").textContent()).toContain("您的实名认证正在审核中")
     await still(page, "41-me-reviewing")
 
+    // the page stays open: the approval arrives as authStatusChanged and /my updates without a reload
+    await page.evaluate(() => { (window as unknown as { stillHere: boolean }).stillHere = true })
     const me = await h.api<{ data: { _id: string } }>("/api/user/wxuserInfo", token)
     const approved = await h.api<{ success: boolean; message?: string }>(`/api/user/verifyauth/${me.data._id}`, staffToken, {
       method: "PUT",
@@ -248,8 +256,8 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
     })
     expect(approved).toMatchObject({ success: true })
 
-    await page.reload()
     await expect.poll(() => badge.textContent(), POLL).toBe("已实名认证")
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true)
     expect(await page.getByTestId("me-auth-tip").count()).toBe(0)
     await still(page, "42-me-verified")
 
@@ -276,13 +284,15 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
     await page.goto(`${h.url}/userInfo/express/${encodeURIComponent(token)}`)
     await page.getByTestId("info-nickname").waitFor()
 
-    await page.getByTestId("unbind-vice").click()
+    // no vice phone: the button looks inactive, and a tap still says why (the spec's message)
+    expect(await page.getByTestId("unbind-vice").getAttribute("aria-disabled")).toBe("true")
+    await page.getByTestId("unbind-vice").click({ force: true })
     await toast(page, "还没绑定副手机").waitFor()
 
     await page.getByTestId("info-nickname").click()
     await page.waitForURL((u) => u.pathname === "/nicknameEdit")
     const nickname = page.locator("[data-testid=nickname] input")
-    await expect.poll(() => nickname.inputValue(), POLL).toBe("新店员")
+    await expect.poll(() => nickname.inputValue(), POLL).toBe("刘洋")
     await nickname.fill("   ")
     await page.getByTestId("nickname-submit").click()
     await toast(page, "昵称不能为空").waitFor()
@@ -320,6 +330,7 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
     await page.waitForURL((u) => u.pathname.startsWith("/userInfo/express/"))
     await expect.poll(() => page.getByTestId("info-phone-vice-value").textContent(), POLL).toBe("13700001111")
 
+    expect(await page.getByTestId("unbind-vice").getAttribute("aria-disabled")).toBe("false")
     await page.getByTestId("unbind-vice").click()
     await page.locator(".adm-dialog-footer .adm-dialog-button").filter({ hasText: "确定" }).click()
     await expect.poll(() => page.getByTestId("info-phone-vice-value").textContent(), POLL).toBe("未绑定")

@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync } from "node:fs"
 import { resolve } from "node:path"
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
-import { startApp } from "../../adapters/app"
-import type { Runtime } from "../../adapters/runtime"
+import { startApp } from "#adapters/app"
+import type { Runtime } from "#adapters/runtime"
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 export const WEB_DIST = "web/dist"

@@ -71,8 +71,12 @@ describe.skipIf(!run)("station: check-in then pickup by QR", () => {
     const codeToast = page.getByTestId("check-in-code")
     await codeToast.waitFor()
     const toastText = (await codeToast.textContent()) ?? ""
-    const code = /^(\S+) completed$/.exec(toastText)?.[1]
+    const code = /^(\S+) 入库成功$/.exec(toastText)?.[1]
     expect(code, `toast was "${toastText}"`).toMatch(/^A-01-\d{4}$/)
+    // the code stays on one line in the toast
+    const codeLines = await codeToast.locator(".toast-code").evaluate((el) => new Set(Array.from(el.getClientRects(), (r) => Math.round(r.top))).size)
+    expect(codeLines).toBe(1)
+    await shot(page, "03a-check-in-toast")
 
     // after success: previous code shown, shelf kept, express number, phone, receiver reset, weight back to the first
     await expect.poll(() => page.getByTestId("previous-code").textContent(), POLL).toBe(code)
@@ -92,12 +96,18 @@ describe.skipIf(!run)("station: check-in then pickup by QR", () => {
 
     const student = await h.phone()
     await student.page.goto(`${h.url}/expressQrcode/${parcel!._id}/${encodeURIComponent(studentToken)}`)
-    const qrContent = student.page.getByTestId("qr-content")
-    await qrContent.waitFor()
-    const content = (await qrContent.textContent()) ?? ""
-    expect(() => JSON.parse(content)).not.toThrow()
+    await student.page.getByTestId("qr-image").waitFor()
     expect(await student.page.getByTestId("qr-image").isVisible()).toBe(true)
+    // the page shows the QR image and the parcel's facts, not the QR's raw content with the receiver's openid
+    const shown = (await student.page.locator("main").textContent()) ?? ""
+    expect(shown).toContain("SF1234567890")
+    expect(shown).not.toContain("openid")
+    expect(shown).not.toContain("demo-student")
+    expect(shown).not.toMatch(/[{}]/)
     await shot(student.page, "05-receiver-qr")
+    // what the staff's scanner reads off that image
+    const content = (await h.api<{ data: { qrContent: string } }>(`/api/expressTosend/getById/${parcel!._id}`, studentToken)).data.qrContent
+    expect(() => JSON.parse(content)).not.toThrow()
 
     // staff scan the QR on the pickup screen
     await page.goto(`${h.url}/takepart/${encodeURIComponent(staffToken)}`)

@@ -4,6 +4,17 @@ import { browserAvailable, POLL, shot, startHarness, toast, type Harness } from 
 
 const run = browserAvailable()
 
+/** Moves a demo wallet to `fen` with a ledger row, as money always moves. */
+const setBalance = async (h: Harness, openid: string, fen: number) => {
+  const { id } = await h.runtime.db.selectFrom("app_user").select("id").where("openid", "=", openid).executeTakeFirstOrThrow()
+  const { money } = await h.runtime.db.selectFrom("wallet").select("money").where("user_id", "=", id).executeTakeFirstOrThrow()
+  if (money === fen) return
+  await h.runtime.db.insertInto("ledger").values({
+    id: `test-${openid}-${fen}`, user_id: id, type: 1, money: fen - money, score: 0, remark: "测试", ref_id: null, created_at: new Date()
+  }).execute()
+  await h.runtime.db.updateTable("wallet").set({ money: fen }).where("user_id", "=", id).execute()
+}
+
 describe.skipIf(!run)("wallet: cash withdrawal", () => {
   let h: Harness
   beforeAll(async () => { h = await startHarness() }, 60_000)
@@ -28,6 +39,9 @@ describe.skipIf(!run)("wallet: cash withdrawal", () => {
     await shot(page, "11-withdraw-above-balance")
 
     await amount.fill("100")
+    // the fee hint and the notice come from the rule that charges the fee
+    expect(await page.locator(".form-card__hint").textContent()).toBe("手续费 ¥0.60，预计到账 ¥99.40")
+    expect(await page.getByRole("region", { name: "提现须知" }).textContent()).toContain("提现收取0.6%手续费")
     await page.getByTestId("withdraw-submit").click()
     const dialog = page.locator(".adm-dialog-body").filter({ hasText: "确认要提交提现申请？" })
     await dialog.waitFor()
@@ -57,6 +71,20 @@ describe.skipIf(!run)("wallet: cash withdrawal", () => {
     await toast(page, "每分钟只能提交一次提现申请").waitFor()
     expect(await balance.textContent()).toBe("400.00")
 
+    // the money detail: the application, and the opening grant as two facts, money and points
+    await page.getByTestId("link-money-detail").click()
+    const rows = page.getByTestId("money-record")
+    await expect.poll(() => rows.count(), POLL).toBe(3)
+    const texts = await rows.allTextContents()
+    expect(texts.find((t) => t.includes("提现申请"))).toContain("-100.00")
+    const grantMoney = texts.find((t) => t.includes("开户赠送余额"))
+    expect(grantMoney).toContain("+500.00")
+    expect(grantMoney).not.toContain("积分")
+    const grantPoints = texts.find((t) => t.includes("开户赠送积分"))
+    expect(grantPoints).toContain("+235积分")
+    expect(grantPoints).not.toMatch(/\d\.\d/)
+    await shot(page, "14b-money-detail")
+
     expect(errors).toEqual([])
   }, 90_000)
 
@@ -74,8 +102,37 @@ describe.skipIf(!run)("wallet: cash withdrawal", () => {
     await input.fill("100")
     await page.getByTestId("points-submit").click()
     await toast(page, "对不起，您只有80积可提现").waitFor()
+    // typed key by key, 12.5 stays 12.5 and is refused: it never becomes 125 (which would convert 120 points)
+    await input.fill("")
+    await input.pressSequentially("12.5")
+    expect(await input.inputValue()).toBe("12.5")
+    await page.getByTestId("points-not-whole").waitFor()
+    await page.locator(".adm-toast-mask").waitFor({ state: "detached", timeout: 5000 }).catch(() => undefined)
+    await shot(page, "15a-points-not-whole")
+    await page.getByTestId("points-submit").click()
+    await toast(page, "请输入整数积分").waitFor()
+    expect(await page.locator(".adm-dialog-body").count()).toBe(0)
+
+    // a conversion is confirmed first, stating the points taken and the money; cancelling changes nothing
+    await input.fill("25")
+    expect(await page.getByTestId("points-not-whole").count()).toBe(0)
+    await page.getByTestId("points-submit").click()
+    const confirm = page.getByTestId("points-confirm")
+    await confirm.waitFor()
+    expect(await confirm.textContent()).toMatch(/将 20 积分兑换为 0\.10? 元/)
+    expect(await confirm.textContent()).toContain("余下5积分保留")
+    await page.locator(".adm-toast-mask").waitFor({ state: "detached", timeout: 5000 }).catch(() => undefined)
+    await page.waitForTimeout(400)
+    await shot(page, "15b-points-confirm")
+    await page.locator(".adm-dialog-footer .adm-dialog-button").filter({ hasText: "取消" }).click()
+    await confirm.waitFor({ state: "detached" })
+    expect((await h.api<{ data: { activeScore: number } }>("/api/user/wxuserInfo", token)).data.activeScore).toBe(80)
+
     await input.fill("80")
     await page.getByTestId("points-submit").click()
+    await confirm.waitFor()
+    expect(await confirm.textContent()).toMatch(/将 80 积分兑换为 0\.40? 元/)
+    await page.locator(".adm-dialog-footer .adm-dialog-button").filter({ hasText: "确认提现" }).click()
     await toast(page, "提现成功").waitFor()
     await expect.poll(() => points.textContent(), POLL).toBe("0")
     expect(await page.getByTestId("points-submit").isDisabled()).toBe(true)
@@ -99,15 +156,28 @@ describe.skipIf(!run)("wallet: cash withdrawal", () => {
     await shot(page, "17-home-sign-in")
     await student.click()
     await page.waitForURL((u) => u.pathname.startsWith("/my/"))
-    await expect.poll(() => page.getByTestId("me-wallet").textContent(), POLL).toMatch(/^\d+\.\d余额/)
+    // /my and the wallet show the balance the same way, every fen of it
+    await expect.poll(() => page.getByTestId("me-wallet").textContent(), POLL).toMatch(/^\d+\.\d{2}余额/)
+    const onMe = (await page.getByTestId("me-wallet").textContent())!.replace("余额（元）", "")
     await page.getByTestId("me-wallet").click()
     await page.waitForURL((u) => u.pathname.startsWith("/takecash/"))
-    await expect.poll(() => page.getByTestId("balance").textContent(), POLL).toMatch(/^\d+\.\d{2}$/)
+    await expect.poll(() => page.getByTestId("balance").textContent(), POLL).toBe(onMe)
+
+    // an odd balance keeps its last fen, and an empty wallet reads 0.00, on both screens
+    for (const [openid, fen, text] of [["demo-runner", 12_345, "123.45"], ["demo-newstaff", 0, "0.00"]] as const) {
+      await setBalance(h, openid, fen)
+      const token = await h.token(openid)
+      await page.goto(`${h.url}/my/${encodeURIComponent(token)}`)
+      await expect.poll(() => page.getByTestId("me-wallet").textContent(), POLL).toBe(`${text}余额（元）`)
+      await shot(page, `18-${openid}-me-balance`)
+      await page.goto(`${h.url}/takecash/${encodeURIComponent(token)}`)
+      await expect.poll(() => page.getByTestId("balance").textContent(), POLL).toBe(text)
+    }
 
     await page.goto(`${h.url}/takecash/${encodeURIComponent("not-a-session")}`)
     await page.waitForURL((u) => u.pathname === "/error/10001")
     await page.getByText("登录已失效").first().waitFor()
-    await shot(page, "18-session-expired")
+    await shot(page, "19-session-expired")
     expect(errors).toEqual([])
   }, 60_000)
 })

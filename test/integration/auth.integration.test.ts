@@ -5,7 +5,7 @@
  */
 import { constants, publicEncrypt, randomBytes } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DEMO_PASSWORD } from "../../adapters/postgres/seed"
+import { DEMO_PASSWORD } from "#adapters/postgres/seed"
 import { backends, newEmployee, newUser, startTestApp, type TestApp } from "../support/test-app"
 
 const M = {

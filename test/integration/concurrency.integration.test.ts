@@ -1,13 +1,16 @@
 /**
  * Concurrency on real Postgres (a pool of 25 connections, READ COMMITTED): concurrent withdrawals
- * never overdraw and respect the limits, concurrent check-ins get distinct storage codes, a
- * repeated Idempotency-Key creates one record, and one parcel is handed out once.
+ * never overdraw and respect the limits, concurrent check-ins get distinct storage codes (a tag
+ * allocation that waited for the counter sees what the previous holder took; a nearly full station
+ * hands out exactly its free tags), a repeated
+ * Idempotency-Key creates one record and every repeat replays it, and one parcel is handed out once.
  * Runs only when TEST_DATABASE_URL is set (PGlite has a single connection, so nothing races there).
  */
-import { Exit } from "effect"
+import { Effect, Exit } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { applyWithdrawal } from "../../src/wallet/use-cases"
+import { parcelStore } from "#adapters/postgres/stores/parcel-store"
+import { applyWithdrawal } from "#src/wallet/use-cases"
 import {
   checkInPayload, describeOnPostgres, failureOf, ledgerMismatches, newUser, startTestApp, unique, type ApiAnswer, type TestApp
 } from "../support/test-app"
@@ -149,6 +152,46 @@ describeOnPostgres("concurrency on real Postgres", () => {
       await expect(t.db.insertInto("parcel").values(copy).execute()).rejects.toMatchObject({ code: "23505", constraint: "parcel_active_tag" })
     })
 
+    it("a tag allocation that waited for the counter sees the tags taken by the transaction it waited for (near the wrap)", async () => {
+      const ws = "ws-dongyuan"
+      const parcelAt = (tag: number) => ({
+        id: unique("LW"), worksite_id: ws, express_company_id: "ec-sf", express_company_name: "顺丰速运", express_no: unique("LW"), storage_no: "B-01",
+        tag, weight_id: "wf-1", receiver: "", receiver_phone: "13800000002", status: 0, safekeep_paid: 0, created_at: new Date(), checked_in_by: "e-dongyuan-1"
+      })
+      await t.db.updateTable("storage_tag").set({ last_tag: 9989 }).where("worksite_id", "=", ws).execute()
+      const holder = await t.db.startTransaction().execute()
+      await holder.selectFrom("storage_tag").select("last_tag").where("worksite_id", "=", ws).forUpdate().execute()
+      // the holder checks a parcel in at 9990 while another shelf's parcel takes 9991
+      await holder.insertInto("parcel").values([parcelAt(9990), parcelAt(9991)]).execute()
+      await holder.updateTable("storage_tag").set({ last_tag: 9990 }).where("worksite_id", "=", ws).execute()
+      const waiting = t.db.transaction().execute((trx) => Effect.runPromise(parcelStore(trx).allocateTag(ws)))
+      for (let i = 0; i < 200; i++) {
+        const blocked = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)
+        if (blocked.rows[0]!.n > 0) break
+        await new Promise((r) => setTimeout(r, 10))
+      }
+      await holder.commit().execute()
+      expect(await waiting).toBe(9992)
+    })
+
+    it("40 concurrent check-ins at a station with 12 free tags left: 12 get those tags, 28 hear it is full, none a 5xx", async () => {
+      const ws = "ws-dongyuan"
+      const free = [9990, 9993, 9999, 1, 2, 40, 41, 500, 5000, 9000, 9985, 9989]
+      await t.db.deleteFrom("parcel").where("worksite_id", "=", ws).execute()
+      await sql`
+        insert into parcel (id, worksite_id, express_company_id, express_company_name, express_no, storage_no, tag, weight_id,
+          receiver, receiver_phone, status, created_at, checked_in_by)
+        select 'full-' || g, ${ws}, 'ec-sf', '顺丰速运', 'FULL-' || g, 'Z-99', g, 'wf-1', '', '13800000002', 1, now(), 'e-dongyuan-1'
+        from generate_series(1, 9999) g where g <> all(${`{${free.join(",")}}`}::int[])`.execute(t.db)
+      await t.db.updateTable("storage_tag").set({ last_tag: 9988 }).where("worksite_id", "=", ws).execute()
+      const staffDy = await t.token("demo-staff-dy")
+      const answers = await Promise.all(Array.from({ length: 40 }, () =>
+        t.api("POST", "/api/expressTosend", staffDy, checkInPayload({ worksite: ws, worksiteCode: "DY01", expressNo: unique("NF"), storageNo: "N-01" }))))
+      expect(statuses(answers)).toEqual({ 201: 12, 409: 28 })
+      for (const r of answers.filter((a) => a.status === 409)) expect(r.body.message).toBe("本站取件码已用完，请先处理待取快递")
+      expect(answers.filter((a) => a.status === 201).map((a) => Number(a.body.data.slice(-4))).sort((a, b) => a - b)).toEqual([...free].sort((a, b) => a - b))
+    })
+
     it("20 concurrent check-ins of one express number: exactly one 201, the rest 409", async () => {
       const expressNo = unique("SAME")
       const answers = await Promise.all(Array.from({ length: 20 }, () => t.api("POST", "/api/expressTosend", staff, checkInPayload({ expressNo }))))
@@ -158,15 +201,15 @@ describeOnPostgres("concurrency on real Postgres", () => {
   })
 
   describe("Idempotency-Key", () => {
-    it("the same key sent 20 times concurrently to POST /api/takecash creates exactly one application", async () => {
+    it("the same key sent 20 times concurrently to POST /api/takecash creates exactly one application; each repeat waits and replays it", async () => {
       const u = await newUser(t.db, { money: 50_000 })
       const token = await t.token(u.openid)
       const key = `race-${unique("k")}`
       const answers = await Promise.all(Array.from({ length: 20 }, () => t.api("POST", "/api/takecash", token, { money: 2_000 }, { "Idempotency-Key": key })))
-      expect(answers.every((r) => r.status === 201 || r.status === 409), JSON.stringify(statuses(answers))).toBe(true)
-      const fresh = answers.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null)
+      expect(statuses(answers)).toEqual({ 201: 20 })
+      const fresh = answers.filter((r) => r.headers.get("idempotent-replayed") === null)
       expect(fresh).toHaveLength(1)
-      for (const r of answers.filter((a) => a.headers.get("idempotent-replayed") === "true")) expect(r.body).toEqual(fresh[0]!.body)
+      for (const r of answers.filter((a) => a !== fresh[0])) expect(r.body).toEqual(fresh[0]!.body)
       expect(await withdrawalCount(u.id)).toBe(1)
       expect((await wallet(u.id)).money).toBe(48_000)
       const later = await t.api("POST", "/api/takecash", token, { money: 2_000 }, { "Idempotency-Key": key })
@@ -175,13 +218,15 @@ describeOnPostgres("concurrency on real Postgres", () => {
       expect(later.body).toEqual(fresh[0]!.body)
     })
 
-    it("the same key sent 20 times concurrently to POST /api/expressTosend creates exactly one parcel", async () => {
+    it("the same key sent 20 times concurrently to POST /api/expressTosend creates exactly one parcel and answers its code 20 times", async () => {
       const expressNo = unique("IK")
       const key = `race-${unique("k")}`
       const answers = await Promise.all(Array.from({ length: 20 }, () =>
         t.api("POST", "/api/expressTosend", staff, checkInPayload({ expressNo }), { "Idempotency-Key": key })))
-      expect(answers.every((r) => r.status === 201 || r.status === 409), JSON.stringify(statuses(answers))).toBe(true)
-      expect(answers.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null)).toHaveLength(1)
+      expect(statuses(answers)).toEqual({ 201: 20 })
+      const fresh = answers.filter((r) => r.headers.get("idempotent-replayed") === null)
+      expect(fresh).toHaveLength(1)
+      for (const r of answers) expect(r.body.data).toBe(fresh[0]!.body.data)
       expect(await t.db.selectFrom("parcel").select("id").where("express_no", "=", expressNo).execute()).toHaveLength(1)
     })
   })
@@ -193,7 +238,7 @@ describeOnPostgres("concurrency on real Postgres", () => {
       const parcel = await t.db.selectFrom("parcel").selectAll().where("express_no", "=", expressNo).executeTakeFirstOrThrow()
       const student = await t.token("demo-student")
       const qr = JSON.parse((await t.api("GET", `/api/expressTosend/getById/${parcel.id}`, student)).body.data.qrContent)
-      const body = { worksiteCode: "XY01", expressNo: qr.en, storageNo: qr.sn, signOpenid: qr.roid, tag: qr.tag, isPaotui: false }
+      const body = { worksiteCode: "XY01", expressNo: qr.en, storageNo: qr.sn, signOpenid: qr.roid, tag: qr.tag, isPaotui: false, qr: JSON.stringify(qr) }
       const answers = await Promise.all(Array.from({ length: 20 }, () => t.api("PUT", "/api/expressTosend/takepart", staff, body)))
       expect(statuses(answers)).toEqual({ 200: 1, 409: 19 })
       const after = await t.db.selectFrom("parcel").select(["status", "sign_openid"]).where("id", "=", parcel.id).executeTakeFirstOrThrow()

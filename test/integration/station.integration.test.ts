@@ -58,7 +58,7 @@ for (const backend of backends) {
     }
     const checkQr = (token: string, qr: Qr) =>
       t.api("GET", `/api/expressTosend/checkqr?${new URLSearchParams(Object.entries(qr).map(([k, v]) => [k, String(v)]))}`, token)
-    const takePartBody = (qr: Qr) => ({ worksiteCode: "XY01", expressNo: qr.en, storageNo: qr.sn, signOpenid: qr.roid, tag: qr.tag, isPaotui: false })
+    const takePartBody = (qr: Qr) => ({ worksiteCode: "XY01", expressNo: qr.en, storageNo: qr.sn, signOpenid: qr.roid, tag: qr.tag, isPaotui: false, qr: JSON.stringify(qr) })
 
     describe("check-in validation: the spec's six checks in the spec's order", () => {
       it("each missing or wrong field in turn gives its message (400) and writes nothing", async () => {
@@ -292,6 +292,23 @@ for (const backend of backends) {
         expect(asRunner.status).toBe(403)
         expect((await t.db.selectFrom("parcel").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe(0)
       })
+
+      it("takepart needs the signed QR itself: the fields alone, a forged QR or another parcel's QR are refused", async () => {
+        const { id, qr } = await parcelForStudent()
+        const { qr: _scanned, ...fieldsOnly } = takePartBody(qr)
+        const unscanned = await t.api("PUT", "/api/expressTosend/takepart", staff, fieldsOnly)
+        expect(unscanned.status).toBe(400)
+        expect(unscanned.body).toEqual({ success: false, message: M.scanFirst })
+        const forged = await t.api("PUT", "/api/expressTosend/takepart", staff, { ...takePartBody(qr), qr: JSON.stringify({ ...qr, rp: "13800009999" }) })
+        expect(forged.status).toBe(400)
+        expect(forged.body).toEqual({ success: false, message: "二维码校验失败" })
+        const notJson = await t.api("PUT", "/api/expressTosend/takepart", staff, { ...takePartBody(qr), qr: "not a qr" })
+        expect(notJson.body).toEqual({ success: false, message: "二维码校验失败" })
+        const other = await parcelForStudent()
+        const otherQr = await t.api("PUT", "/api/expressTosend/takepart", staff, { ...takePartBody(qr), qr: JSON.stringify(other.qr) })
+        expect(otherQr.status).toBe(400)
+        expect((await t.db.selectFrom("parcel").select("status").where("id", "in", [id, other.id]).execute()).map((p) => p.status)).toEqual([0, 0])
+      })
     })
 
     describe("the receiver's view", () => {
@@ -322,7 +339,7 @@ for (const backend of backends) {
         expect(r.status).toBe(200)
         const student = r.body.data.find((u: { _id: string }) => u._id === "u-student")
         expect(student).toEqual({
-          _id: "u-student", phoneMain: "13800000001", phoneVice: null, realname: "李明", nickname: "李同学", openid: "demo-student", subscribe: true
+          _id: "u-student", phoneMain: "13800000001", phoneVice: null, realname: "李明", nickname: "李明", openid: "demo-student", subscribe: true
         })
 
         const digits = uniquePhone()

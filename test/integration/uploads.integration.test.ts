@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { shanghaiDate } from "../../src/shared/time"
+import { shanghaiDate } from "#src/shared/time"
 import { checkDigit, gifBytes, idCardImage, jpegBytes, ocrDownImage, plainPng, upload } from "../support/account-kit"
 import { backends, newUser, startTestApp, type ApiAnswer, type TestApp } from "../support/test-app"
 

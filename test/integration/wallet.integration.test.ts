@@ -5,7 +5,7 @@
  */
 import { Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { applyWithdrawal, pointsToMoney, reviewWithdrawal } from "../../src/wallet/use-cases"
+import { applyWithdrawal, pointsToMoney, reviewWithdrawal } from "#src/wallet/use-cases"
 import {
   backends, countRows, failureOf, ledgerMismatches, newUser, startTestApp, valueOf, type TestApp, type TestUser
 } from "../support/test-app"
@@ -75,7 +75,12 @@ for (const backend of backends) {
         ["blanks", { money: "   " }],
         ["an array", { money: [1000] }],
         ["an object", { money: { fen: 1000 } }],
-        ["a boolean", { money: true }]
+        ["a boolean", { money: true }],
+        ["in exponent form", { money: "1e3" }],
+        ["hexadecimal", { money: "0x3e8" }],
+        ["padded with blanks", { money: " 1000 " }],
+        ["Infinity as text", { money: "Infinity" }],
+        ["a decimal with a trailing dot", { money: "1000." }]
       ])("an amount that is %s → 400 '请输入您的提现金额'", async (_label, body) => {
         const u = await withToken({ money: 50_000 })
         const r = await t.api("POST", "/api/takecash", u.token, body)
@@ -231,7 +236,7 @@ for (const backend of backends) {
     })
 
     describe("PUT /api/money/scoreToMoney/{points}", () => {
-      it.each(["5", "9", "0", "-10", "abc", "10.5", "%20"])("'%s' points → 400 '提现积分必须>=10'", async (points) => {
+      it.each(["5", "9", "0", "-10", "abc", "10.5", "%20", "0x0a", "1e2", "%20100%20", "20.", "+20"])("'%s' points → 400 '提现积分必须>=10'", async (points) => {
         const u = await withToken({ activeScore: 235 })
         const r = await t.api("PUT", `/api/money/scoreToMoney/${points}`, u.token)
         expect(r.status).toBe(400)
@@ -241,7 +246,7 @@ for (const backend of backends) {
 
       it("more than held → 400 '对不起，您只有N积可提现'; fewer than 10 held is still '>=10' first", async () => {
         const u = await withToken({ activeScore: 235 })
-        for (const points of [236, 300, 2 ** 53, 1e21]) {
+        for (const points of [236, 300, 2 ** 53, `1${"0".repeat(21)}`]) {
           const r = await t.api("PUT", `/api/money/scoreToMoney/${points}`, u.token)
           expect(r.status).toBe(400)
           expect(r.body).toEqual({ success: false, message: "对不起，您只有235积可提现" })
@@ -305,11 +310,11 @@ for (const backend of backends) {
 
       const all = await t.api("GET", "/api/money/wxlist/0", u.token)
       expect(all.status).toBe(200)
-      // the opening grant, 25 applications, 2 conversions
-      expect(all.body.data).toMatchObject({ recordCount: 28, pageCount: 2, pageNumber: 1 })
+      // the opening grant (money and points, a row each), 25 applications, 2 conversions
+      expect(all.body.data).toMatchObject({ recordCount: 29, pageCount: 2, pageNumber: 1 })
       expect(Object.keys(all.body.data.results[0]).sort()).toEqual(["_id", "createdAt", "money", "remark", "score", "type"])
       const all2 = await t.api("GET", "/api/money/wxlist/0?pageNo=2", u.token)
-      expect(all2.body.data.results).toHaveLength(8)
+      expect(all2.body.data.results).toHaveLength(9)
 
       const points = await t.api("GET", "/api/money/wxlist/4", u.token)
       expect(points.body.data.recordCount).toBe(2)

@@ -1,7 +1,7 @@
 /** Helpers for the account-area integration tests: SMS codes from the outbox, multipart uploads, test images. */
 import type { Kysely } from "kysely"
-import { pngWithText } from "../../adapters/ocr/png-text"
-import type { DB } from "../../adapters/postgres/schema"
+import { pngWithText } from "#adapters/ocr/png-text"
+import type { DB } from "#adapters/postgres/schema"
 import type { ApiAnswer, TestApp } from "./test-app"
 
 /** The latest captcha SMS queued for this phone, as the test reads it from the outbox (never from the API). */
@@ -56,4 +56,4 @@ export const uploaded = async (t: TestApp, token: string, field: string, bytes: 
 }
 
 /** A valid 18-character ID number for a test person (check character computed). */
-export { checkDigit } from "../../src/profile/id-card"
+export { checkDigit } from "#src/profile/id-card"

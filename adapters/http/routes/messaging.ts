@@ -1,14 +1,14 @@
 /** The messaging app's JS-SDK configuration for a page URL. */
+import { Exit } from "effect"
 import { Router } from "express"
+import { RuleViolation } from "#src/shared/errors"
+import { messages, ScannerConfig } from "#src/staff/calls"
 import type { Runtime } from "../../runtime"
-import { looseString, sendFailure } from "../outcome"
+import { handle } from "../handle"
 
 export const messagingRoutes = (runtime: Runtime) => {
   const r = Router()
-  r.get("/api/wx/jsconfig", (req, res) => {
-    const url = looseString(req.query.url)
-    if (!url || !/^https?:\/\//.test(url)) return sendFailure(res, 400, "url 不正确")
-    res.json({ success: true, data: runtime.messaging.jsConfig(url, new Date()) })
-  })
+  r.get("/api/wx/jsconfig", handle(ScannerConfig, async ({ url }) =>
+    url === undefined ? Exit.fail(new RuleViolation({ message: messages.urlWrong })) : Exit.succeed(runtime.messaging.jsConfig(url, new Date()))))
   return r
 }

@@ -1,9 +1,11 @@
 /** Image upload (multipart, one file in idCard, studentCard or fileVal) and serving the stored files read-only. */
 import busboy from "busboy"
+import { Schema } from "effect"
 import { Router, type Request } from "express"
-import { IMAGE_RULES, messages, UploadField } from "../../../src/profile/image-upload"
-import { SIGN_PATH } from "../../../src/upload/upload"
-import { uploadImage, type ReceivedFile } from "../../../src/upload/use-cases"
+import { IMAGE_RULES, messages, UploadField } from "#src/profile/image-upload"
+import { UploadFile, uploadedView } from "#src/upload/calls"
+import { SIGN_PATH } from "#src/upload/upload"
+import { uploadImage, type ReceivedFile } from "#src/upload/use-cases"
 import type { Runtime } from "../../runtime"
 import { storedFilePath } from "../../uploads/image-files"
 import { actorOf, sendExit, sendFailure } from "../outcome"
@@ -13,11 +15,14 @@ const FIELDS = new Set<string>(Object.values(UploadField))
 /** Beyond this a request is refused before it is read: one image and a little multipart framing. */
 const MAX_REQUEST_BYTES = IMAGE_RULES.maxBytes * 2
 
+const BROKEN_FORM = "上传的内容不完整，请重新上传"
+
 /**
  * The files of the multipart body in the three image fields; each is cut one byte past the cap, so
- * the core sees that it is too large without this process ever holding more.
+ * the core sees that it is too large without this process ever holding more. Undefined when the
+ * body is not multipart; "broken" when the form ends early, is malformed or the upload is aborted.
  */
-const receiveFiles = (req: Request): Promise<ReadonlyArray<ReceivedFile> | undefined> =>
+const receiveFiles = (req: Request): Promise<ReadonlyArray<ReceivedFile> | "broken" | undefined> =>
   new Promise((done) => {
     let parser: busboy.Busboy
     try {
@@ -29,17 +34,26 @@ const receiveFiles = (req: Request): Promise<ReadonlyArray<ReceivedFile> | undef
       return done(undefined) // not multipart, or no boundary
     }
     const files: Array<ReceivedFile> = []
+    const broken = () => {
+      req.unpipe(parser)
+      req.resume()
+      done("broken")
+    }
     parser.on("file", (name, stream) => {
+      stream.on("error", broken)
       if (!FIELDS.has(name)) return void stream.resume()
       const chunks: Array<Buffer> = []
       stream.on("data", (chunk: Buffer) => chunks.push(chunk))
       stream.on("end", () => files.push({ field: name as UploadField, bytes: new Uint8Array(Buffer.concat(chunks)) }))
     })
-    parser.on("error", () => done(undefined))
+    parser.on("error", broken)
     parser.on("close", () => done(files))
-    req.on("error", () => done(undefined))
+    req.on("error", broken)
+    req.on("close", () => { if (!req.complete) broken() })
     req.pipe(parser)
   })
+
+const encodeUploaded = Schema.encodeSync(UploadFile.answer)
 
 export const uploadRoutes = (runtime: Runtime) => {
   const r = Router()
@@ -51,13 +65,8 @@ export const uploadRoutes = (runtime: Runtime) => {
     }
     const files = await receiveFiles(req)
     if (!files) return sendFailure(res, 400, messages.required)
-    sendExit(res, await runtime.run(uploadImage(actorOf(req), files)), (u) => {
-      const uploaded = { _id: u.id, dateFolder: u.dateFolder, destFileName: u.fileName, url: u.url }
-      return {
-        status: 201,
-        data: u.field === UploadField.idCard ? { ...uploaded, uploadData: uploaded, ocrResult: u.ocr } : uploaded
-      }
-    })
+    if (files === "broken") return sendFailure(res, 400, BROKEN_FORM)
+    sendExit(res, await runtime.run(uploadImage(actorOf(req), files)), (u) => ({ status: 201, data: encodeUploaded(uploadedView(u)) }))
   })
 
   return r

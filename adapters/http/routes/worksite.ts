@@ -1,67 +1,38 @@
 /** Worksite chooser and region picker calls. */
+import { Effect } from "effect"
 import { Router } from "express"
-import { cityByCode, cityList, countyList, provinceList } from "../../../src/address/use-cases"
-import type { WorksiteProfile } from "../../../src/worksite/directory"
-import { servicePhoneNow, worksiteDetail, worksitesByGroup, worksitesNear } from "../../../src/worksite/use-cases"
+import { Cities, CityByCode, cityView, Counties, countyView, Provinces, regionView } from "#src/address/calls"
+import { cityByCode, cityList, countyList, provinceList } from "#src/address/use-cases"
+import {
+  nearbyWorksiteView, ServicePhoneNow, WorksiteDetail, worksiteDetailView, worksiteGroupView, WorksitesByGroup, WorksitesNear
+} from "#src/worksite/calls"
+import { servicePhoneNow, worksiteDetail, worksitesByGroup, worksitesNear } from "#src/worksite/use-cases"
 import type { Runtime } from "../../runtime"
-import { looseString, sendExit } from "../outcome"
+import { handle } from "../handle"
 
-/** What every list shows of a worksite. */
-export const worksiteView = (w: WorksiteProfile) => ({
-  _id: w.id, fullName: w.fullName, shortName: w.shortName, schoolCampus: w.schoolCampus, schoolCode: w.schoolCode, siteCode: w.siteCode,
-  servicePhone: w.servicePhone, paotuiAble: w.paotuiAble, paotuiApplyAble: w.paotuiApplyAble, paotuiApplyNeedInvitation: w.paotuiApplyNeedInvitation
-})
-
-const coordinate = (v: unknown) => {
-  const s = looseString(v)?.trim()
-  return s === undefined || s === "" ? Number.NaN : Number(s)
-}
-
-const codeOf = (v: unknown) => looseString(v)?.trim() ?? ""
 
 export const worksiteRoutes = (runtime: Runtime) => {
   const r = Router()
 
-  r.get("/api/worksite/listByLoc", async (req, res) => {
-    const exit = await runtime.read(worksitesNear({ lon: coordinate(req.query.lon), lat: coordinate(req.query.lat) }))
-    sendExit(res, exit, (list) => ({ data: list.map((w) => ({ ...worksiteView(w), distance: w.distance })) }))
-  })
+  r.get("/api/worksite/listByLoc", handle(WorksitesNear, ({ lon, lat }) =>
+    runtime.read(worksitesNear({ lon: lon ?? Number.NaN, lat: lat ?? Number.NaN }).pipe(Effect.map((list) => list.map(nearbyWorksiteView))))))
 
-  r.get("/api/worksite/listByGroup", async (_req, res) => {
-    sendExit(res, await runtime.read(worksitesByGroup()), (groups) => ({
-      data: groups.map((g) => ({ group: g.group, items: g.items.map(worksiteView) }))
-    }))
-  })
+  r.get("/api/worksite/listByGroup", handle(WorksitesByGroup, () =>
+    runtime.read(worksitesByGroup().pipe(Effect.map((groups) => groups.map(worksiteGroupView))))))
 
-  r.get("/api/worksite/detail/:id", async (req, res) => {
-    sendExit(res, await runtime.read(worksiteDetail(req.params.id)), (w) => ({
-      data: { ...worksiteView(w), serviceBegin: w.serviceBegin, serviceEnd: w.serviceEnd, location: w.location }
-    }))
-  })
+  r.get("/api/worksite/detail/:id", handle(WorksiteDetail, ({ id }) => runtime.read(worksiteDetail(id ?? "").pipe(Effect.map(worksiteDetailView)))))
 
-  r.get("/api/worksite/getServicePhoneByTime/:id", async (req, res) => {
-    sendExit(res, await runtime.read(servicePhoneNow(req.params.id)), (phone) => ({ data: phone }))
-  })
+  r.get("/api/worksite/getServicePhoneByTime/:id", handle(ServicePhoneNow, ({ id }) => runtime.read(servicePhoneNow(id ?? ""))))
 
-  r.get("/api/province/list", async (_req, res) => {
-    sendExit(res, await runtime.read(provinceList), (list) => ({ data: list.map((p) => ({ code: p.code, name: p.name })) }))
-  })
+  r.get("/api/province/list", handle(Provinces, () => runtime.read(provinceList.pipe(Effect.map((list) => list.map(regionView))))))
 
-  r.get("/api/city/list", async (req, res) => {
-    sendExit(res, await runtime.read(cityList(codeOf(req.query.provinceCode))), (list) => ({
-      data: list.map((c) => ({ code: c.code, name: c.name, provinceCode: c.provinceCode }))
-    }))
-  })
+  r.get("/api/city/list", handle(Cities, ({ provinceCode }) =>
+    runtime.read(cityList((provinceCode ?? "").trim()).pipe(Effect.map((list) => list.map(cityView))))))
 
-  r.get("/api/county/list", async (req, res) => {
-    sendExit(res, await runtime.read(countyList(codeOf(req.query.cityCode))), (list) => ({
-      data: list.map((c) => ({ code: c.code, name: c.name, cityCode: c.cityCode }))
-    }))
-  })
+  r.get("/api/county/list", handle(Counties, ({ cityCode }) =>
+    runtime.read(countyList((cityCode ?? "").trim()).pipe(Effect.map((list) => list.map(countyView))))))
 
-  r.get("/api/city/getByCode/:code", async (req, res) => {
-    sendExit(res, await runtime.read(cityByCode(req.params.code)), (c) => ({ data: { code: c.code, name: c.name, provinceCode: c.provinceCode } }))
-  })
+  r.get("/api/city/getByCode/:code", handle(CityByCode, ({ code }) => runtime.read(cityByCode(code ?? "").pipe(Effect.map(cityView)))))
 
   return r
 }

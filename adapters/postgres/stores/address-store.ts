@@ -1,8 +1,8 @@
 /** AddressStore over Postgres; the user's row is the lock that keeps one default per address book. */
 import { Effect } from "effect"
 import type { Kysely, Selectable } from "kysely"
-import type { Address } from "../../../src/address/address"
-import { AddressStore } from "../../../src/address/address-store"
+import type { Address } from "#src/address/address"
+import { AddressStore } from "#src/address/address-store"
 import type { DB } from "../schema"
 import { query } from "./query"
 

@@ -1,11 +1,13 @@
 /** ParcelStore, People and Catalogue over Postgres. */
 import { Effect } from "effect"
-import { sql, type Kysely, type Selectable } from "kysely"
-import { ACTIVE_STATUSES, type ParcelStatus } from "../../../src/parcel/parcel"
-import { Catalogue, ParcelStore, People, type ParcelRecord, type Person } from "../../../src/parcel/parcel-store"
-import { nextFreeTag, nextTagAfter, TAG_MAX } from "../../../src/parcel/storage-code"
+import type { Kysely, Selectable } from "kysely"
+import { ACTIVE_STATUSES, type ParcelStatus } from "#src/parcel/parcel"
+import { Catalogue, ParcelStore, People, type ParcelRecord, type Person } from "#src/parcel/parcel-store"
+import { nextFreeTag, TAG_MAX, TAG_MIN, tagsAfter } from "#src/parcel/storage-code"
+import { isUniqueViolation, RetryableConflict } from "../retryable"
 import type { DB } from "../schema"
-import { offsetOf, PAGE_SIZE, pageOf, query } from "./query"
+import { PAGE_SIZE, paged } from "../paging"
+import { query } from "./query"
 
 const TAG_WINDOW = 64
 
@@ -26,31 +28,20 @@ const activeTags = async (db: Kysely<DB>, worksiteId: string, among?: ReadonlyAr
 }
 
 /**
- * Locks the worksite's counter and, in the same round trip, reads which tags of the window after
- * it active parcels hold; the next free one is chosen by the core (whole table only when the
- * window is full). The counter moves with the parcel insert, so the lock is held for few trips.
+ * Locks the worksite's counter first, then looks at the tags after it: a statement that waited for
+ * the lock would still read parcels as they were before the wait and could hand out a tag the
+ * previous holder of the lock took. The window is the core's; the whole table only when it is full.
  */
 const allocateTag = async (db: Kysely<DB>, worksiteId: string): Promise<number | undefined> => {
-  const { rows: [counter] } = await sql<{ last_tag: number; taken: number[] }>`
-    with counter as (select last_tag from storage_tag where worksite_id = ${worksiteId} for update)
-    select counter.last_tag, array(
-      select p.tag from parcel p
-      where p.worksite_id = ${worksiteId} and p.status in (${sql.join(ACTIVE_STATUSES)})
-        and p.tag in (select ((counter.last_tag - 1 + g) % ${TAG_MAX}) + 1 from generate_series(1, ${TAG_WINDOW}) g)
-    ) as taken
-    from counter`.execute(db)
+  const counter = await db.selectFrom("storage_tag").select("last_tag").where("worksite_id", "=", worksiteId).forUpdate().executeTakeFirst()
   if (!counter) throw new Error(`worksite ${worksiteId} has no storage tag counter`)
-  const last = counter.last_tag
-  const window = new Set(Array.from({ length: TAG_WINDOW }, (_, i) => nextTagAfter(last, i + 1)))
-  const nearby = new Set(counter.taken)
-  const inWindow = nextFreeTag(last, (t) => nearby.has(t) || !window.has(t))
+  const window = tagsAfter(counter.last_tag, TAG_WINDOW)
+  const nearby = await activeTags(db, worksiteId, window)
+  const inWindow = window.find((t) => !nearby.has(t))
   if (inWindow !== undefined) return inWindow
   const taken = await activeTags(db, worksiteId)
-  return nextFreeTag(last, (t) => taken.has(t))
+  return nextFreeTag(counter.last_tag, (t) => taken.has(t))
 }
-
-const isUniqueViolation = (e: unknown, constraint: string) =>
-  typeof e === "object" && e !== null && (e as { code?: string }).code === "23505" && (e as { constraint?: string }).constraint === constraint
 
 export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
   allocateTag: (worksiteId) => query(() => allocateTag(db, worksiteId)),
@@ -68,6 +59,7 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
         return "inserted" as const
       } catch (e) {
         if (isUniqueViolation(e, "parcel_active_express_no")) return "duplicateExpressNo" as const
+        if (isUniqueViolation(e, "parcel_active_tag")) throw new RetryableConflict("another check-in took the tag first", { cause: e })
         throw e
       }
     }),
@@ -77,7 +69,7 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
       .pipe(Effect.map((w) => ({ freeHours: w.keep_free_hours, feePerDayFen: w.keep_fee_per_day, capFen: w.keep_fee_cap }))),
   findAtShelf: (k) =>
     // no parcel holds a tag outside 1..9999 (and Postgres would refuse NaN or a huge number as an integer)
-    !Number.isInteger(k.tag) || k.tag < 1 || k.tag > TAG_MAX
+    !Number.isInteger(k.tag) || k.tag < TAG_MIN || k.tag > TAG_MAX
       ? Effect.succeed(undefined)
       : query(() => db.selectFrom("parcel").selectAll().where("worksite_id", "=", k.worksiteId).where("express_no", "=", k.expressNo)
         .where("storage_no", "=", k.storageNo).where("tag", "=", k.tag).orderBy("created_at", "desc").executeTakeFirst())
@@ -87,14 +79,9 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
       .where("id", "=", id).where("status", "=", from).executeTakeFirst())
       .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
   listForReceiver: (userId, statuses, page) =>
-    query(async () => {
-      const base = db.selectFrom("parcel").where("receiver_id", "=", userId).where("status", "in", statuses)
-      const [rows, count] = await Promise.all([
-        base.selectAll().orderBy("created_at", "desc").orderBy("id").limit(PAGE_SIZE).offset(offsetOf(page)).execute(),
-        base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()
-      ])
-      return pageOf(rows.map(toParcel), Number(count.n), page)
-    })
+    query(() => paged(db.selectFrom("parcel").where("receiver_id", "=", userId).where("status", "in", statuses), page,
+      (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
+      .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toParcel) })))
 })
 
 const toPerson = (r: Selectable<DB["app_user"]>): Person => ({

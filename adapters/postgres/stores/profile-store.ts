@@ -1,11 +1,11 @@
 /** ProfileStore over Postgres: the app_user row, with its worksite and wallet for the account page. */
 import { Effect } from "effect"
 import { sql, type Kysely, type Selectable, type Updateable } from "kysely"
-import type { ProfileChange, TeamMember, UserProfile } from "../../../src/profile/profile"
-import { ProfileStore } from "../../../src/profile/profile-store"
-import type { PaotuiStatus } from "../../../src/profile/runner-application"
-import type { AuthStatus } from "../../../src/profile/verification"
-import type { Role } from "../../../src/shared/actor"
+import type { ProfileChange, TeamMember, UserProfile } from "#src/profile/profile"
+import { ProfileStore } from "#src/profile/profile-store"
+import type { PaotuiStatus } from "#src/profile/runner-application"
+import type { AuthStatus } from "#src/profile/verification"
+import type { Role } from "#src/shared/actor"
 import type { DB } from "../schema"
 import { query } from "./query"
 import { toWorksiteProfile } from "./worksite-store"
@@ -63,7 +63,9 @@ export const profileStore = (db: Kysely<DB>) => ProfileStore.of({
   team: (leaderId) =>
     query(() => db.selectFrom("app_user").select(["id", "realname", "phone_main", "openid"]).where("paotui_leader", "=", leaderId)
       .where("paotui_status", "=", 1).orderBy("realname").orderBy("id").execute()).pipe(Effect.map((rows) => rows.map(toMember))),
-  underReview: (limit) =>
-    query(() => db.selectFrom("app_user").selectAll().where("auth_status", "=", 0).orderBy("auth_submitted_at").orderBy("id").limit(limit).execute())
+  underReview: (limit, worksiteId) =>
+    query(() => db.selectFrom("app_user").selectAll().where("auth_status", "=", 0)
+      .$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!))
+      .orderBy("auth_submitted_at").orderBy("id").limit(limit).execute())
       .pipe(Effect.map((rows) => rows.map(toProfile)))
 })

@@ -1,6 +1,6 @@
 /** The outbox and the operations log over Postgres, written in the caller's transaction. */
 import type { Kysely } from "kysely"
-import { OpsLog, Outbox } from "../../../src/shared/ports"
+import { OpsLog, Outbox } from "#src/shared/ports"
 import type { DB } from "../schema"
 import { query } from "./query"
 

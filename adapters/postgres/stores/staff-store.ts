@@ -1,9 +1,9 @@
 /** EmployeeStore and LoginGuard over Postgres. */
 import { Effect } from "effect"
-import type { Kysely, Selectable } from "kysely"
-import type { Employee } from "../../../src/staff/employee"
-import { EmployeeStore, LoginGuard } from "../../../src/staff/staff-store"
-import type { Worksite } from "../../../src/staff/worksite"
+import { sql, type Kysely, type Selectable } from "kysely"
+import type { Employee } from "#src/staff/employee"
+import { EmployeeStore, LoginGuard } from "#src/staff/staff-store"
+import type { Worksite } from "#src/staff/worksite"
 import type { DB } from "../schema"
 import { query } from "./query"
 
@@ -39,8 +39,12 @@ export const loginGuard = (db: Kysely<DB>) => LoginGuard.of({
   consumeNonce: (nonce, now) =>
     query(() => db.updateTable("login_nonce").set({ used_at: now }).where("nonce", "=", nonce).where("used_at", "is", null)
       .where("expires_at", ">", now).executeTakeFirst()).pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
-  failuresSince: (phone, since) =>
-    query(() => db.selectFrom("login_failure").select((eb) => eb.fn.countAll<string>().as("n")).where("phone", "=", phone)
-      .where("at", ">=", since).executeTakeFirstOrThrow()).pipe(Effect.map((r) => Number(r.n))),
-  recordFailure: (phone, at) => query(() => db.insertInto("login_failure").values({ phone, at }).execute())
+  failuresSince: (requester, since) =>
+    query(async () => {
+      // one attempt of a requester at a time, so parallel guesses cannot all pass the count
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`login:${requester}`}, 0))`.execute(db)
+      return db.selectFrom("login_failure").select((eb) => eb.fn.countAll<string>().as("n")).where("requester", "=", requester)
+        .where("at", ">=", since).executeTakeFirstOrThrow()
+    }).pipe(Effect.map((r) => Number(r.n))),
+  recordFailure: (requester, phone, at) => query(() => db.insertInto("login_failure").values({ requester, phone, at }).execute())
 })

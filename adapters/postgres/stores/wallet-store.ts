@@ -1,11 +1,12 @@
 /** WalletStore over Postgres: the wallet row is locked for every change and moves with its ledger row. */
 import { Effect } from "effect"
 import { sql, type Kysely, type Selectable } from "kysely"
-import type { LedgerEntry, LedgerType } from "../../../src/wallet/ledger"
-import { WalletStore, type Wallet } from "../../../src/wallet/wallet-store"
-import type { WithdrawalRecord, WithdrawalStatus } from "../../../src/wallet/withdrawal"
+import { detailTypes, type LedgerEntry, type LedgerType } from "#src/wallet/ledger"
+import { WalletStore, type Wallet } from "#src/wallet/wallet-store"
+import type { WithdrawalRecord, WithdrawalStatus } from "#src/wallet/withdrawal"
+import { paged } from "../paging"
 import type { DB } from "../schema"
-import { offsetOf, PAGE_SIZE, pageOf, query } from "./query"
+import { query } from "./query"
 
 const walletQuery = (db: Kysely<DB>, userId: string) =>
   db.selectFrom("wallet").innerJoin("app_user", "app_user.id", "wallet.user_id")
@@ -47,26 +48,18 @@ export const walletStore = (db: Kysely<DB>) => WalletStore.of({
         .where("user_id", "=", e.userId).execute()
     }),
   listWithdrawals: (userId, page) =>
-    query(async () => {
-      const base = db.selectFrom("withdrawal").where("user_id", "=", userId)
-      const [rows, count] = await Promise.all([
-        base.selectAll().orderBy("created_at", "desc").orderBy("id").limit(PAGE_SIZE).offset(offsetOf(page)).execute(),
-        base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()
-      ])
-      return pageOf(rows.map(toWithdrawal), Number(count.n), page)
-    }),
+    query(() => paged(db.selectFrom("withdrawal").where("user_id", "=", userId), page, (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
+      .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toWithdrawal) }))),
   listWithdrawalsByStatus: (status, limit) =>
     query(() => {
       const base = db.selectFrom("withdrawal").innerJoin("app_user", "app_user.id", "withdrawal.user_id").selectAll("withdrawal").select("app_user.openid")
       return (status === undefined ? base : base.where("withdrawal.status", "=", status)).orderBy("withdrawal.created_at").limit(limit).execute()
     }).pipe(Effect.map((rows) => rows.map((r) => ({ ...toWithdrawal(r), openid: r.openid })))),
-  listLedger: (userId, type, page) =>
-    query(async () => {
-      const base = db.selectFrom("ledger").where("user_id", "=", userId).$if(type !== 0, (q) => q.where("type", "=", type))
-      const [rows, count] = await Promise.all([
-        base.selectAll().orderBy("created_at", "desc").orderBy("id").limit(PAGE_SIZE).offset(offsetOf(page)).execute(),
-        base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()
-      ])
-      return pageOf(rows.map(toLedger), Number(count.n), page)
-    })
+  listLedger: (userId, filter, page) => {
+    const types = detailTypes(filter)
+    const filtered = db.selectFrom("ledger").where("user_id", "=", userId)
+      .where((eb) => (types.length === 0 ? eb.lit(false) : eb("type", "in", types)))
+    return query(() => paged(filtered, page, (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
+      .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toLedger) })))
+  }
 })

@@ -1,8 +1,8 @@
 /** The worksite chooser's port over Postgres. */
 import { Effect } from "effect"
 import type { Kysely, Selectable } from "kysely"
-import type { WorksiteProfile } from "../../../src/worksite/directory"
-import { Worksites } from "../../../src/worksite/worksite-store"
+import type { WorksiteProfile } from "#src/worksite/directory"
+import { Worksites } from "#src/worksite/worksite-store"
 import type { DB } from "../schema"
 import { query } from "./query"
 

@@ -3,6 +3,7 @@ import { Route, Switch } from "wouter"
 import { AddUserInfoRoute } from "./routes/add-user-info"
 import { AddressRoute } from "./routes/address"
 import { AuthApplyRoute } from "./routes/auth-apply"
+import { AuthReviewRoute } from "./routes/auth-review"
 import { BindRoute } from "./routes/bind"
 import { comingSoon, ComingSoonRoute } from "./routes/coming-soon"
 import { ErrorRoute } from "./routes/error"
@@ -48,6 +49,7 @@ export const App = () => (
     <Route path="/studentCardEdit/:token" component={StudentCardEditRoute} />
     <Route path="/addUserInfo/:redirect/:token" component={AddUserInfoRoute} />
     <Route path="/authApply/:type/:redirect/:token" component={AuthApplyRoute} />
+    <Route path="/authReview/:token" component={AuthReviewRoute} />
     <Route path="/paotuiApply/:token" component={PaotuiApplyRoute} />
     <Route path="/worksiteList" component={WorksiteListRoute} />
     <Route path="/worksiteEdit/:token" component={WorksiteEditRoute} />

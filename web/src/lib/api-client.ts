@@ -1,5 +1,6 @@
 /** The HTTP client: bearer token, JSON envelope `{ success, message, data }`, idempotency keys and the 401 exit. */
 import { Schema } from "effect"
+import type { Call } from "#src/shared/wire"
 import { navigate } from "wouter/use-browser-location"
 import { sessionToken } from "./session"
 
@@ -78,20 +79,35 @@ export const request = async <A>(path: string, decode: (body: unknown) => A, opt
   }
 }
 
-/** A decoder for a whole answer body, from a Schema. */
-export const decoderOf = <S extends Schema.ConstraintDecoder<unknown>>(schema: S): ((body: unknown) => S["Type"]) => {
-  const decode = Schema.decodeUnknownSync(schema)
-  return (body) => decode(body)
-}
-
 /** A decoder for the `data` of an answer. */
 export const dataDecoder = <S extends Schema.ConstraintDecoder<unknown>>(schema: S): ((body: unknown) => S["Type"]) => {
   const decode = Schema.decodeUnknownSync(Schema.Struct({ data: schema }))
   return (body) => (decode(body) as { readonly data: S["Type"] }).data
 }
 
-/** An answer whose only use is its optional message. */
-export const messageDecoder = (body: unknown): string => messageOf(body)
+export interface CallOptions<Input> {
+  readonly method?: "GET" | "POST" | "PUT" | "DELETE"
+  /** The request, encoded with the call's Schema: as the query of a GET, else as the JSON body. */
+  readonly input?: Input
+  readonly idempotencyKey?: string
+}
+
+/** Sends one of the core's calls: the request encoded and the answer decoded with the call's own Schemas. */
+export const send = async <Req extends Schema.Top, Ans extends Schema.Top>(
+  call: Call<Req, Ans>,
+  path: string,
+  options: CallOptions<Req["Type"]> = {}
+): Promise<Ans["Type"]> => {
+  const method = options.method ?? "GET"
+  const encoded = options.input === undefined ? undefined : (Schema.encodeUnknownSync(call.request as unknown as Schema.Encoder<unknown>)(options.input) as Record<string, unknown>)
+  const query = method === "GET" && encoded !== undefined ? (encoded as Query) : undefined
+  const body = method !== "GET" ? encoded : undefined
+  const decode = Schema.decodeUnknownSync(call.answer as unknown as Schema.Decoder<Ans["Type"]>)
+  const answerOf = (answer: unknown) => (call.beside ? answer : (answer as { data?: unknown }).data)
+  return request(path, (answer) => decode(answerOf(answer)), {
+    method, ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {})
+  })
+}
 
 /** The server's message when it gave one, else the screen's own wording for the failure. */
 export const failureMessage = (error: unknown, fallback: string): string =>

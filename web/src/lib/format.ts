@@ -1,6 +1,5 @@
-/** Display formats: money in yuan from fen, and Beijing date-times. */
-
-export const yuan = (fen: number): string => (fen / 100).toFixed(2)
+/** Display formats: money in yuan from fen (the core's one rule: two decimals), and Beijing date-times. */
+export { signedYuan, yuan } from "#src/shared/money"
 
 const dateTimeFormat = new Intl.DateTimeFormat("zh-CN", {
   timeZone: "Asia/Shanghai",
@@ -12,7 +11,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("zh-CN", {
   hour12: false
 })
 
-export const dateTime = (at: string | number): string => {
+export const dateTime = (at: Date | string | number): string => {
   const date = new Date(at)
   return Number.isNaN(date.getTime()) ? String(at) : dateTimeFormat.format(date)
 }
@@ -27,7 +26,4 @@ export const avatarSrc = (headimgBase64: string | null | undefined): string | un
 const dateFormat = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" })
 
 /** A Beijing calendar date (follow time and the like). */
-export const date = (at: string | number): string => {
-  const value = new Date(typeof at === "number" && at < 1e12 ? at * 1000 : at)
-  return Number.isNaN(value.getTime()) ? String(at) : dateFormat.format(value)
-}
+export const date = (at: Date): string => dateFormat.format(at)

@@ -1,14 +1,5 @@
 /** Paged lists: the `{ pageCount, recordCount, pageNumber, results }` answer and page-by-page loading from 1. */
-import { Schema } from "effect"
 import { useCallback, useRef, useState } from "react"
-
-export const pageOf = <S extends Schema.Constraint>(item: S) =>
-  Schema.Struct({
-    pageCount: Schema.Number,
-    recordCount: Schema.optional(Schema.Number),
-    pageNumber: Schema.Number,
-    results: Schema.Array(item)
-  })
 
 export interface Page<A> {
   readonly pageCount: number

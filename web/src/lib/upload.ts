@@ -3,25 +3,12 @@
  * check on the chosen file, compression in the browser to one of the spec's two presets, then the multipart call.
  */
 import imageCompression from "browser-image-compression"
-import { Schema } from "effect"
-import { chosenImageProblem, COMPRESSION, type UploadField } from "../../../src/profile/image-upload"
+import { chosenImageProblem, COMPRESSION, type UploadField } from "#src/profile/image-upload"
+import { UploadFile, type UploadedView } from "#src/upload/calls"
 import { dataDecoder, failureMessage, request } from "./api-client"
 import { useAction } from "./use-action"
 
-export const OcrResult = Schema.Struct({
-  realname: Schema.optional(Schema.NullOr(Schema.String)),
-  idCardNo: Schema.optional(Schema.NullOr(Schema.String)),
-  sex: Schema.optional(Schema.NullOr(Schema.Number))
-})
-export type OcrResult = typeof OcrResult.Type
-
-export const Uploaded = Schema.Struct({
-  dateFolder: Schema.String,
-  destFileName: Schema.String,
-  url: Schema.String,
-  ocrResult: Schema.optional(Schema.NullOr(OcrResult))
-})
-export type Uploaded = typeof Uploaded.Type
+export type Uploaded = UploadedView
 
 export type CompressionPreset = keyof typeof COMPRESSION
 
@@ -63,7 +50,7 @@ export const compressImage = async (file: File, preset: CompressionPreset): Prom
   return new File([compressed], file.name, { type: compressed.type || file.type, lastModified: file.lastModified })
 }
 
-const decodeUploaded = dataDecoder(Uploaded)
+const decodeUploaded = dataDecoder(UploadFile.answer)
 
 export const postImage = (field: UploadField, file: File): Promise<Uploaded> => {
   const form = new FormData()

@@ -2,10 +2,10 @@
  * The messaging app's JS-SDK, reduced to what the station uses: scanning a code. Inside the app the
  * real `window.wx` scans with the camera; elsewhere a dialog asks for the code's text instead.
  */
-import { Schema } from "effect"
 import { Dialog, Input } from "antd-mobile"
 import { useState } from "react"
-import { dataDecoder, request } from "./api-client"
+import { ScannerConfig } from "#src/staff/calls"
+import { send } from "./api-client"
 
 interface ScanOptions {
   readonly needResult: 0 | 1
@@ -28,17 +28,7 @@ declare global {
   }
 }
 
-const JsConfig = Schema.Struct({
-  appId: Schema.String,
-  timestamp: Schema.Union([Schema.Number, Schema.String]),
-  nonceStr: Schema.String,
-  signature: Schema.String,
-  jsApiList: Schema.Array(Schema.String)
-})
-
-const decodeJsConfig = dataDecoder(JsConfig)
-
-export const fetchJsConfig = (url: string) => request("/api/wx/jsconfig", decodeJsConfig, { query: { url } })
+export const fetchJsConfig = (url: string) => send(ScannerConfig, "/api/wx/jsconfig", { input: { url } })
 
 let configured: Promise<WxSdk> | undefined
 

@@ -1,5 +1,5 @@
 /** `/authApply/:type/:redirect/:token`: real-name verification (type 0 sending, 1 errands), then on to `/{redirect}/{token}`. */
-import { VerificationType } from "../../../../src/profile/verification"
+import { VerificationType } from "#src/profile/verification"
 import { Page } from "../../components/page"
 import { UserGate } from "../../components/user-gate"
 import { AuthApplyForm } from "../../features/verification/components/auth-apply-form"

@@ -8,7 +8,7 @@ export const MyRoute = (props: { readonly params: { readonly token?: string } })
   const token = adoptRouteToken(props.params.token)
   return (
     <Page title="个人中心" back={false} className="page--tabbed">
-      <UserGate token={token}>{(user) => <MePage user={user} token={token ?? ""} />}</UserGate>
+      <UserGate token={token}>{(user, reload) => <MePage user={user} token={token ?? ""} reload={reload} />}</UserGate>
     </Page>
   )
 }

@@ -2,6 +2,7 @@
 import { Page } from "../../components/page"
 import { PickupPanel } from "../../features/pickup/components/pickup-panel"
 import { EmployeeGate } from "../../features/staff/components/employee-gate"
+import { StaffNav } from "../../features/staff/components/staff-nav"
 import { adoptRouteToken } from "../../lib/session"
 
 export const TakepartRoute = (props: { readonly params: { readonly token?: string } }) => {
@@ -9,7 +10,12 @@ export const TakepartRoute = (props: { readonly params: { readonly token?: strin
   return (
     <Page title="确认取件" back={false}>
       <EmployeeGate token={token} redirect="takepart">
-        {(employee) => <PickupPanel staff={employee} />}
+        {(employee) => (
+          <>
+            <StaffNav current="takepart" token={token} />
+            <PickupPanel staff={employee} />
+          </>
+        )}
       </EmployeeGate>
     </Page>
   )

@@ -3,7 +3,7 @@
  * `/worksiteEdit/:token` for choosing from personal info.
  */
 import { useSearch } from "wouter"
-import type { WorksiteChooserFrom } from "../../../../src/profile/complete-profile"
+import type { WorksiteChooserFrom } from "#src/profile/complete-profile"
 import { LoadFailed } from "../../components/load-state"
 import { Page } from "../../components/page"
 import { WorksiteChooser } from "../../features/worksite/components/worksite-chooser"

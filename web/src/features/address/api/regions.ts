@@ -3,17 +3,9 @@
  * (`GET /api/province/list`), a province's cities (`GET /api/city/list?provinceCode`) and a city's counties
  * (`GET /api/county/list?cityCode`). A failed fetch is forgotten, so the next use asks again.
  */
-import { Schema } from "effect"
-import type { City, County, Region } from "../../../../../src/address/region"
-import { dataDecoder, request } from "../../../lib/api-client"
-
-const ProvinceRow = Schema.Struct({ code: Schema.String, name: Schema.String })
-const CityRow = Schema.Struct({ code: Schema.String, name: Schema.String, provinceCode: Schema.String })
-const CountyRow = Schema.Struct({ code: Schema.String, name: Schema.String, cityCode: Schema.String })
-
-const decodeProvinces = dataDecoder(Schema.Array(ProvinceRow))
-const decodeCities = dataDecoder(Schema.Array(CityRow))
-const decodeCounties = dataDecoder(Schema.Array(CountyRow))
+import { Cities, Counties, Provinces } from "#src/address/calls"
+import type { City, County, Region } from "#src/address/region"
+import { send } from "../../../lib/api-client"
 
 export const PROVINCES_FAILED = "获取省列表失败"
 
@@ -31,16 +23,16 @@ const remember = <A>(cache: Map<string, Promise<A>>, key: string, load: () => Pr
 }
 
 export const loadProvinces = (): Promise<ReadonlyArray<Region>> => {
-  provinces ??= request("/api/province/list", decodeProvinces).then((rows) => rows.map(({ code, name }) => ({ code, name })))
+  provinces ??= send(Provinces, "/api/province/list").then((rows) => rows.map(({ code, name }) => ({ code, name })))
   provinces.catch(() => { provinces = undefined })
   return provinces
 }
 
 export const loadCities = (provinceCode: string): Promise<ReadonlyArray<City>> =>
   remember(cities, provinceCode, () =>
-    request("/api/city/list", decodeCities, { query: { provinceCode } }).then((rows) => rows.map(({ code, name, provinceCode }) => ({ code, name, provinceCode }))))
+    send(Cities, "/api/city/list", { input: { provinceCode } }).then((rows) => rows.map(({ code, name, provinceCode }) => ({ code, name, provinceCode }))))
 
 export const loadCounties = (city: City): Promise<ReadonlyArray<County>> =>
   remember(counties, city.code, () =>
-    request("/api/county/list", decodeCounties, { query: { cityCode: city.code } })
+    send(Counties, "/api/county/list", { input: { cityCode: city.code } })
       .then((rows) => rows.map(({ code, name, cityCode }) => ({ code, name, cityCode, provinceCode: city.provinceCode }))))

@@ -5,12 +5,12 @@
 import { useSignals } from "@preact/signals-react/runtime"
 import { Button, CascadePicker, Form, Input, TextArea, Toast } from "antd-mobile"
 import { useState } from "react"
-import { addressProblem, messages, PASTE_MAX_LENGTH, pasteProblem } from "../../../../../src/address/address"
-import { PHONE_LENGTH } from "../../../../../src/profile/phone"
+import { addressProblem, DETAIL_MAX_LENGTH, messages, NAME_MAX_LENGTH, PASTE_MAX_LENGTH, pasteProblem } from "#src/address/address"
+import { PHONE_LENGTH } from "#src/profile/phone"
 import { failureMessage } from "../../../lib/api-client"
 import { useAddAddress } from "../api/add-address"
 import { PROVINCES_FAILED } from "../api/regions"
-import { createAddressForm, type Place } from "../state/address-form"
+import { createAddressForm, pastePartNames, type Place } from "../state/address-form"
 import { fieldsFromPastedAddress } from "../state/paste"
 import { useRegionOptions } from "../state/region-options"
 
@@ -25,6 +25,7 @@ export const AddressForm = (props: { readonly onAdded: () => void; readonly onCa
   const [parsing, setParsing] = useState(false)
   const { run, pending } = useAddAddress()
   const places = form.places.value
+  const missed = form.missed.value
 
   const recognise = async () => {
     if (parsing) return
@@ -37,7 +38,7 @@ export const AddressForm = (props: { readonly onAdded: () => void; readonly onCa
     try {
       const fields = await fieldsFromPastedAddress(form.paste.value)
       form.fill(fields)
-      if (!fields.county) Toast.show({ content: messages.regionIncomplete })
+      if (form.missed.value.length === 0 && !fields.county) Toast.show({ content: messages.regionIncomplete })
     } catch (error) {
       Toast.show({ content: failureMessage(error, PROVINCES_FAILED), icon: "fail" })
     } finally {
@@ -97,14 +98,19 @@ export const AddressForm = (props: { readonly onAdded: () => void; readonly onCa
           autoSize={{ minRows: 3, maxRows: 4 }}
         />
         <div className="paste-card__actions">
-          <Button size="small" fill="none" onClick={() => form.typePaste("")}>清空</Button>
+          <Button data-testid="address-paste-clear" size="small" fill="none" onClick={form.clearPaste}>清空</Button>
           <Button data-testid="address-paste-parse" size="small" color="primary" loading={parsing} onClick={() => void recognise()}>识别</Button>
         </div>
+        {missed.length > 0 ? (
+          <p className="paste-card__missed" data-testid="address-paste-missed" role="status">
+            {missed.length === 4 ? "未能识别出收件信息，请手动填写" : `未识别出${missed.map((part) => pastePartNames[part]).join("、")}，请手动填写`}
+          </p>
+        ) : null}
       </section>
 
       <Form layout="horizontal" mode="card" className="address-form__fields">
         <Form.Item label="联系人">
-          <Input data-testid="address-name" placeholder="收件人姓名" value={form.name.value} onChange={form.typeName} clearable />
+          <Input data-testid="address-name" maxLength={NAME_MAX_LENGTH} placeholder="收件人姓名" value={form.name.value} onChange={form.typeName} clearable />
         </Form.Item>
         <Form.Item label="联系电话">
           <Input data-testid="address-phone" type="tel" inputMode="numeric" maxLength={PHONE_LENGTH} placeholder="11位手机号码" value={form.phone.value} onChange={form.typePhone} clearable />
@@ -113,7 +119,7 @@ export const AddressForm = (props: { readonly onAdded: () => void; readonly onCa
           <span data-testid="address-region" className={places.county ? "value" : "placeholder"}>{placeText(places) || "请选择省市区"}</span>
         </Form.Item>
         <Form.Item label="详细地址">
-          <TextArea data-testid="address-detail" placeholder="街道、楼栋、门牌号" value={form.detail.value} onChange={form.typeDetail} autoSize={{ minRows: 2, maxRows: 3 }} />
+          <TextArea data-testid="address-detail" maxLength={DETAIL_MAX_LENGTH} placeholder="街道、楼栋、门牌号" value={form.detail.value} onChange={form.typeDetail} autoSize={{ minRows: 2, maxRows: 3 }} />
         </Form.Item>
       </Form>
 
@@ -127,11 +133,11 @@ export const AddressForm = (props: { readonly onAdded: () => void; readonly onCa
         onClose={() => setPickerOpen(false)}
         onConfirm={(value, extend) => {
           const [province, city, county] = extend.items
-          form.places.value = {
+          form.pickPlaces({
             province: province ? { code: String(province.value), name: String(province.label) } : undefined,
             city: city ? { code: String(city.value), name: String(city.label) } : undefined,
             county: county ? { code: String(county.value), name: String(county.label) } : undefined
-          }
+          })
           if (!value[2]) Toast.show({ content: messages.regionIncomplete })
         }}
       />

@@ -3,9 +3,9 @@
  * (so a block naming either is placed), then the counties of the city found, or of every city of the province
  * found. A block naming only a county keeps it in the detail (the full county table is not fetched).
  */
-import { fieldsFromPaste, type AddressFields } from "../../../../../src/address/address"
-import { parseAddressBlock, type ParsedAddress } from "../../../../../src/address/paste-parser"
-import { buildRegionIndex, type City, type County } from "../../../../../src/address/region"
+import { fieldsFromPaste, type AddressFields } from "#src/address/address"
+import { parseAddressBlock, type ParsedAddress } from "#src/address/paste-parser"
+import { buildRegionIndex, type City, type County } from "#src/address/region"
 import { loadCities, loadCounties, loadProvinces } from "../api/regions"
 
 export const parsePastedAddress = async (text: string): Promise<ParsedAddress> => {

@@ -4,7 +4,7 @@
  */
 import type { CascadePickerOption } from "antd-mobile"
 import { useCallback, useEffect, useMemo, useState } from "react"
-import type { City, County, Region } from "../../../../../src/address/region"
+import type { City, County, Region } from "#src/address/region"
 import { loadCities, loadCounties, loadProvinces } from "../api/regions"
 
 export const useRegionOptions = () => {

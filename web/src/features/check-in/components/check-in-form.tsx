@@ -2,10 +2,11 @@
 import { useSignals } from "@preact/signals-react/runtime"
 import { ActionSheet, Button, Dialog, List, Picker, Segmented, Selector, Toast } from "antd-mobile"
 import { useEffect, useState } from "react"
-import { checkInProblem, messages } from "../../../../../src/parcel/check-in"
-import { serviceTimeStr } from "../../../../../src/staff/worksite"
+import { checkInProblem, messages } from "#src/parcel/check-in"
+import { serviceTimeStr } from "#src/staff/worksite"
 import { failureMessage } from "../../../lib/api-client"
-import { useCheckIn, type CheckInPayload } from "../api/check-in"
+import type { CheckInRequest } from "#src/parcel/calls"
+import { useCheckIn } from "../api/check-in"
 import { EXPRESS_COMPANIES_FAILED, useExpressCompanies } from "../api/express-companies"
 import { useReceiverLookup, type ReceiverCandidate } from "../api/receivers"
 import { WEIGHT_TYPES_FAILED, useWeightFeeTypes } from "../api/weight-fee-types"
@@ -31,7 +32,7 @@ export interface CheckInStaff {
 
 const topTip = (content: string) => Toast.show({ content, position: "top", duration: 2000 })
 
-const payloadOf = (form: CheckInFormState, staff: CheckInStaff): CheckInPayload => {
+const payloadOf = (form: CheckInFormState, staff: CheckInStaff): CheckInRequest => {
   const ws = staff.worksite
   const receiver = form.receiver.value
   return {
@@ -118,7 +119,7 @@ export const CheckInForm = (props: { readonly staff: CheckInStaff }) => {
     try {
       const code = await checkIn(payloadOf(form, staff))
       Toast.show({
-        content: <span data-testid="check-in-code">{`${code} ${messages.completed}`}</span>,
+        content: <span data-testid="check-in-code"><span className="toast-code">{code}</span> {messages.completed}</span>,
         icon: "success",
         duration: 2000
       })

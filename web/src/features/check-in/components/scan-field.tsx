@@ -1,6 +1,6 @@
 /** A field filled by scanning a code (the comma rule applies) or by typing. */
 import { Button, Input } from "antd-mobile"
-import { scanned } from "../../../../../src/parcel/check-in"
+import { scanned } from "#src/parcel/check-in"
 import { scanQRCode } from "../../../lib/wx"
 
 export const ScanField = (props: {

@@ -3,7 +3,7 @@
  * short (last 4) or full mode, the picked receiver, the weight class and the previous storage code.
  */
 import { computed, signal } from "@preact/signals-react"
-import { SHORT_PHONE_LENGTH, typeFullDigit, typeShortDigit, type CheckInFields } from "../../../../../src/parcel/check-in"
+import { SHORT_PHONE_LENGTH, typeFullDigit, typeShortDigit, type CheckInFields } from "#src/parcel/check-in"
 import type { ExpressCompany } from "../api/express-companies"
 import type { ReceiverCandidate } from "../api/receivers"
 
@@ -14,7 +14,7 @@ export interface PickedReceiver {
   readonly name: string
   readonly openid: string | undefined
   readonly phone: string
-  readonly subscribe: unknown
+  readonly subscribe: boolean
 }
 
 export const candidateName = (c: ReceiverCandidate): string => c.realname || c.nickname || "未命名用户"

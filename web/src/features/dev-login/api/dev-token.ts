@@ -1,12 +1,10 @@
 /** Signs a demo user in through the fake messaging app (`POST /auth/dev/token`). */
-import { Schema } from "effect"
 import { useState } from "react"
-import { decoderOf, request } from "../../../lib/api-client"
-
-const decodeToken = decoderOf(Schema.Struct({ token: Schema.String }))
+import { DevToken } from "#src/staff/calls"
+import { send } from "../../../lib/api-client"
 
 export const fetchDevToken = async (openid: string): Promise<string> =>
-  (await request("/auth/dev/token", decodeToken, { method: "POST", body: { openid } })).token
+  (await send(DevToken, "/auth/dev/token", { method: "POST", input: { openid } })).token
 
 export const useDevToken = () => {
   const [pending, setPending] = useState<string | undefined>(undefined)

@@ -42,7 +42,7 @@ export const DevSignIn = () => {
           description={typeof user.worksite === "string" && user.worksite !== "" ? `${user.openid} · ${user.worksite}` : user.openid}
           extra={<Tag color={roleColors[user.role] ?? "default"} fill="outline">{roleNames[user.role] ?? user.role}</Tag>}
         >
-          {user.name}
+          <span data-testid="dev-user-name">{user.name}</span>
         </List.Item>
       ))}
     </List>

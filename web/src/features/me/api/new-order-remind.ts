@@ -1,8 +1,9 @@
 /** Turns the runner's new-order reminder on or off (`PUT /api/user/updateNewPaotuiOrderRemind { newPaotuiOrderRemind }`). */
-import { messageDecoder, request } from "../../../lib/api-client"
+import { UpdateNewPaotuiOrderRemind } from "#src/profile/calls"
+import { send } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
 
 export const putNewOrderRemind = (on: boolean) =>
-  request("/api/user/updateNewPaotuiOrderRemind", messageDecoder, { method: "PUT", body: { newPaotuiOrderRemind: on } })
+  send(UpdateNewPaotuiOrderRemind, "/api/user/updateNewPaotuiOrderRemind", { method: "PUT", input: { newPaotuiOrderRemind: on } })
 
 export const useNewOrderRemind = () => useAction(putNewOrderRemind)

@@ -1,12 +1,9 @@
 /** The worksite's service phone right now: its own in service hours, else the platform's (`GET /api/worksite/getServicePhoneByTime/{id}`). */
-import { Schema } from "effect"
-import { dataDecoder, request } from "../../../lib/api-client"
+import { ServicePhoneNow } from "#src/worksite/calls"
+import { send } from "../../../lib/api-client"
 import { useLoad } from "../../../lib/use-load"
 
-const decodePhone = dataDecoder(Schema.NullOr(Schema.String))
-
-export const fetchServicePhone = (worksiteId: string) =>
-  request(`/api/worksite/getServicePhoneByTime/${encodeURIComponent(worksiteId)}`, decodePhone)
+export const fetchServicePhone = (worksiteId: string) => send(ServicePhoneNow, `/api/worksite/getServicePhoneByTime/${encodeURIComponent(worksiteId)}`)
 
 export const useServicePhone = (worksiteId: string | undefined) =>
   useLoad(worksiteId ? () => fetchServicePhone(worksiteId) : undefined, [worksiteId])

@@ -5,20 +5,22 @@
 import { Avatar, Badge, Dialog, List, NoticeBar, Switch, Tag, Toast } from "antd-mobile"
 import {
   BillOutline, CheckShieldOutline, FileOutline, HistogramOutline, InformationCircleOutline, KeyOutline, LocationOutline,
-  MessageOutline, PayCircleOutline, PhoneFill, ShopbagOutline, StarOutline, TeamOutline, TruckOutline, UserContactOutline
+  MessageOutline, PayCircleOutline, PhoneFill, ReceiptOutline, ScanCodeOutline, ShopbagOutline, StarOutline, TeamOutline, TruckOutline,
+  UserContactOutline
 } from "antd-mobile-icons"
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
-import { displayName } from "../../../../../src/profile/personal-info"
-import { creditLevel, PaotuiStatus, runnerStatusLabel } from "../../../../../src/profile/runner-application"
+import { displayName } from "#src/profile/personal-info"
+import { creditLevel, PaotuiStatus, runnerStatusLabel } from "#src/profile/runner-application"
 import {
   AuthStatus, mayApplyForVerification, verificationBadge, verificationTip
-} from "../../../../../src/profile/verification"
-import { PLATFORM_SERVICE_PHONE } from "../../../../../src/worksite/directory"
+} from "#src/profile/verification"
+import { PLATFORM_SERVICE_PHONE } from "#src/worksite/directory"
 import { FooterTabs } from "../../../components/tab-bar"
 import { failureMessage } from "../../../lib/api-client"
-import { avatarSrc, date } from "../../../lib/format"
+import { avatarSrc, date, yuan } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
+import { useSocketEvent } from "../../../lib/socket"
 import { isOn, type UserInfo } from "../../../lib/user-info"
 import { ARTICLE_CODE_OPENIDS, useArticleCode } from "../api/article-code"
 import { useNewOrderRemind } from "../api/new-order-remind"
@@ -29,10 +31,9 @@ const badgeColors: Record<number, string> = { [-1]: "default", 0: "warning", 1: 
 /** Ratings are owed on finished errand orders; the errand slice (haveToComment) is not built yet. */
 const hasPendingRating = (_user: UserInfo): boolean => false
 
-const walletYuan = (fen: number) => (fen / 100).toFixed(1)
-
-export const MePage = (props: { readonly user: UserInfo; readonly token: string }) => {
+export const MePage = (props: { readonly user: UserInfo; readonly token: string; readonly reload: () => void }) => {
   const { user } = props
+  useSocketEvent(props.token || undefined, "authStatusChanged", props.reload)
   const token = tokenPath(props.token)
   const [, navigate] = useLocation()
   const authStatus = user.authStatus ?? AuthStatus.notSubmitted
@@ -111,7 +112,7 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string 
           <span>活跃积分</span>
         </Link>
         <Link href={`/takecash/${token}`} className="me-stat" data-testid="me-wallet">
-          <b>{walletYuan(user.money)}</b>
+          <b>{yuan(user.money)}</b>
           <span>余额（元）</span>
         </Link>
       </section>
@@ -144,6 +145,18 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string 
           </Link>
         </div>
       </section>
+
+      {user.role === "staff" || user.role === "admin" ? (
+        <List mode="card" header={user.role === "staff" ? "驿站工作" : "平台管理"} className="me-entries" data-testid="me-staff">
+          {user.role === "staff" ? (
+            <>
+              <List.Item data-testid="me-staff-warehousing" prefix={<ReceiptOutline />} onClick={() => navigate(`/warehousing/${token}`)}>快递入库</List.Item>
+              <List.Item data-testid="me-staff-takepart" prefix={<ScanCodeOutline />} onClick={() => navigate(`/takepart/${token}`)}>确认取件</List.Item>
+            </>
+          ) : null}
+          <List.Item data-testid="me-staff-review" prefix={<CheckShieldOutline />} onClick={() => navigate(`/authReview/${token}`)}>实名审核</List.Item>
+        </List>
+      ) : null}
 
       <List mode="card" className="me-entries">
         {ARTICLE_CODE_OPENIDS.has(user.openid) ? (

@@ -1,14 +1,28 @@
-/** Money movements: income (types 1 and 4) with '+', everything else with '-', loaded page by page. */
+/** Money movements: income (types 1 and 4) with '+', everything else with '-', points beside the money; page by page. */
 import { List } from "antd-mobile"
+import { showsAsIncome } from "#src/wallet/ledger"
 import { PagedFooter } from "../../../components/paged-footer"
-import { dateTime, yuan } from "../../../lib/format"
+import { dateTime, signedYuan } from "../../../lib/format"
 import { useMoneyRecords, type MoneyRecord } from "../api/money-records"
-
-const INCOME_TYPES: ReadonlyArray<number> = [1, 4]
 
 const typeNames: Record<number, string> = { 1: "收入", 4: "积分提现" }
 
-const isIncome = (r: MoneyRecord) => INCOME_TYPES.includes(r.type)
+const pointsText = (score: number) => `${score > 0 ? "+" : ""}${score}积分`
+
+/** The money moved, and the points moved as a fact of their own: a row that moves only points shows only them. */
+const Amounts = (props: { readonly record: MoneyRecord }) => {
+  const { money, score, type } = props.record
+  if (money === 0 && score) {
+    return <span className={score > 0 ? "money money--in" : "money money--out"} data-testid="money-record-amount">{pointsText(score)}</span>
+  }
+  const income = showsAsIncome(type)
+  return (
+    <>
+      <span className={income ? "money money--in" : "money money--out"} data-testid="money-record-amount">{signedYuan(money, income)}</span>
+      {score ? <div className="records__score" data-testid="money-record-points">{pointsText(score)}</div> : null}
+    </>
+  )
+}
 
 export const MoneyDetailList = (props: { readonly type: string }) => {
   const { items, hasMore, loadMore } = useMoneyRecords(props.type)
@@ -17,18 +31,8 @@ export const MoneyDetailList = (props: { readonly type: string }) => {
       {items.length > 0 ? (
         <List mode="card">
           {items.map((r) => (
-            <List.Item
-              key={r._id}
-              data-testid="money-record"
-              description={dateTime(r.createdAt)}
-              extra={
-                <span className={isIncome(r) ? "money money--in" : "money money--out"}>
-                  {isIncome(r) ? "+" : "-"}{yuan(Math.abs(r.money))}
-                </span>
-              }
-            >
+            <List.Item key={r._id} data-testid="money-record" description={dateTime(r.createdAt)} extra={<Amounts record={r} />}>
               {r.remark || typeNames[r.type] || "支出"}
-              {r.score ? <span className="records__score">（{r.score}积分）</span> : null}
             </List.Item>
           ))}
         </List>

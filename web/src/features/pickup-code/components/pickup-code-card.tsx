@@ -1,8 +1,8 @@
-/** The receiver's pickup code: storage code, parcel facts and the QR (image and copyable text); live '已取件'. */
+/** The receiver's pickup code: storage code, the QR image and the parcel facts; live '已取件'. */
 import { useSignals } from "@preact/signals-react/runtime"
 import { List, Result, Tag } from "antd-mobile"
 import { useState } from "react"
-import { formatTag } from "../../../../../src/parcel/storage-code"
+import { formatTag } from "#src/parcel/storage-code"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { dateTime, yuan } from "../../../lib/format"
 import { useSocketEvent } from "../../../lib/socket"
@@ -54,16 +54,10 @@ export const PickupCodeCard = (props: { readonly id: string; readonly token: str
         <List.Item title="快递单号" extra={p.expressNo} />
         <List.Item title="收件人" extra={p.receiver || "-"} />
         <List.Item title="收件电话" extra={p.receiverPhone || "-"} />
-        {p.createdAt !== undefined ? <List.Item title="入库时间" extra={dateTime(p.createdAt)} /> : null}
+        <List.Item title="入库时间" extra={dateTime(p.createdAt.getTime())} />
         {p.safekeepFee ? <List.Item title="保管费" extra={`¥${yuan(p.safekeepFee)}`} /> : null}
       </List>
 
-      {p.qrContent && !taken ? (
-        <details className="qr-content" open>
-          <summary>二维码内容（可复制）</summary>
-          <code data-testid="qr-content" className="qr-content__text">{p.qrContent}</code>
-        </details>
-      ) : null}
     </div>
   )
 }

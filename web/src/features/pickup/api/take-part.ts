@@ -1,25 +1,17 @@
-/** Hands a parcel out to whoever showed its QR (`PUT /api/expressTosend/takepart`). */
+/** Hands a parcel out to whoever showed its QR (`PUT /api/expressTosend/takepart`, with the scanned QR text). */
 import { useState } from "react"
-import { messageDecoder, request } from "../../../lib/api-client"
+import { TakePart, type TakePartRequest } from "#src/parcel/calls"
+import { newIdempotencyKey, send } from "../../../lib/api-client"
 
-export interface TakePartInput {
-  readonly worksiteCode: string
-  readonly expressNo: string
-  readonly storageNo: string
-  readonly signOpenid: string
-  readonly tag: string
-  readonly isPaotui: boolean
-}
-
-export const putTakePart = (input: TakePartInput) =>
-  request("/api/expressTosend/takepart", messageDecoder, { method: "PUT", body: input })
+export const putTakePart = (input: TakePartRequest, idempotencyKey: string) =>
+  send(TakePart, "/api/expressTosend/takepart", { method: "PUT", input, idempotencyKey })
 
 export const useTakePart = () => {
   const [taking, setTaking] = useState(false)
-  const takePart = async (input: TakePartInput) => {
+  const takePart = async (input: TakePartRequest) => {
     setTaking(true)
     try {
-      return await putTakePart(input)
+      return await putTakePart(input, newIdempotencyKey())
     } finally {
       setTaking(false)
     }

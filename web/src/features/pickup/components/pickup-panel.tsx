@@ -2,13 +2,13 @@
 import { useSignals } from "@preact/signals-react/runtime"
 import { Button, List, Toast } from "antd-mobile"
 import { useState } from "react"
-import { cannotTakeMessage } from "../../../../../src/parcel/parcel"
-import { QR_INVALID } from "../../../../../src/parcel/pickup-qr"
+import { cannotTakeMessage } from "#src/parcel/parcel"
+import { QR_INVALID } from "#src/parcel/pickup-qr"
 import { failureMessage } from "../../../lib/api-client"
 import { scanQRCode } from "../../../lib/wx"
 import { parsePickupQr, useCheckQr } from "../api/check-qr"
 import { useTakePart } from "../api/take-part"
-import { companyText, createPickup, tagText } from "../state/pickup"
+import { createPickup } from "../state/pickup"
 
 export const SCAN_FIRST = "请先扫一扫取件码"
 export const PICKUP_DONE = "确认取件成功"
@@ -36,7 +36,7 @@ export const PickupPanel = (props: { readonly staff: PickupStaff }) => {
       return
     }
     try {
-      pickup.verified(await check(qr))
+      pickup.verified({ ...(await check(qr)), qr: text.trim() })
     } catch (error) {
       Toast.show({ content: failureMessage(error, QR_INVALID), icon: "fail" })
     }
@@ -59,7 +59,8 @@ export const PickupPanel = (props: { readonly staff: PickupStaff }) => {
         expressNo: parcel.expressNo,
         storageNo: parcel.storageNo,
         signOpenid: parcel.signOpenid,
-        tag: tagText(parcel.tag),
+        tag: parcel.tag,
+        qr: parcel.qr,
         isPaotui: parcel.isPaotui
       })
       Toast.show({ content: PICKUP_DONE, icon: "success", duration: 1500 })
@@ -92,13 +93,13 @@ export const PickupPanel = (props: { readonly staff: PickupStaff }) => {
       <section className="pickup-code" aria-label="取件编码">
         <div className="pickup-code__storage" data-testid="pickup-storage">{parcel?.storageNo ?? "-"}</div>
         <div className={`pickup-code__tag ${tagClass}`} data-testid="pickup-tag" data-can-takeaway={parcel ? String(can) : undefined}>
-          {parcel ? tagText(parcel.tag) : "-"}
+          {parcel ? parcel.tag : "-"}
         </div>
       </section>
 
       <List mode="card" className="pickup__rows">
         <List.Item title="当前状态" extra={<span data-testid="pickup-status" className={parcel ? (can ? "text-ok" : "text-blocked") : ""}>{parcel?.statusStr ?? "-"}</span>} />
-        <List.Item title="快递公司" extra={companyText(parcel?.expressCompany) || "-"} />
+        <List.Item title="快递公司" extra={parcel?.expressCompany || "-"} />
         <List.Item title="快递单号" extra={parcel?.expressNo ?? "-"} />
         <List.Item title="收件人" extra={parcel?.receiver || "-"} />
         <List.Item title="收件电话" extra={parcel?.receiverPhone || "-"} />

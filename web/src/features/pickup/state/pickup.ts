@@ -1,20 +1,19 @@
-/** The pickup screen's state: the last verified QR and what the server said about its parcel. */
+/** The pickup screen's state: the last verified QR, its scanned text, and what the server said about its parcel. */
 import { computed, signal } from "@preact/signals-react"
-import { formatTag } from "../../../../../src/parcel/storage-code"
-import type { CheckQrResult } from "../api/check-qr"
+import type { CheckQrAnswer } from "#src/parcel/calls"
 
-export const tagText = (tag: string | number): string => (typeof tag === "number" ? formatTag(tag) : tag)
-
-export const companyText = (company: CheckQrResult["expressCompany"]): string =>
-  company === undefined || company === null ? "" : typeof company === "string" ? company : company.name
+export interface CheckedQr extends CheckQrAnswer {
+  /** The scanned QR text, sent again with the pickup so the server verifies it there too. */
+  readonly qr: string
+}
 
 export const createPickup = () => {
-  const checked = signal<CheckQrResult | undefined>(undefined)
+  const checked = signal<CheckedQr | undefined>(undefined)
   const canTakeaway = computed(() => checked.value?.canTakeaway === true)
   return {
     checked,
     canTakeaway,
-    verified: (result: CheckQrResult) => { checked.value = result },
+    verified: (result: CheckedQr) => { checked.value = result },
     reset: () => { checked.value = undefined }
   }
 }

@@ -1,16 +1,17 @@
 /** Converts active points to wallet money (`PUT /api/money/scoreToMoney/{points}`). */
 import { useState } from "react"
-import { messageDecoder, request } from "../../../lib/api-client"
+import { ScoreToMoney } from "#src/wallet/calls"
+import { newIdempotencyKey, send } from "../../../lib/api-client"
 
-export const putScoreToMoney = (points: number) =>
-  request(`/api/money/scoreToMoney/${points}`, messageDecoder, { method: "PUT" })
+export const putScoreToMoney = (points: number, idempotencyKey: string) =>
+  send(ScoreToMoney, `/api/money/scoreToMoney/${points}`, { method: "PUT", idempotencyKey })
 
 export const useScoreToMoney = () => {
   const [converting, setConverting] = useState(false)
   const convert = async (points: number) => {
     setConverting(true)
     try {
-      return await putScoreToMoney(points)
+      return await putScoreToMoney(points, newIdempotencyKey())
     } finally {
       setConverting(false)
     }

@@ -1,16 +1,16 @@
 /** The points withdrawal screen: active points, the records link, the rules, a whole number and withdraw. */
 import { useSignals } from "@preact/signals-react/runtime"
-import { Button, Input, Toast } from "antd-mobile"
+import { Button, Dialog, Input, Toast } from "antd-mobile"
 import { useEffect, useState } from "react"
 import { Link } from "wouter"
-import { RuleViolation } from "../../../../../src/shared/errors"
-import { convertPoints, DEFAULT_POINTS_RATIO, messages, POINTS_BLOCK } from "../../../../../src/wallet/points"
+import { RuleViolation } from "#src/shared/errors"
+import { convertPoints, DEFAULT_POINTS_RATIO, messages, POINTS_BLOCK } from "#src/wallet/points"
 import { failureMessage } from "../../../lib/api-client"
 import { yuan } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
 import { sessionUser, USER_INFO_FAILED, useUserInfo } from "../../../lib/user-info"
 import { useScoreToMoney } from "../api/score-to-money"
-import { createPoints } from "../state/points"
+import { createPoints, messages as inputMessages } from "../state/points"
 
 const notice = [
   `每${POINTS_BLOCK}积分可兑换${POINTS_BLOCK * DEFAULT_POINTS_RATIO}分钱（${yuan(POINTS_BLOCK * DEFAULT_POINTS_RATIO)}元），按整${POINTS_BLOCK}积分兑换`,
@@ -31,15 +31,30 @@ export const PointsForm = (props: { readonly token: string }) => {
 
   const submit = async () => {
     if (converting || held === undefined) return
+    if (points.notWhole.value) {
+      Toast.show({ content: inputMessages.wholeOnly })
+      return
+    }
     const requested = points.requested.value
     const decision = convertPoints({ requested, held })
     if (decision instanceof RuleViolation) {
       Toast.show({ content: decision.message })
       return
     }
+    const sure = await Dialog.confirm({
+      title: "确认积分提现",
+      content: (
+        <div className="points-confirm" data-testid="points-confirm">
+          <p className="points-confirm__main">将 <b>{decision.points}</b> 积分兑换为 <b>{yuan(decision.moneyFen)}</b> 元</p>
+          {decision.points !== requested ? <p className="points-confirm__rest">按整{POINTS_BLOCK}积分兑换，余下{requested - decision.points}积分保留</p> : null}
+        </div>
+      ),
+      confirmText: "确认提现"
+    })
+    if (!sure) return
     try {
-      const said = await convert(requested)
-      Toast.show({ content: said || messages.done, icon: "success", duration: 1000 })
+      await convert(decision.points)
+      Toast.show({ content: messages.done, icon: "success", duration: 1000 })
       points.converted(decision.points)
       user.reload()
     } catch (error) {
@@ -70,6 +85,7 @@ export const PointsForm = (props: { readonly token: string }) => {
           onEnterPress={() => void submit()}
           clearable
         />
+        {points.notWhole.value ? <p className="form-card__error" data-testid="points-not-whole" role="alert">{inputMessages.wholeOnly}</p> : null}
         <Button
           data-testid="points-submit"
           block

@@ -1,16 +1,12 @@
 /** Completes the profile: worksite, main phone and code, optional vice phone and code (`PUT /api/user/complete`). */
-import { messageDecoder, request } from "../../../lib/api-client"
+import { CompleteProfile, type CompleteProfileRequest } from "#src/profile/calls"
+import { messages } from "#src/profile/complete-profile"
+import { send } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
 
-export interface CompleteProfileBody {
-  readonly worksite: string
-  readonly phoneMain?: string | undefined
-  readonly phoneMainCaptcha?: string | undefined
-  readonly phoneVice?: string | undefined
-  readonly phoneViceCaptcha?: string | undefined
+export const putCompleteProfile = async (input: CompleteProfileRequest) => {
+  await send(CompleteProfile, "/api/user/complete", { method: "PUT", input })
+  return messages.saved
 }
-
-export const putCompleteProfile = (body: CompleteProfileBody) =>
-  request("/api/user/complete", messageDecoder, { method: "PUT", body })
 
 export const useCompleteProfile = () => useAction(putCompleteProfile)

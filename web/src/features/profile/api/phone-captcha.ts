@@ -1,7 +1,12 @@
 /** Asks for a 4-digit code by SMS to a phone (`GET /api/user/phoneCaptcha/{phone}`); the code is never in the answer. */
-import { messageDecoder, request } from "../../../lib/api-client"
+import { PhoneCaptcha } from "#src/profile/calls"
+import { messages } from "#src/profile/phone"
+import { send } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
 
-export const getPhoneCaptcha = (phone: string) => request(`/api/user/phoneCaptcha/${encodeURIComponent(phone)}`, messageDecoder)
+export const getPhoneCaptcha = async (phone: string) => {
+  await send(PhoneCaptcha, `/api/user/phoneCaptcha/${encodeURIComponent(phone)}`)
+  return messages.captchaSent
+}
 
 export const usePhoneCaptcha = () => useAction(getPhoneCaptcha)

@@ -1,14 +1,11 @@
-/** Unbinds the main phone (the vice becomes main: `data` is it, or null when there was none) or the vice phone. */
-import { Schema } from "effect"
-import { dataDecoder, messageDecoder, request } from "../../../lib/api-client"
+/** Unbinds the main phone (the vice becomes main: the answer is it, or null when there was none) or the vice phone. */
+import { UnbindPhoneMain, UnbindPhoneVice } from "#src/profile/calls"
+import { send } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
 
-const decodeNewMain = dataDecoder(Schema.optional(Schema.NullOr(Schema.String)))
+export const putUnbindPhoneMain = () => send(UnbindPhoneMain, "/api/user/unbindPhoneMain", { method: "PUT" })
 
-export const putUnbindPhoneMain = async (): Promise<string | null> =>
-  (await request("/api/user/unbindPhoneMain", decodeNewMain, { method: "PUT" })) ?? null
-
-export const putUnbindPhoneVice = () => request("/api/user/unbindPhoneVice", messageDecoder, { method: "PUT" })
+export const putUnbindPhoneVice = () => send(UnbindPhoneVice, "/api/user/unbindPhoneVice", { method: "PUT" })
 
 export const useUnbindPhoneMain = () => useAction(putUnbindPhoneMain)
 

@@ -1,8 +1,12 @@
 /** Saves the ID number (`PUT /api/user/updateIdCardNo { idCardNo }`). */
-import { messageDecoder, request } from "../../../lib/api-client"
+import { UpdateIdCardNo } from "#src/profile/calls"
+import { messages } from "#src/profile/personal-info"
+import { send } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
 
-export const putIdCardNo = (idCardNo: string) =>
-  request("/api/user/updateIdCardNo", messageDecoder, { method: "PUT", body: { idCardNo } })
+export const putIdCardNo = async (idCardNo: string) => {
+  await send(UpdateIdCardNo, "/api/user/updateIdCardNo", { method: "PUT", input: { idCardNo } })
+  return messages.saved
+}
 
 export const useUpdateIdCardNo = () => useAction(putIdCardNo)

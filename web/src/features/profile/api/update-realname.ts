@@ -1,8 +1,12 @@
 /** Saves the real name (`PUT /api/user/updateRealname { realname }`). */
-import { messageDecoder, request } from "../../../lib/api-client"
+import { UpdateRealname } from "#src/profile/calls"
+import { messages } from "#src/profile/personal-info"
+import { send } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
 
-export const putRealname = (realname: string) =>
-  request("/api/user/updateRealname", messageDecoder, { method: "PUT", body: { realname } })
+export const putRealname = async (realname: string) => {
+  await send(UpdateRealname, "/api/user/updateRealname", { method: "PUT", input: { realname } })
+  return messages.saved
+}
 
 export const useUpdateRealname = () => useAction(putRealname)

@@ -1,8 +1,12 @@
 /** Saves the uploaded student card photo (`PUT /api/user/updateStudentCardUrl { studentCardUrl }`). */
-import { messageDecoder, request } from "../../../lib/api-client"
+import { UpdateStudentCardUrl } from "#src/profile/calls"
+import { messages } from "#src/profile/personal-info"
+import { send } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
 
-export const putStudentCardUrl = (studentCardUrl: string) =>
-  request("/api/user/updateStudentCardUrl", messageDecoder, { method: "PUT", body: { studentCardUrl } })
+export const putStudentCardUrl = async (studentCardUrl: string) => {
+  await send(UpdateStudentCardUrl, "/api/user/updateStudentCardUrl", { method: "PUT", input: { studentCardUrl } })
+  return messages.saved
+}
 
 export const useUpdateStudentCard = () => useAction(putStudentCardUrl)

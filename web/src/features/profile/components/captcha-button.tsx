@@ -2,7 +2,7 @@
 import { useSignals } from "@preact/signals-react/runtime"
 import { Button, Toast } from "antd-mobile"
 import { useEffect, useState } from "react"
-import { messages } from "../../../../../src/profile/phone"
+import { messages } from "#src/profile/phone"
 import { failureMessage } from "../../../lib/api-client"
 import { usePhoneCaptcha } from "../api/phone-captcha"
 import { createCaptchaTimer } from "../state/captcha"

@@ -9,9 +9,9 @@ import { useState } from "react"
 import { useLocation } from "wouter"
 import {
   afterProfileCompleted, completeProfileCaptchaProblem, completeProfileProblem, messages, RESEND_SECONDS
-} from "../../../../../src/profile/complete-profile"
-import { CAPTCHA_LENGTH, PHONE_LENGTH } from "../../../../../src/profile/phone"
-import { AuthStatus } from "../../../../../src/profile/verification"
+} from "#src/profile/complete-profile"
+import { CAPTCHA_LENGTH, PHONE_LENGTH } from "#src/profile/phone"
+import { AuthStatus } from "#src/profile/verification"
 import { failureMessage } from "../../../lib/api-client"
 import { chosenWorksite, forgetChosenWorksite, tokenPath } from "../../../lib/session"
 import { fetchUserInfo, type UserInfo } from "../../../lib/user-info"

@@ -1,6 +1,6 @@
 /** The ID number edit page: at most 18 characters, 15 or 18 with the national check character. */
-import { capIdCardNoInput, ID_CARD_NO_MAX_LENGTH, idCardNoProblem, normalizeIdCardNo } from "../../../../../src/profile/id-card"
-import { messages } from "../../../../../src/profile/personal-info"
+import { capIdCardNoInput, ID_CARD_NO_MAX_LENGTH, idCardNoProblem, normalizeIdCardNo } from "#src/profile/id-card"
+import { messages } from "#src/profile/personal-info"
 import { useUpdateIdCardNo } from "../api/update-id-card-no"
 import { FieldEditForm } from "./field-edit-form"
 

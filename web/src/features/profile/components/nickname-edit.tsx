@@ -1,5 +1,5 @@
 /** The nickname edit page. */
-import { messages, nicknameProblem } from "../../../../../src/profile/personal-info"
+import { messages, NICKNAME_MAX, nicknameProblem } from "#src/profile/personal-info"
 import type { UserInfo } from "../../../lib/user-info"
 import { useUpdateNickname } from "../api/update-nickname"
 import { FieldEditForm } from "./field-edit-form"
@@ -12,7 +12,7 @@ export const NicknameEdit = (props: { readonly user: UserInfo; readonly onSaved:
       placeholder="请输入昵称"
       initial={props.user.nickname ?? ""}
       testId="nickname"
-      maxLength={32}
+      maxLength={NICKNAME_MAX}
       problem={nicknameProblem}
       save={run}
       saving={pending}

@@ -4,10 +4,10 @@
  */
 import { Avatar, Button, Dialog, Image, ImageViewer, List, Tag, Toast } from "antd-mobile"
 import { useLocation } from "wouter"
-import { Sex } from "../../../../../src/profile/personal-info"
-import { unbindVicePhone } from "../../../../../src/profile/phone"
-import { RuleViolation } from "../../../../../src/shared/errors"
-import { AuthStatus, verificationBadge } from "../../../../../src/profile/verification"
+import { Sex } from "#src/profile/personal-info"
+import { unbindVicePhone } from "#src/profile/phone"
+import { RuleViolation } from "#src/shared/errors"
+import { AuthStatus, verificationBadge } from "#src/profile/verification"
 import { failureMessage } from "../../../lib/api-client"
 import { avatarSrc } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
@@ -118,7 +118,18 @@ export const PersonalInfo = (props: { readonly user: UserInfo; readonly token: s
 
       <div className="info-actions">
         <Button data-testid="unbind-main" block fill="outline" color="danger" loading={unbindMain.pending} disabled={!user.phoneMain} onClick={() => void onUnbindMain()}>解绑主手机</Button>
-        <Button data-testid="unbind-vice" block fill="outline" color="danger" loading={unbindVice.pending} onClick={() => void onUnbindVice()}>解绑副手机</Button>
+        <Button
+          data-testid="unbind-vice"
+          block
+          fill="outline"
+          color={user.phoneVice ? "danger" : "default"}
+          aria-disabled={!user.phoneVice}
+          className={user.phoneVice ? "" : "button--inactive"}
+          loading={unbindVice.pending}
+          onClick={() => void onUnbindVice()}
+        >
+          解绑副手机
+        </Button>
         <Button data-testid="unverify" block fill="outline" color="danger" loading={unverify.pending} disabled={authStatus === AuthStatus.notSubmitted} onClick={() => void onUnverify()}>取消实名认证</Button>
       </div>
     </div>

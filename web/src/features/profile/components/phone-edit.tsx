@@ -4,7 +4,7 @@ import { Button, Form, Input, Toast } from "antd-mobile"
 import { useState } from "react"
 import {
   CAPTCHA_LENGTH, CAPTCHA_RULES, messages, newPhoneProblem, PHONE_LENGTH, phoneEditProblem, type PhoneType
-} from "../../../../../src/profile/phone"
+} from "#src/profile/phone"
 import { failureMessage } from "../../../lib/api-client"
 import type { UserInfo } from "../../../lib/user-info"
 import { useUpdatePhone } from "../api/update-phone"

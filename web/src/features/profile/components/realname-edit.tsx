@@ -1,5 +1,5 @@
 /** The real-name edit page. */
-import { messages, realnameProblem } from "../../../../../src/profile/personal-info"
+import { messages, REALNAME_MAX, realnameProblem } from "#src/profile/personal-info"
 import type { UserInfo } from "../../../lib/user-info"
 import { useUpdateRealname } from "../api/update-realname"
 import { FieldEditForm } from "./field-edit-form"
@@ -12,7 +12,7 @@ export const RealnameEdit = (props: { readonly user: UserInfo; readonly onSaved:
       placeholder="请输入真实姓名"
       initial={props.user.realname ?? ""}
       testId="realname"
-      maxLength={20}
+      maxLength={REALNAME_MAX}
       problem={realnameProblem}
       save={run}
       saving={pending}

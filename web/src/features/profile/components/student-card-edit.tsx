@@ -1,8 +1,8 @@
 /** The student card page: one photo, required, compressed and uploaded, then saved to the profile. */
 import { Button, Toast } from "antd-mobile"
 import { useState } from "react"
-import { messages as personalMessages } from "../../../../../src/profile/personal-info"
-import { singleImageProblem, UploadField } from "../../../../../src/profile/image-upload"
+import { messages as personalMessages } from "#src/profile/personal-info"
+import { singleImageProblem, UploadField } from "#src/profile/image-upload"
 import { ImageSlot } from "../../../components/image-slot"
 import { failureMessage } from "../../../lib/api-client"
 import type { UserInfo } from "../../../lib/user-info"

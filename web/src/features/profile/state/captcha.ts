@@ -1,6 +1,6 @@
 /** The send-code button's countdown: seconds left before another code may be asked for, from when the last one was sent. */
 import { computed, signal } from "@preact/signals-react"
-import { resendCountdown } from "../../../../../src/profile/phone"
+import { resendCountdown } from "#src/profile/phone"
 
 export const createCaptchaTimer = (gapSeconds: number) => {
   const sentAt = signal<Date | undefined>(undefined)

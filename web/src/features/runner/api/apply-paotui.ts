@@ -1,13 +1,12 @@
 /** Applies to run errands (`PUT /api/user/applypaotui { needInvitation, invitation, agree }`): paotuiStatus goes to 0. */
-import { messageDecoder, request } from "../../../lib/api-client"
+import { ApplyPaotui, type ApplyPaotuiRequest } from "#src/profile/calls"
+import { messages } from "#src/profile/runner-application"
+import { send } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
 
-export interface ApplyPaotuiBody {
-  readonly needInvitation: boolean
-  readonly invitation: string
-  readonly agree: boolean
+export const putApplyPaotui = async (input: ApplyPaotuiRequest) => {
+  await send(ApplyPaotui, "/api/user/applypaotui", { method: "PUT", input })
+  return messages.applied
 }
-
-export const putApplyPaotui = (body: ApplyPaotuiBody) => request("/api/user/applypaotui", messageDecoder, { method: "PUT", body })
 
 export const useApplyPaotui = () => useAction(putApplyPaotui)

@@ -7,14 +7,14 @@ import { Button, Checkbox, Form, Input, List, Result, Steps, Tag, Toast } from "
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
 import {
-  mayApplyAsRunner, messages, PaotuiStatus, runnerApplicationProblem, runnerStatusLabel
-} from "../../../../../src/profile/runner-application"
-import { AuthStatus } from "../../../../../src/profile/verification"
+  INVITATION_MAX, mayApplyAsRunner, messages, PaotuiStatus, runnerApplicationProblem, runnerStatusLabel
+} from "#src/profile/runner-application"
+import { AuthStatus } from "#src/profile/verification"
 import { failureMessage } from "../../../lib/api-client"
 import { tokenPath } from "../../../lib/session"
 import { isOn, type UserInfo } from "../../../lib/user-info"
 import { useApplyPaotui } from "../api/apply-paotui"
-import { createRunnerForm, INVITATION_MAX_LENGTH } from "../state/runner-form"
+import { createRunnerForm } from "../state/runner-form"
 
 const statusColors: Record<number, string> = { [-1]: "default", 0: "warning", 1: "success", 2: "danger" }
 
@@ -127,7 +127,7 @@ export const RunnerApply = (props: { readonly user: UserInfo; readonly token: st
       {worksite.paotuiApplyNeedInvitation ? (
         <Form layout="horizontal" mode="card">
           <Form.Item label="邀请码">
-            <Input data-testid="runner-invitation" placeholder="请填入跑腿邀请码" maxLength={INVITATION_MAX_LENGTH} value={form.invitation.value} onChange={form.typeInvitation} clearable />
+            <Input data-testid="runner-invitation" placeholder="请填入跑腿邀请码" maxLength={INVITATION_MAX} value={form.invitation.value} onChange={form.typeInvitation} clearable />
           </Form.Item>
         </Form>
       ) : null}

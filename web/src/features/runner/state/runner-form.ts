@@ -1,7 +1,6 @@
 /** The runner application form: the invitation code (when the worksite asks for one) and the agreement tick. */
 import { signal } from "@preact/signals-react"
-
-export const INVITATION_MAX_LENGTH = 16
+import { INVITATION_MAX } from "#src/profile/runner-application"
 
 export const createRunnerForm = () => {
   const invitation = signal("")
@@ -9,7 +8,7 @@ export const createRunnerForm = () => {
   return {
     invitation,
     agreed,
-    typeInvitation: (typed: string) => { invitation.value = typed.trim().slice(0, INVITATION_MAX_LENGTH) }
+    typeInvitation: (typed: string) => { invitation.value = typed.trim().slice(0, INVITATION_MAX) }
   }
 }
 export type RunnerForm = ReturnType<typeof createRunnerForm>

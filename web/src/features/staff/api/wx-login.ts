@@ -2,17 +2,14 @@
  * Binds the messaging-app user to a back-office employee (`GET /auth/employee/wxlogin`): the password
  * is sealed with the server's nonce, RSA-OAEP encrypted and sent base64-encoded.
  */
-import { Schema } from "effect"
 import { useState } from "react"
-import { sealedPassword } from "../../../../../src/staff/employee"
-import { decoderOf, request } from "../../../lib/api-client"
+import { BindEmployee } from "#src/staff/calls"
+import { sealedPassword } from "#src/staff/employee"
+import { send } from "../../../lib/api-client"
 import { encryptWithPublicKey } from "../../../lib/rsa"
 import { fetchPublicKey } from "./public-key"
 
-const decodeLogin = decoderOf(Schema.Struct({ token: Schema.String }))
-
-export const fetchWxLogin = (query: { readonly phone: string; readonly password: string; readonly openid: string }) =>
-  request("/auth/employee/wxlogin", decodeLogin, { query })
+export const fetchWxLogin = (input: typeof BindEmployee.request.Type) => send(BindEmployee, "/auth/employee/wxlogin", { input })
 
 /** The new session token of the bound employee. */
 export const bindAccount = async (input: { readonly phone: string; readonly password: string; readonly openid: string }): Promise<string> => {

@@ -3,7 +3,9 @@ import { useSignals } from "@preact/signals-react/runtime"
 import { Button, Form, Input, Toast } from "antd-mobile"
 import { useState } from "react"
 import { useLocation } from "wouter"
-import { bindProblem, messages } from "../../../../../src/staff/employee"
+import { PHONE_LENGTH } from "#src/profile/phone"
+import { PASSWORD_MAX_LENGTH } from "#src/staff/calls"
+import { bindProblem, messages } from "#src/staff/employee"
 import { failureMessage } from "../../../lib/api-client"
 import { keepToken, rememberedPhone, rememberPhone, tokenPath } from "../../../lib/session"
 import { useBindAccount } from "../api/wx-login"
@@ -50,7 +52,7 @@ export const BindForm = (props: { readonly openid: string; readonly redirect: st
             data-testid="bind-phone"
             type="tel"
             inputMode="numeric"
-            maxLength={11}
+            maxLength={PHONE_LENGTH}
             placeholder="请输入后台账号手机号"
             value={form.phone.value}
             onChange={form.typePhone}
@@ -63,6 +65,7 @@ export const BindForm = (props: { readonly openid: string; readonly redirect: st
           <Input
             data-testid="bind-password"
             type="password"
+            maxLength={PASSWORD_MAX_LENGTH}
             placeholder="请输入密码"
             value={form.password.value}
             onChange={(value) => { form.password.value = value }}

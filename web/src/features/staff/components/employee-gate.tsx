@@ -2,7 +2,7 @@
 import { Toast } from "antd-mobile"
 import { useEffect, type ReactNode } from "react"
 import { useLocation } from "wouter"
-import { messages } from "../../../../../src/staff/employee"
+import { messages } from "#src/staff/employee"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
 import { tokenPath } from "../../../lib/session"

@@ -6,10 +6,10 @@ import { useSignals } from "@preact/signals-react/runtime"
 import { Button, List, NoticeBar, Result, Toast } from "antd-mobile"
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
-import { UploadField } from "../../../../../src/profile/image-upload"
+import { UploadField } from "#src/profile/image-upload"
 import {
   AuthStatus, mayApplyForVerification, messages, submissionProblem, verificationBadge, verificationTip, VerificationType
-} from "../../../../../src/profile/verification"
+} from "#src/profile/verification"
 import { ImageSlot } from "../../../components/image-slot"
 import { failureMessage } from "../../../lib/api-client"
 import { tokenPath } from "../../../lib/session"
@@ -17,9 +17,9 @@ import type { UserInfo } from "../../../lib/user-info"
 import { useApplyAuth } from "../api/apply-auth"
 import { createAuthForm } from "../state/auth-form"
 
-const Recognised = (props: { readonly text: string; readonly testId: string }) =>
+const Recognised = (props: { readonly text: string; readonly testId: string; readonly failed: boolean }) =>
   props.text ? <span className="value" data-testid={props.testId}>{props.text}</span>
-    : <span className="placeholder" data-testid={props.testId}>上传身份证后自动识别</span>
+    : <span className={props.failed ? "error-text" : "placeholder"} data-testid={props.testId}>{props.failed ? "未识别" : "上传身份证后自动识别"}</span>
 
 export const AuthApplyForm = (props: {
   readonly user: UserInfo
@@ -97,13 +97,21 @@ export const AuthApplyForm = (props: {
           url={form.idCardUrl.value}
           label="上传身份证"
           testId="id-card-upload"
-          onUploaded={form.idCardUploaded}
+          onUploaded={(uploaded) => {
+            form.idCardUploaded(uploaded)
+            if (form.unrecognised.value) Toast.show({ content: messages.realIdCard })
+          }}
           onRemoved={form.idCardRemoved}
         />
       </section>
       <List mode="card" header="识别结果">
-        <List.Item extra={<Recognised text={form.realname.value} testId="auth-realname" />}>姓名</List.Item>
-        <List.Item extra={<Recognised text={form.idCardNo.value} testId="auth-id-card-no" />}>身份证号</List.Item>
+        <List.Item extra={<Recognised text={form.realname.value} testId="auth-realname" failed={form.unrecognised.value} />}>姓名</List.Item>
+        <List.Item extra={<Recognised text={form.idCardNo.value} testId="auth-id-card-no" failed={form.unrecognised.value} />}>身份证号</List.Item>
+        {form.unrecognised.value ? (
+          <List.Item data-testid="auth-ocr-failed" className="auth-apply__unrecognised">
+            未识别出姓名和身份证号，{messages.realIdCard}
+          </List.Item>
+        ) : null}
       </List>
       <section className="form-card upload-card">
         <h2 className="upload-card__title">学生证{errand ? <span className="required">（必填）</span> : <span className="optional">（选填）</span>}</h2>

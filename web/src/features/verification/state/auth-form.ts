@@ -1,7 +1,7 @@
 /** The verification form: the ID card photo with what recognition read off it, and the student card photo. */
 import { computed, signal } from "@preact/signals-react"
-import { sexOfIdCardNo } from "../../../../../src/profile/id-card"
-import type { VerificationSubmission, VerificationType } from "../../../../../src/profile/verification"
+import { sexOfIdCardNo } from "#src/profile/id-card"
+import type { VerificationSubmission, VerificationType } from "#src/profile/verification"
 import type { Uploaded } from "../../../lib/upload"
 
 export const createAuthForm = (type: VerificationType, initialStudentCardUrl: string | undefined) => {
@@ -18,6 +18,8 @@ export const createAuthForm = (type: VerificationType, initialStudentCardUrl: st
     idCardNo: idCardNo.value
   }))
   const sex = computed(() => recognisedSex.value ?? sexOfIdCardNo(idCardNo.value) ?? 0)
+  /** An ID photo is there but recognition read no name or number off it: said at once, not at submit. */
+  const unrecognised = computed(() => idCardUrl.value !== undefined && (realname.value === "" || idCardNo.value === ""))
   return {
     idCardUrl,
     realname,
@@ -25,6 +27,7 @@ export const createAuthForm = (type: VerificationType, initialStudentCardUrl: st
     studentCardUrl,
     submission,
     sex,
+    unrecognised,
     idCardUploaded: (uploaded: Uploaded) => {
       idCardUrl.value = uploaded.url
       realname.value = uploaded.ocrResult?.realname?.trim() ?? ""

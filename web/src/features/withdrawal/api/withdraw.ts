@@ -1,9 +1,10 @@
 /** Applies for a cash withdrawal (`POST /api/takecash { money }`, in fen). */
 import { useState } from "react"
-import { messageDecoder, newIdempotencyKey, request } from "../../../lib/api-client"
+import { Withdraw } from "#src/wallet/calls"
+import { newIdempotencyKey, send } from "../../../lib/api-client"
 
 export const postWithdrawal = (moneyFen: number, idempotencyKey: string) =>
-  request("/api/takecash", messageDecoder, { method: "POST", body: { money: moneyFen }, idempotencyKey })
+  send(Withdraw, "/api/takecash", { method: "POST", input: { money: moneyFen }, idempotencyKey })
 
 export const useWithdraw = () => {
   const [submitting, setSubmitting] = useState(false)

@@ -3,7 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime"
 import { Button, Dialog, Input, Toast } from "antd-mobile"
 import { useEffect, useState } from "react"
 import { Link } from "wouter"
-import { checkAmount, messages, WITHDRAWAL_LIMITS, withdrawalFee } from "../../../../../src/wallet/withdrawal"
+import { checkAmount, messages, payoutOf, WITHDRAWAL_LIMITS, withdrawalFee, withdrawalFeeRate } from "#src/wallet/withdrawal"
 import { ApiFailure } from "../../../lib/api-client"
 import { yuan } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
@@ -14,9 +14,14 @@ import { createWallet } from "../state/wallet"
 const notice = [
   `每天最多可提现${WITHDRAWAL_LIMITS.perDayCount}次，每分钟只能提交一次申请`,
   `每日提现总额不超过${WITHDRAWAL_LIMITS.perDayFen / 100}元，单笔${WITHDRAWAL_LIMITS.minFen / 100}～${WITHDRAWAL_LIMITS.maxFen / 100}元`,
-  `提现收取${WITHDRAWAL_LIMITS.feeRate * 100}%手续费，从提现金额中扣除`,
+  `提现收取${withdrawalFeeRate}手续费，从提现金额中扣除`,
   "审核通过后款项将转入您的微信钱包"
 ]
+
+const feeHint = (amountFen: number) => {
+  const fee = withdrawalFee(amountFen)
+  return `手续费 ¥${yuan(fee)}，预计到账 ¥${yuan(payoutOf({ money: amountFen, fee }))}`
+}
 
 /** A server refusal is shown after a second; anything else gets the generic failure. */
 const showFailure = (error: unknown) => {
@@ -50,8 +55,8 @@ export const WithdrawForm = (props: { readonly token: string }) => {
     Toast.clear()
     if (!(await Dialog.confirm({ content: messages.confirm }))) return
     try {
-      const said = await withdraw(amount)
-      Toast.show({ content: said || messages.applied, icon: "success" })
+      await withdraw(amount)
+      Toast.show({ content: messages.applied, icon: "success" })
       wallet.withdrawn(amount)
     } catch (error) {
       showFailure(error)
@@ -86,7 +91,7 @@ export const WithdrawForm = (props: { readonly token: string }) => {
           />
         </div>
         <div className="form-card__hint">
-          {valid ? `手续费 ¥${yuan(withdrawalFee(amount))}，预计到账 ¥${yuan(amount - withdrawalFee(amount))}` : `可提现余额 ¥${balance === undefined ? "--" : yuan(balance)}`}
+          {valid ? feeHint(amount) : `可提现余额 ¥${balance === undefined ? "--" : yuan(balance)}`}
         </div>
         <Button
           data-testid="withdraw-submit"

@@ -1,13 +1,6 @@
-/** A worksite as the chooser lists it. */
-import { Schema } from "effect"
+/** A worksite as the chooser lists it: from the index list, or from the nearby list with its distance. */
+import type { NearbyWorksite, WorksiteView } from "#src/worksite/calls"
 
-export const Worksite = Schema.Struct({
-  _id: Schema.String,
-  fullName: Schema.optional(Schema.NullOr(Schema.String)),
-  shortName: Schema.optional(Schema.NullOr(Schema.String)),
-  schoolCampus: Schema.optional(Schema.NullOr(Schema.String)),
-  distance: Schema.optional(Schema.NullOr(Schema.Number))
-})
-export type Worksite = typeof Worksite.Type
+export type Worksite = WorksiteView & Partial<Pick<NearbyWorksite, "distance">>
 
 export const worksiteName = (w: Worksite): string => [w.shortName, w.schoolCampus].filter(Boolean).join(" · ") || w.fullName || w._id

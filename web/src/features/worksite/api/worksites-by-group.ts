@@ -1,17 +1,10 @@
 /** Every worksite grouped for the index list (`GET /api/worksite/listByGroup`). */
-import { Schema } from "effect"
-import { dataDecoder, request } from "../../../lib/api-client"
+import { WorksitesByGroup } from "#src/worksite/calls"
+import { send } from "../../../lib/api-client"
 import { useLoad } from "../../../lib/use-load"
-import { Worksite } from "./worksite"
 
-export const WorksiteGroup = Schema.Struct({
-  group: Schema.String,
-  items: Schema.Array(Worksite)
-})
-export type WorksiteGroup = typeof WorksiteGroup.Type
+export type { WorksiteGroupView as WorksiteGroup } from "#src/worksite/calls"
 
-const decodeGroups = dataDecoder(Schema.Array(WorksiteGroup))
-
-export const fetchWorksiteGroups = () => request("/api/worksite/listByGroup", decodeGroups)
+export const fetchWorksiteGroups = () => send(WorksitesByGroup, "/api/worksite/listByGroup")
 
 export const useWorksiteGroups = (wanted: boolean) => useLoad(wanted ? fetchWorksiteGroups : undefined, [])

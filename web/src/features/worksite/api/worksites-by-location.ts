@@ -1,10 +1,7 @@
 /** Worksites nearest first from a position (`GET /api/worksite/listByLoc?lon&lat`), each with its distance in metres. */
-import { Schema } from "effect"
-import { dataDecoder, request } from "../../../lib/api-client"
+import { WorksitesNear } from "#src/worksite/calls"
+import { send } from "../../../lib/api-client"
 import { useLoad } from "../../../lib/use-load"
-import { Worksite } from "./worksite"
-
-const decodeWorksites = dataDecoder(Schema.Array(Worksite))
 
 /** The spec delays this call by 200 ms after the position arrives. */
 const LOCATION_CALL_DELAY_MS = 200
@@ -16,7 +13,7 @@ export interface Position {
 
 export const fetchWorksitesByLocation = async (at: Position) => {
   await new Promise((resolve) => setTimeout(resolve, LOCATION_CALL_DELAY_MS))
-  return request("/api/worksite/listByLoc", decodeWorksites, { query: { lon: at.lon, lat: at.lat } })
+  return send(WorksitesNear, "/api/worksite/listByLoc", { input: { lon: at.lon, lat: at.lat } })
 }
 
 export const useWorksitesByLocation = (at: Position | undefined) =>

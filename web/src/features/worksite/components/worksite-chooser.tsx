@@ -6,11 +6,11 @@
 import { Button, ErrorBlock, IndexBar, List, NoticeBar, Radio, Toast } from "antd-mobile"
 import { useState } from "react"
 import { useLocation } from "wouter"
-import { afterWorksiteChosen, messages, type WorksiteChooserFrom } from "../../../../../src/profile/complete-profile"
+import { afterWorksiteChosen, messages, type WorksiteChooserFrom } from "#src/profile/complete-profile"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
 import { keepChosenWorksite } from "../../../lib/session"
-import { messages as worksiteMessages } from "../../../../../src/worksite/directory"
+import { messages as worksiteMessages } from "#src/worksite/directory"
 import { useUpdateWorksite } from "../api/update-worksite"
 import { worksiteName, type Worksite } from "../api/worksite"
 import { useWorksiteGroups } from "../api/worksites-by-group"
@@ -41,8 +41,8 @@ export const WorksiteChooser = (props: {
     const next = afterWorksiteChosen({ from: props.from, platform: props.platform, redirect: props.redirect, token: props.token })
     if (next.save) {
       try {
-        const said = await save.run(worksite._id)
-        Toast.show({ content: said || messages.worksiteChanged, icon: "success", duration: 1000 })
+        await save.run(worksite._id)
+        Toast.show({ content: messages.worksiteChanged, icon: "success", duration: 1000 })
       } catch (error) {
         Toast.show({ content: failureMessage(error, messages.saveFailed), icon: "fail" })
         return

@@ -1,0 +1,182 @@
+/** The station's calls (spec 000 §7): each request and answer as one Schema, and the answers' views of a parcel. */
+import { Schema } from "effect"
+import { call, Flag, Instant, Page, PageNo, Text, TextList, Whole } from "../shared/wire"
+import { openidOfRole, statusStr } from "./parcel"
+import type { ParcelRecord, Person } from "./parcel-store"
+import type { PickupRole } from "./parcel"
+import { qrFromText, type PickupQr } from "./pickup-qr"
+import { formatTag } from "./storage-code"
+
+interface QrCheck {
+  readonly statusStr: string
+  readonly canTakeaway: boolean
+  readonly safekeepFee: number
+  readonly role: PickupRole
+  readonly parcel: ParcelRecord
+}
+
+interface ReceiverParcelOf {
+  readonly parcel: ParcelRecord
+  readonly safekeepFee: number
+  readonly content: string
+  readonly qrimgBase64: string
+}
+
+/** The longest scanned QR text a station accepts: the signed pickup QR is well under it. */
+export const QR_TEXT = 1024
+
+const Named = Schema.Struct({ _id: Schema.String, name: Schema.String })
+
+/** `GET /api/expressCompany/list?_id=a,b`: the carriers, all of them or the ones named. */
+export const ExpressCompanies = call(
+  Schema.Struct({ _id: TextList() }),
+  Schema.Array(Named)
+)
+
+/** `GET /api/dict/detail/{dict}`: the values of a dictionary such as `weightFeeType`. */
+export const DictDetail = call(Schema.Struct({ dict: Text() }), Schema.Struct({ values: Schema.Array(Named) }))
+
+export const Receiver = Schema.Struct({
+  _id: Schema.String,
+  phoneMain: Schema.NullOr(Schema.String),
+  phoneVice: Schema.NullOr(Schema.String),
+  realname: Schema.NullOr(Schema.String),
+  nickname: Schema.NullOr(Schema.String),
+  openid: Schema.String,
+  subscribe: Schema.Boolean
+})
+export type Receiver = typeof Receiver.Type
+
+export const receiverView = (p: Person): Receiver => ({
+  _id: p.id, phoneMain: p.phoneMain, phoneVice: p.phoneVice, realname: p.realname, nickname: p.nickname, openid: p.openid, subscribe: p.subscribe
+})
+
+/** `GET /api/user/list/{worksiteId}/{last4}`: the worksite's users whose phone ends in these digits. */
+export const ReceiversByLast4 = call(Schema.Struct({ worksiteId: Text(), last4: Text() }), Schema.Array(Receiver))
+
+/**
+ * `POST /api/expressTosend`: the check-in payload of spec 000 §3; the answer is the storage code. The
+ * worksite's own facts the page repeats (code, SMS flag, hours, phone, carrier name, previous code) are
+ * read but the server takes them from its own records.
+ */
+export const CheckIn = call(
+  Schema.Struct({
+    worksite: Text(),
+    worksiteCode: Text(),
+    worksiteSmsAble: Flag,
+    serviceTimeStr: Text(),
+    servicePhone: Text(),
+    expressCompany: Text(),
+    expressName: Text(),
+    expressNo: Text(),
+    storageNo: Text(),
+    tag: Text(),
+    weight: Text(),
+    receiver: Text(),
+    receiverId: Text(),
+    receiverOpenid: Text(),
+    receiverPhone: Text(),
+    subscribe: Flag
+  }),
+  Schema.String
+)
+export type CheckInRequest = typeof CheckIn.request.Type
+
+/** `GET /api/expressTosend/checkqr`: the scanned QR's fields as the query, or its whole text as `qr`. */
+export const CheckQr = call(
+  Schema.Struct({
+    qr: Text(QR_TEXT),
+    ex: Text(), en: Text(), sn: Text(), roid: Text(), aoid: Text(), poid: Text(), re: Text(), rp: Text(), tag: Text(), sig: Text(),
+    ts: Whole
+  }),
+  Schema.Struct({
+    statusStr: Schema.String,
+    canTakeaway: Schema.Boolean,
+    safekeepFee: Schema.Number,
+    expressCompany: Schema.String,
+    expressNo: Schema.String,
+    storageNo: Schema.String,
+    tag: Schema.String,
+    receiver: Schema.String,
+    receiverPhone: Schema.String,
+    signOpenid: Schema.String,
+    isPaotui: Schema.Boolean
+  })
+)
+export type CheckQrRequest = typeof CheckQr.request.Type
+export type CheckQrAnswer = typeof CheckQr.answer.Type
+
+/** The QR check as the pickup screen shows it: the parcel, whether it may leave, and who signs for it. */
+export const checkQrAnswer = (c: QrCheck): CheckQrAnswer => ({
+  statusStr: c.statusStr, canTakeaway: c.canTakeaway, safekeepFee: c.safekeepFee,
+  expressCompany: c.parcel.expressCompanyName, expressNo: c.parcel.expressNo, storageNo: c.parcel.storageNo,
+  tag: formatTag(c.parcel.tag), receiver: c.parcel.receiver, receiverPhone: c.parcel.receiverPhone,
+  signOpenid: openidOfRole(c.parcel, c.role) ?? "",
+  isPaotui: c.role === "runner"
+})
+
+/** What was scanned: the whole QR text when it came as one, else its fields. */
+export const scannedQr = ({ qr, ...fields }: CheckQrRequest): unknown => (qr !== undefined ? qrFromText(qr) : fields)
+
+/** The QR as the page sends it to `checkqr`: its fields as query parameters. */
+export const checkQrQuery = (qr: PickupQr): CheckQrRequest => ({ ...qr })
+
+/**
+ * `PUT /api/expressTosend/takepart`: spec 000 §7's fields plus `qr`, the scanned signed QR text, which
+ * is verified again at pickup so that nobody can sign for a parcel without its QR.
+ */
+export const TakePart = call(
+  Schema.Struct({
+    worksiteCode: Text(),
+    expressNo: Text(),
+    storageNo: Text(),
+    signOpenid: Text(),
+    tag: Text(),
+    isPaotui: Flag,
+    qr: Text(QR_TEXT)
+  }),
+  Schema.Void
+)
+export type TakePartRequest = typeof TakePart.request.Type
+
+export const ParcelView = Schema.Struct({
+  _id: Schema.String,
+  status: Schema.Number,
+  statusStr: Schema.String,
+  expressNo: Schema.String,
+  expressCompany: Named,
+  storageNo: Schema.String,
+  tag: Schema.String,
+  receiver: Schema.String,
+  receiverPhone: Schema.String,
+  weight: Schema.String,
+  worksite: Schema.String,
+  createdAt: Instant
+})
+export type ParcelView = typeof ParcelView.Type
+
+export const parcelView = (p: ParcelRecord): ParcelView => ({
+  _id: p.id, status: p.status, statusStr: statusStr(p.status), expressNo: p.expressNo,
+  expressCompany: { _id: p.expressCompanyId, name: p.expressCompanyName }, storageNo: p.storageNo, tag: p.tag ? formatTag(p.tag) : "-",
+  receiver: p.receiver, receiverPhone: p.receiverPhone, weight: p.weightId, worksite: p.worksiteId, createdAt: p.createdAt
+})
+
+/** `GET /api/expressTosend/getById/{id}`: the receiver's parcel, its unpaid safekeeping fee and its signed QR. */
+export const ParcelForReceiver = call(
+  Schema.Struct({ id: Text() }),
+  Schema.Struct({
+    ...ParcelView.fields,
+    safekeepFee: Schema.Number,
+    safekeepNeedPay: Schema.Boolean,
+    qrContent: Schema.String,
+    qrimgBase64: Schema.String
+  })
+)
+export type ReceiverParcel = typeof ParcelForReceiver.answer.Type
+
+export const receiverParcelView = (v: ReceiverParcelOf): ReceiverParcel => ({
+  ...parcelView(v.parcel), safekeepFee: v.safekeepFee, safekeepNeedPay: v.safekeepFee > 0, qrContent: v.content, qrimgBase64: v.qrimgBase64
+})
+
+/** `GET /api/expressTosend/pagingForFontend?statusStr=ing&pageNo=1`: the receiver's parcels, a page at a time. */
+export const ReceiverParcels = call(Schema.Struct({ statusStr: Text(), pageNo: PageNo }), Page(ParcelView))

@@ -1,0 +1,305 @@
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
+import type { Employee } from "../staff/employee"
+import { EmployeeStore } from "../staff/staff-store"
+import type { Worksite } from "../staff/worksite"
+import { ParcelStatus } from "./parcel"
+import { Catalogue, ParcelStore, People, QrSigner, type ParcelRecord, type Person } from "./parcel-store"
+import { signedText, type UnsignedQr } from "./pickup-qr"
+import { checkIn, checkQr, handOver, parcelForReceiver, receiverParcels, receiversByLast4, takePart } from "./use-cases"
+
+const HOUR = 3_600_000
+const now = new Date("2026-03-02T04:00:00Z")
+const worksite: Worksite = {
+  id: "w1", siteCode: "GZ01", shortName: "北门", schoolCampus: "北校区", nameZH: "北门驿站", smsAble: true,
+  serviceBegin: "08:00", serviceEnd: "20:00", servicePhone: "020-1234", expressCompanies: ["sf", "yt"],
+  safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 }
+}
+const staff: Employee = { id: "e1", phone: "13800138000", nameZH: "张伟", openid: "staff-o", passwordHash: "h", worksite }
+const clerk = actor({ userId: "su", openid: "staff-o", role: "staff" })
+const liMing: Person = {
+  id: "u1", openid: "o1", phoneMain: "13900139000", phoneVice: null, realname: "李明", nickname: "小李", subscribe: true, worksiteId: "w1"
+}
+const stranger: Person = { ...liMing, id: "u9", openid: "o9", phoneMain: "13700137000", realname: null, nickname: "路人", worksiteId: "w2" }
+
+const parcel = (over: Partial<ParcelRecord> = {}): ParcelRecord => ({
+  id: "p1", worksiteId: "w1", expressCompanyId: "sf", expressCompanyName: "顺丰", expressNo: "SF100", storageNo: "A-03", tag: 7,
+  weightId: "light", receiver: "李明", receiverId: "u1", receiverOpenid: "o1", receiverPhone: "13900139000",
+  status: ParcelStatus.awaitingPickup, agentOpenid: "friend-o", paotuiOpenid: null, safekeepPaidFen: 0,
+  createdAt: new Date(now.getTime() - HOUR), checkedInBy: "e1", ...over
+})
+
+interface StationOptions {
+  readonly parcels?: ReadonlyArray<ParcelRecord>
+  readonly worksite?: Worksite
+  readonly freeTag?: number | undefined
+  readonly movable?: boolean
+}
+
+const station = (options: StationOptions = {}) => {
+  const site = options.worksite ?? worksite
+  const parcels: Array<ParcelRecord> = [...(options.parcels ?? [])]
+  const moves: Array<readonly [string, number, number, string]> = []
+  const listed: Array<readonly [string, ReadonlyArray<number>, number]> = []
+  const ports = recordingPorts(now, ["p-new"])
+  const run = <A, E>(effect: Effect.Effect<A, E, any>) =>
+    outcome(ports.provide(effect).pipe(
+      Effect.provideService(EmployeeStore, {
+        findByOpenid: (openid) => Effect.succeed(openid === staff.openid ? { ...staff, worksite: site } : undefined),
+        findByPhone: () => Effect.succeed(undefined),
+        bind: () => Effect.void
+      }),
+      Effect.provideService(People, {
+        findById: (id) => Effect.succeed([liMing, stranger].find((p) => p.id === id)),
+        findByPhone: (worksiteId, phone) => Effect.succeed([liMing, stranger].find((p) => p.worksiteId === worksiteId && p.phoneMain === phone)),
+        byPhoneSuffix: (worksiteId, last4) =>
+          Effect.succeed([liMing, stranger].filter((p) => p.worksiteId === worksiteId && p.phoneMain?.endsWith(last4)))
+      }),
+      Effect.provideService(Catalogue, {
+        expressCompanies: (ids) => Effect.succeed([{ _id: "sf", name: "顺丰" }, { _id: "yt", name: "圆通" }].filter((c) => ids?.includes(c._id))),
+        dictValues: (dict) => Effect.succeed(dict === "weightFeeType" ? [{ _id: "light", name: "小件" }] : [])
+      }),
+      Effect.provideService(ParcelStore, {
+        allocateTag: () => Effect.succeed("freeTag" in options ? options.freeTag : 42),
+        insert: (p) => Effect.sync(() => {
+          if (parcels.some((q) => q.worksiteId === p.worksiteId && q.expressNo === p.expressNo)) return "duplicateExpressNo" as const
+          parcels.push(p)
+          return "inserted" as const
+        }),
+        findById: (id) => Effect.succeed(parcels.find((p) => p.id === id)),
+        safekeepingTerms: () => Effect.succeed(site.safekeeping),
+        findAtShelf: (key) => Effect.succeed(parcels.find((p) =>
+          p.worksiteId === key.worksiteId && p.expressNo === key.expressNo && p.storageNo === key.storageNo && p.tag === key.tag)),
+        moveStatus: (id, from, to, signOpenid) => Effect.sync(() => {
+          moves.push([id, from, to, signOpenid])
+          return options.movable ?? true
+        }),
+        listForReceiver: (userId, statuses, page) => Effect.sync(() => {
+          listed.push([userId, statuses, page])
+          return { list: [], total: 0, page, pageSize: 10 } as never
+        })
+      }),
+      Effect.provideService(QrSigner, {
+        sign: (text) => Effect.succeed(`sig(${text})`),
+        verify: (text, signature) => Effect.succeed(signature === `sig(${text})`),
+        image: (content) => Effect.succeed(`data:image/png;base64,${content.length}`)
+      })
+    ) as Effect.Effect<A, E, never>)
+  return { parcels, moves, listed, ports, run }
+}
+
+const form = { expressCompany: "sf", storageNo: "A-03", expressNo: "SF200", weight: "light", receiverPhone: "13900139000" }
+
+describe("check-in", () => {
+  it("shelves the parcel under the next tag, tells the receiver by SMS and socket, and logs the operation", async () => {
+    const s = station()
+    const answer = await s.run(checkIn(clerk, { ...form, worksite: "w1", storageNo: "shelf, A-03 ", expressNo: "x,SF200" }))
+    expect(answer).toMatchObject({ ok: true, value: { code: "A-03-0042" } })
+    expect(s.parcels).toEqual([{
+      id: "p-new", worksiteId: "w1", expressCompanyId: "sf", expressCompanyName: "顺丰", expressNo: "SF200", storageNo: "A-03", tag: 42,
+      weightId: "light", receiver: "李明", receiverId: "u1", receiverOpenid: "o1", receiverPhone: "13900139000",
+      status: ParcelStatus.awaitingPickup, agentOpenid: null, paotuiOpenid: null, safekeepPaidFen: 0, createdAt: now, checkedInBy: "e1"
+    }])
+    expect(s.ports.outbox).toEqual([{
+      channel: "sms", to: "13900139000", template: "parcelArrived",
+      params: { code: "A-03-0042", company: "顺丰", site: "北门", serviceTime: "08:00 - 20:00" }
+    }])
+    expect(s.ports.events).toEqual([{ room: { user: "u1" }, name: "expressTotakeAdd", payload: { _id: "p-new", code: "A-03-0042" } }])
+    expect(s.ports.ops).toMatchObject([{ op: "checkIn", actorOpenid: "staff-o", at: now, outcome: { id: "p-new", tag: 42, code: "A-03-0042" } }])
+  })
+
+  it("a typed receiver name wins; an unknown phone gets no socket event, and no SMS where the station sends none", async () => {
+    const s = station({ worksite: { ...worksite, smsAble: false } })
+    const answer = await s.run(checkIn(clerk, { ...form, receiver: "  王五 ", receiverPhone: "13600136000" }))
+    expect(answer).toMatchObject({ ok: true, value: { parcel: { receiver: "王五", receiverId: null, receiverOpenid: null } } })
+    expect([s.ports.outbox, s.ports.events]).toEqual([[], []])
+    expect(s.ports.ops).toHaveLength(1)
+  })
+
+  it("the named receiver counts only at this worksite; a nickname stands in for a missing real name", async () => {
+    const s = station()
+    expect(await s.run(checkIn(clerk, { ...form, receiverId: "u9" }))).toMatchObject({ ok: true, value: { parcel: { receiverId: "u1", receiver: "李明" } } })
+    const elsewhere = station({ worksite: { ...worksite, id: "w2" } })
+    expect(await elsewhere.run(checkIn(clerk, { ...form, receiverId: "u9", receiverPhone: "13700137000" })))
+      .toMatchObject({ ok: true, value: { parcel: { receiverId: "u9", receiver: "路人", worksiteId: "w2" } } })
+  })
+
+  it.each([
+    [{ ...form, expressCompany: "" }, "RuleViolation", "请选择快递公司"],
+    [{ ...form, receiverPhone: "1390013900" }, "RuleViolation", "请检查收件电话是否正确"],
+    [{ ...form, worksite: "w2" }, "NotAllowed", "只能操作本站点的快递"],
+    [{ ...form, expressCompany: "ems" }, "RuleViolation", "本站点不收该快递公司的快递"],
+    [{ ...form, expressCompany: "zt" }, "RuleViolation", "请选择快递公司"],
+    [{ ...form, weight: "heavy" }, "RuleViolation", "请选择大概重量"],
+    [{ ...form, expressNo: "SF100" }, "StateConflict", "该快递单号已在本站入库，请勿重复入库"]
+  ])("refuses %j and sends nothing", async (input, tag, message) => {
+    const s = station({ parcels: [parcel()], worksite: { ...worksite, expressCompanies: ["sf", "yt", "zt"] } })
+    expect(await s.run(checkIn(clerk, input))).toMatchObject(refused(tag, message))
+    expect(s.parcels).toHaveLength(1)
+    expect([s.ports.outbox, s.ports.events, s.ports.ops]).toEqual([[], [], []])
+  })
+
+  it("a full station and a caller who is no staff are refused", async () => {
+    expect(await station({ freeTag: undefined }).run(checkIn(clerk, form))).toMatchObject(refused("StateConflict", "本站取件码已用完，请先处理待取快递"))
+    expect(await station().run(checkIn(actor(), form))).toMatchObject(refused("NotAllowed", "请先绑定后台操作用户"))
+  })
+})
+
+describe("receivers by the last 4 digits", () => {
+  it("lists this worksite's people only, for its own staff, and needs 4 digits", async () => {
+    const s = station()
+    expect(await s.run(receiversByLast4(clerk, "w1", "9000"))).toEqual({ ok: true, value: [liMing] })
+    expect(await s.run(receiversByLast4(clerk, "w2", "7000"))).toMatchObject(refused("NotAllowed", "只能操作本站点的快递"))
+    for (const last4 of ["900", "90000", "9a00"]) {
+      expect(await s.run(receiversByLast4(clerk, "w1", last4))).toMatchObject(refused("RuleViolation", "请检查收件电话是否正确"))
+    }
+  })
+})
+
+const qrOf = (unsigned: UnsignedQr) => ({ ...unsigned, sig: `sig(${signedText(unsigned)})` })
+const receiverQr: UnsignedQr = { ex: "顺丰", en: "SF100", sn: "A-03", roid: "o1", re: "李明", rp: "13900139000", tag: "0007", ts: now.getTime() }
+
+describe("checking a scanned QR", () => {
+  it("answers the parcel and whether its holder may take it now", async () => {
+    const s = station({ parcels: [parcel()] })
+    expect(await s.run(checkQr(clerk, qrOf(receiverQr)))).toMatchObject({
+      ok: true, value: { statusStr: "待取件", canTakeaway: true, role: "receiver", safekeepFee: 0, parcel: { id: "p1" } }
+    })
+    const { roid: _, ...rest } = receiverQr
+    expect(await s.run(checkQr(clerk, qrOf({ ...rest, aoid: "friend-o" })))).toMatchObject({
+      ok: true, value: { statusStr: "待取件", canTakeaway: false, role: "agent" }
+    })
+  })
+
+  it("a parcel past its free hours owes the fee before it leaves", async () => {
+    const s = station({ parcels: [parcel({ createdAt: new Date(now.getTime() - 73 * HOUR), safekeepPaidFen: 20 })] })
+    expect(await s.run(checkQr(clerk, qrOf(receiverQr)))).toMatchObject({ ok: true, value: { statusStr: "待支付保管费", canTakeaway: false, safekeepFee: 80 } })
+    const paid = station({ parcels: [parcel({ createdAt: new Date(now.getTime() - 73 * HOUR), safekeepPaidFen: 120 })] })
+    expect(await paid.run(checkQr(clerk, qrOf(receiverQr)))).toMatchObject({ ok: true, value: { canTakeaway: true, safekeepFee: 0 } })
+  })
+
+  it.each([
+    ["not a QR", { hello: 1 }, "RuleViolation"],
+    ["a forged signature", { ...qrOf(receiverQr), sig: "forged" }, "RuleViolation"],
+    ["a changed field", { ...qrOf(receiverQr), rp: "13700137000" }, "RuleViolation"],
+    ["two holders", qrOf({ ...receiverQr, poid: "run-o" }), "RuleViolation"],
+    ["a parcel not on this shelf", qrOf({ ...receiverQr, tag: "0008" }), "NotFound"],
+    ["a holder who is not the receiver", qrOf({ ...receiverQr, roid: "o9" }), "RuleViolation"]
+  ])("refuses %s", async (_, qr, tag) => {
+    expect(await station({ parcels: [parcel()] }).run(checkQr(clerk, qr))).toMatchObject(refused(tag, "二维码校验失败"))
+  })
+})
+
+const pickup = { worksiteCode: "GZ01", expressNo: "SF100", storageNo: "A-03", tag: "0007", signOpenid: "o1" }
+
+describe("taking a parcel away with its scanned QR", () => {
+  const scanned = (unsigned: UnsignedQr) => JSON.stringify(qrOf(unsigned))
+
+  it("verifies the QR again and hands the parcel to the person it names", async () => {
+    const s = station({ parcels: [parcel()] })
+    expect(await s.run(takePart(clerk, { ...pickup, qr: scanned(receiverQr) }))).toMatchObject({ ok: true, value: { status: ParcelStatus.signed } })
+    expect(s.moves).toEqual([["p1", ParcelStatus.awaitingPickup, ParcelStatus.signed, "o1"]])
+  })
+
+  it.each([
+    ["no QR", undefined, "RuleViolation", "请先扫一扫取件码"],
+    ["text that is not a QR", "SF100", "RuleViolation", "二维码校验失败"],
+    ["a forged signature", JSON.stringify({ ...qrOf(receiverQr), sig: "forged" }), "RuleViolation", "二维码校验失败"],
+    ["another parcel's QR", scanned({ ...receiverQr, en: "SF200" }), "RuleViolation", "二维码校验失败"],
+    ["another shelf's QR", scanned({ ...receiverQr, sn: "B-01" }), "RuleViolation", "二维码校验失败"],
+    ["another tag's QR", scanned({ ...receiverQr, tag: "0008" }), "RuleViolation", "二维码校验失败"],
+    ["someone else's QR", scanned({ ...receiverQr, roid: "o9" }), "NotAllowed", "二维码校验失败"],
+    ["a runner's QR signed as the receiver", scanned((({ roid: _, ...rest }) => ({ ...rest, poid: "o1" }))(receiverQr)), "NotAllowed", "二维码校验失败"]
+  ])("refuses %s and moves nothing", async (_, qr, tag, message) => {
+    const s = station({ parcels: [parcel()] })
+    expect(await s.run(takePart(clerk, { ...pickup, qr }))).toMatchObject(refused(tag, message))
+    expect(s.moves).toEqual([])
+  })
+
+  it("asks for a bound employee before anything else", async () => {
+    const s = station({ parcels: [parcel()] })
+    const stranger = actor({ userId: "x", openid: "nobody", role: "student" })
+    expect(await s.run(takePart(stranger, { ...pickup, qr: undefined }))).toMatchObject({ ok: false, error: { _tag: "NotAllowed" } })
+  })
+})
+
+describe("taking a parcel away", () => {
+  it("the receiver signs for it once: status moves on, the receiver hears of it, the operation is logged", async () => {
+    const s = station({ parcels: [parcel()] })
+    expect(await s.run(handOver(clerk, pickup))).toMatchObject({ ok: true, value: { id: "p1", status: ParcelStatus.signed } })
+    expect(s.moves).toEqual([["p1", ParcelStatus.awaitingPickup, ParcelStatus.signed, "o1"]])
+    expect(s.ports.events).toEqual([{ room: { user: "u1" }, name: "takeawaySuccess", payload: { _id: "p1", status: ParcelStatus.signed } }])
+    expect(s.ports.ops).toMatchObject([{ op: "takePart", actorOpenid: "staff-o", at: now, outcome: { id: "p1", status: ParcelStatus.signed } }])
+  })
+
+  it("a friend takes a parcel handed to them, a runner takes the errand's parcel as collected", async () => {
+    const friend = station({ parcels: [parcel({ status: ParcelStatus.friendPicking, receiverId: null })] })
+    expect(await friend.run(handOver(clerk, { ...pickup, signOpenid: "friend-o" }))).toMatchObject({ ok: true, value: { status: ParcelStatus.signed } })
+    expect(friend.ports.events).toEqual([])
+    const errand = station({ parcels: [parcel({ status: ParcelStatus.runnerTookTask, paotuiOpenid: "run-o" })] })
+    expect(await errand.run(handOver(clerk, { ...pickup, signOpenid: "run-o", isPaotui: true })))
+      .toMatchObject({ ok: true, value: { status: ParcelStatus.goodsCollected } })
+    expect(await errand.run(handOver(clerk, { ...pickup, signOpenid: "run-o" }))).toMatchObject(refused("NotAllowed", "二维码校验失败"))
+  })
+
+  it.each([
+    [{ ...pickup, tag: "" }, "RuleViolation", "请先扫一扫取件码"],
+    [{ ...pickup, signOpenid: undefined }, "RuleViolation", "请先扫一扫取件码"],
+    [{ ...pickup, expressNo: "" }, "RuleViolation", "请先扫一扫取件码"],
+    [{ ...pickup, storageNo: undefined }, "RuleViolation", "请先扫一扫取件码"],
+    [{ ...pickup, worksiteCode: "SZ02" }, "NotAllowed", "只能操作本站点的快递"],
+    [{ ...pickup, tag: "0008" }, "NotFound", "确认取件失败"],
+    [{ ...pickup, signOpenid: "o9" }, "NotAllowed", "二维码校验失败"],
+    [{ ...pickup, isPaotui: true }, "NotAllowed", "二维码校验失败"]
+  ])("refuses %j and moves nothing", async (input, tag, message) => {
+    const s = station({ parcels: [parcel()] })
+    expect(await s.run(handOver(clerk, input))).toMatchObject(refused(tag, message))
+    expect([s.moves, s.ports.events, s.ports.ops]).toEqual([[], [], []])
+  })
+
+  it("an unpaid fee, a parcel already signed and a lost race are conflicts", async () => {
+    const owing = station({ parcels: [parcel({ createdAt: new Date(now.getTime() - 49 * HOUR) })] })
+    expect(await owing.run(handOver(clerk, pickup))).toMatchObject(refused("StateConflict", "待支付保管费状态的快递不能取件"))
+    const signed = station({ parcels: [parcel({ status: ParcelStatus.signed })] })
+    expect(await signed.run(handOver(clerk, pickup))).toMatchObject(refused("StateConflict", "已签收状态的快递不能取件"))
+    const raced = station({ parcels: [parcel()], movable: false })
+    expect(await raced.run(handOver(clerk, pickup))).toMatchObject(refused("StateConflict", "已签收状态的快递不能取件"))
+    expect([raced.ports.events, raced.ports.ops]).toEqual([[], []])
+  })
+})
+
+describe("the receiver's view of a parcel", () => {
+  it("shows the signed pickup QR of one's own parcel", async () => {
+    const s = station({ parcels: [parcel()] })
+    const answer = await s.run(parcelForReceiver(actor(), "p1"))
+    expect(answer.ok).toBe(true)
+    if (!answer.ok) return
+    const content = JSON.parse(answer.value.content)
+    expect(content).toEqual(qrOf(receiverQr))
+    expect(answer.value).toMatchObject({ safekeepFee: 0, parcel: { storageNo: "A-03", tag: 7 }, qrimgBase64: `data:image/png;base64,${answer.value.content.length}` })
+  })
+
+  it("hides the code and the QR while a fee is unpaid, and someone else's parcel is missing", async () => {
+    const s = station({ parcels: [parcel({ createdAt: new Date(now.getTime() - 100 * HOUR) })] })
+    expect(await s.run(parcelForReceiver(actor(), "p1"))).toMatchObject({
+      ok: true, value: { safekeepFee: 150, content: "", qrimgBase64: "", parcel: { storageNo: "-", tag: 0, id: "p1" } }
+    })
+    expect(await s.run(parcelForReceiver(actor({ userId: "u9" }), "p1"))).toMatchObject(refused("NotFound", "快递不存在"))
+    expect(await s.run(parcelForReceiver(actor(), "p2"))).toMatchObject(refused("NotFound", "快递不存在"))
+  })
+})
+
+describe("the receiver's lists", () => {
+  it.each([
+    ["complete", [100, 5, 6]],
+    ["toreturn", [300]],
+    ["returned", [400]],
+    ["totake", [0, 1, 2, 3, 4]],
+    ["", [0, 1, 2, 3, 4]]
+  ])("%s lists the statuses %j", async (status, statuses) => {
+    const s = station()
+    await s.run(receiverParcels(actor(), status, 3))
+    expect(s.listed).toEqual([["u1", statuses, 3]])
+  })
+})

@@ -1,0 +1,438 @@
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
+import type { Employee } from "../staff/employee"
+import { EmployeeStore } from "../staff/staff-store"
+import type { UploadRecord } from "../upload/upload"
+import { ImageFiles, Uploads } from "../upload/upload-store"
+import type { WorksiteProfile } from "../worksite/directory"
+import { Worksites } from "../worksite/worksite-store"
+import { CaptchaCodes, CaptchaStore, type StoredCaptcha } from "./captcha-store"
+import type { IssuedCaptcha } from "./phone"
+import type { UserProfile } from "./profile"
+import { ProfileStore } from "./profile-store"
+import {
+  applyAuth, applyPaotui, completeProfile, myAccount, pendingVerifications, reviewAuth, sendCaptcha, teamOf, unbindPhoneMain,
+  unbindPhoneVice, unverifySelf, updateIdCardNo, updateNewPaotuiOrderRemind, updateNickname, updatePhone, updateRealname, updateSex,
+  updateStudentCardUrl, updateWorksite
+} from "./use-cases"
+
+const now = new Date("2026-03-02T04:00:00Z")
+const SECOND = 1000
+const ID_NO = "11010519491231002X"
+
+const profile = (over: Partial<UserProfile> = {}): UserProfile => ({
+  id: "u1", openid: "o1", unionid: null, nickname: "小李", headimgBase64: null, authStatus: -1, authSubmittedAt: null,
+  idCardUrl: null, studentCardUrl: null, toAuthRealname: null, toAuthIdCardNo: null, realname: null, idCardNo: null, sex: 1,
+  rejectComment: null, phoneMain: "13900139000", phoneVice: null, paotuiStatus: -1, isPaotuiLeader: false, paotuiLeader: null,
+  invitation: null, isXYTAdmin: false, pickupAble: true, creditScore: 100, newPaotuiOrderRemind: false, subscribeTime: now,
+  role: "student", worksiteId: "w1", ...over
+})
+
+const site = (id: string, over: Partial<WorksiteProfile> = {}): WorksiteProfile => ({
+  id, siteCode: id, fullName: id, shortName: id, schoolCampus: "北校区", schoolCode: "S", servicePhone: "020", serviceBegin: "08:00",
+  serviceEnd: "20:00", paotuiAble: true, paotuiApplyAble: true, paotuiApplyNeedInvitation: false, location: null, ...over
+})
+
+const upload = (id: string, field: UploadRecord["field"], ocr: UploadRecord["ocr"] = null, userId = "u1"): UploadRecord => ({
+  id, userId, field, dateFolder: "20260302", fileName: `${id.repeat(32).slice(0, 32)}.jpg`, bytes: 10, ocr, createdAt: now
+})
+
+interface World {
+  readonly users?: ReadonlyArray<UserProfile>
+  readonly worksites?: ReadonlyArray<WorksiteProfile>
+  readonly uploads?: ReadonlyArray<UploadRecord>
+  readonly sent?: ReadonlyArray<Date>
+  readonly captchas?: ReadonlyArray<readonly [string, IssuedCaptcha]>
+  readonly staffAt?: string
+  /** Codes this account had sent by requests that held the account's lock while this one waited for it. */
+  readonly sentWhileWaiting?: ReadonlyArray<Date>
+}
+
+/** Codes are "hashed" as `phone:code`; the code maker hands out 1234, 5678, … */
+const world = (w: World = {}) => {
+  const users = new Map((w.users ?? [profile()]).map((u) => [u.id, u]))
+  const saves: Array<readonly [string, object]> = []
+  const captchas: Array<StoredCaptcha & { readonly userId: string }> =
+    (w.captchas ?? []).map(([userId, captcha], i) => ({ id: `c${i}`, userId, captcha }))
+  const locked: Array<string> = []
+  const fresh = ["1234", "5678"]
+  let clock = now
+  const ports = recordingPorts(() => clock)
+  const store = {
+    account: (userId: string) => Effect.succeed(users.has(userId) ? { profile: users.get(userId)!, worksite: null, money: 10, activeScore: 2 } : undefined),
+    find: (userId: string) => Effect.succeed(users.get(userId)),
+    lock: (userId: string) => Effect.sync(() => (locked.push(userId), users.get(userId))),
+    save: (userId: string, change: object) => Effect.sync(() => {
+      saves.push([userId, change])
+      users.set(userId, { ...users.get(userId)!, ...change })
+    }),
+    phoneTakenByOther: (phone: string, userId: string) =>
+      Effect.succeed([...users.values()].some((u) => u.id !== userId && (u.phoneMain === phone || u.phoneVice === phone))),
+    leaderByInvitation: (worksiteId: string, invitation: string) =>
+      Effect.succeed([...users.values()].find((u) => u.isPaotuiLeader && u.worksiteId === worksiteId && u.invitation === invitation)?.id),
+    team: (leaderId: string) => Effect.succeed([...users.values()].filter((u) => u.paotuiLeader === leaderId).map((u) => ({ id: u.id, realname: u.realname, phoneMain: u.phoneMain, openid: u.openid }))),
+    underReview: (limit: number) => Effect.succeed([...users.values()].filter((u) => u.authStatus === 0).slice(0, limit))
+  }
+  const staff: Employee | undefined = w.staffAt === undefined ? undefined : {
+    id: "e1", phone: "13800138000", nameZH: "张伟", openid: "staff-o", passwordHash: "h",
+    worksite: { id: w.staffAt, siteCode: "", shortName: "", schoolCampus: "", nameZH: "", smsAble: false, serviceBegin: "", serviceEnd: "", servicePhone: "", expressCompanies: [], safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 } }
+  }
+  const run = <A, E>(effect: Effect.Effect<A, E, any>) =>
+    outcome(ports.provide(effect).pipe(
+      Effect.provideService(ProfileStore, store),
+      Effect.provideService(Worksites, {
+        all: () => Effect.succeed(w.worksites ?? [site("w1")]),
+        find: (id) => Effect.succeed((w.worksites ?? [site("w1")]).find((s) => s.id === id))
+      }),
+      Effect.provideService(Uploads, {
+        record: () => Effect.void,
+        findOwn: (userId, dateFolder, fileName) =>
+          Effect.succeed((w.uploads ?? []).find((u) => u.userId === userId && u.dateFolder === dateFolder && u.fileName === fileName))
+      }),
+      Effect.provideService(ImageFiles, { save: () => Effect.void }),
+      Effect.provideService(CaptchaStore, {
+        lockSender: () => Effect.sync(() => {
+          const account = w.sentWhileWaiting ?? []
+          for (const at of account) if (at > clock) clock = at
+          return { account, address: [] }
+        }),
+        lockPhone: (_phone, since) => Effect.succeed((w.sent ?? []).filter((at) => at >= since).map((at) => ({ userId: me.userId, at }))),
+        insert: (userId, captcha) => Effect.sync(() => void captchas.push({ id: `c${captchas.length}`, userId, captcha })),
+        latest: (userId, phone) => Effect.succeed(captchas.filter((c) => c.userId === userId && c.captcha.phone === phone).at(-1)),
+        update: (id, change) => Effect.sync(() => {
+          const i = captchas.findIndex((c) => c.id === id)
+          captchas[i] = { ...captchas[i]!, captcha: { ...captchas[i]!.captcha, ...change } }
+        })
+      }),
+      Effect.provideService(CaptchaCodes, { next: Effect.sync(() => fresh.shift() ?? "0000"), hash: (phone, code) => Effect.succeed(`${phone}:${code}`) }),
+      Effect.provideService(EmployeeStore, {
+        findByOpenid: (openid) => Effect.succeed(openid === "staff-o" ? staff : undefined),
+        findByPhone: () => Effect.succeed(undefined),
+        bind: () => Effect.void
+      })
+    ) as Effect.Effect<A, E, never>)
+  const user = (id = "u1") => users.get(id)!
+  return { users, user, saves, captchas, locked, ports, run }
+}
+
+const issued = (phone: string, code: string, over: Partial<IssuedCaptcha> = {}): IssuedCaptcha =>
+  ({ phone, code: `${phone}:${code}`, issuedAt: new Date(now.getTime() - 60 * SECOND), attempts: 0, used: false, ...over })
+
+const me = actor()
+
+describe("plain profile edits", () => {
+  it("the account page and each edit answer the spec's message for a missing user", async () => {
+    const w = world()
+    expect(await w.run(myAccount(me))).toMatchObject({ ok: true, value: { money: 10, activeScore: 2, profile: { id: "u1" } } })
+    const ghost = actor({ userId: "u404" })
+    const edits: ReadonlyArray<Effect.Effect<unknown, unknown, ProfileStore>> = [
+      myAccount(ghost), updateNickname(ghost, "x"), updateSex(ghost, 1), updateRealname(ghost, "x"), unbindPhoneMain(ghost)
+    ]
+    for (const edit of edits) {
+      expect(await w.run(edit)).toMatchObject(refused("NotFound", "获取用户信息失败"))
+    }
+    expect(w.saves).toEqual([])
+  })
+
+  it("saves a trimmed nickname and real name, a sex of 1 or 2, and a normalised ID number", async () => {
+    const w = world()
+    expect(await w.run(updateNickname(me, "  阿明 "))).toEqual({ ok: true, value: undefined })
+    await w.run(updateRealname(me, " 李明 "))
+    await w.run(updateSex(me, 2))
+    await w.run(updateIdCardNo(me, " 11010519491231002x "))
+    expect(w.saves).toEqual([["u1", { nickname: "阿明" }], ["u1", { realname: "李明" }], ["u1", { sex: 2 }], ["u1", { idCardNo: ID_NO }]])
+    expect(w.locked).toEqual(["u1", "u1", "u1", "u1"])
+  })
+
+  it.each([
+    ["a blank nickname", updateNickname(me, "  "), "昵称不能为空"],
+    ["a blank real name", updateRealname(me, ""), "真实姓名不能为空"],
+    ["sex 0", updateSex(me, 0), "请选择性别"],
+    ["an empty ID number", updateIdCardNo(me, ""), "身份证号码不能为空"],
+    ["a wrong check character", updateIdCardNo(me, "110105194912310021"), "身份证号码不正确"],
+    ["no reminder choice", updateNewPaotuiOrderRemind(me, undefined), "请选择是否提醒新跑腿单"]
+  ])("refuses %s", async (_, edit, message) => {
+    const w = world()
+    expect(await w.run(edit)).toMatchObject(refused("RuleViolation", message))
+    expect(w.saves).toEqual([])
+  })
+
+  it("the name and number are locked while under review or passed, editable again after a rejection", async () => {
+    for (const authStatus of [0, 1] as const) {
+      const w = world({ users: [profile({ authStatus })] })
+      expect(await w.run(updateRealname(me, "李明"))).toMatchObject(refused("StateConflict", "实名信息已提交审核或已通过认证，不能修改"))
+      expect(await w.run(updateIdCardNo(me, ID_NO))).toMatchObject(refused("StateConflict", "实名信息已提交审核或已通过认证，不能修改"))
+      expect(w.saves).toEqual([])
+    }
+    const rejected = world({ users: [profile({ authStatus: 2 })] })
+    expect(await rejected.run(updateRealname(me, "李明"))).toMatchObject({ ok: true })
+    expect(await rejected.run(updateIdCardNo(me, ID_NO))).toMatchObject({ ok: true })
+  })
+
+  it("the reminder switch is saved either way", async () => {
+    const w = world()
+    await w.run(updateNewPaotuiOrderRemind(me, true))
+    await w.run(updateNewPaotuiOrderRemind(me, false))
+    expect(w.saves).toEqual([["u1", { newPaotuiOrderRemind: true }], ["u1", { newPaotuiOrderRemind: false }]])
+  })
+
+  it("the student card is an image this user uploaded", async () => {
+    const card = upload("a", "studentCard")
+    const w = world({ uploads: [card, upload("b", "studentCard", null, "u2")] })
+    expect(await w.run(updateStudentCardUrl(me, `/sign/20260302/${card.fileName}`))).toEqual({ ok: true, value: `/sign/20260302/${card.fileName}` })
+    expect(w.saves).toEqual([["u1", { studentCardUrl: `/sign/20260302/${card.fileName}` }]])
+    expect(await w.run(updateStudentCardUrl(me, `/sign/20260302/${"b".repeat(32)}.jpg`))).toMatchObject(refused("RuleViolation", "请上传图片"))
+    expect(await w.run(updateStudentCardUrl(me, undefined))).toMatchObject(refused("RuleViolation", "请上传图片"))
+    expect(w.saves).toHaveLength(1)
+  })
+
+  it("the worksite must be named and exist", async () => {
+    const w = world({ worksites: [site("w1"), site("w2")] })
+    expect(await w.run(updateWorksite(me, " w2 "))).toMatchObject({ ok: true, value: { id: "w2" } })
+    expect(w.saves).toEqual([["u1", { worksiteId: "w2" }]])
+    expect(await w.run(updateWorksite(me, " "))).toMatchObject(refused("RuleViolation", "请选择您所在的网点"))
+    expect(await w.run(updateWorksite(me, undefined))).toMatchObject(refused("RuleViolation", "请选择您所在的网点"))
+    expect(await w.run(updateWorksite(me, "w9"))).toMatchObject(refused("NotFound", "获取网点信息失败"))
+    expect(w.saves).toHaveLength(1)
+  })
+})
+
+describe("SMS codes", () => {
+  it("sends a fresh code by SMS, keeps only its hash, and never answers it", async () => {
+    const w = world()
+    expect(await w.run(sendCaptcha(me, " 13700137000 "))).toEqual({ ok: true, value: { resendSeconds: 60 } })
+    expect(w.ports.outbox).toEqual([{ channel: "sms", to: "13700137000", template: "captcha", params: { code: "1234" } }])
+    expect(w.captchas).toMatchObject([{ userId: "u1", captcha: { phone: "13700137000", code: "13700137000:1234", attempts: 0, used: false, issuedAt: now } }])
+  })
+
+  it("refuses a wrong number, a resend within 60 s and the 11th code of the day", async () => {
+    expect(await world().run(sendCaptcha(me, "1370013700"))).toMatchObject(refused("RuleViolation", "请输入正确的手机号码"))
+    expect(await world().run(sendCaptcha(me, undefined))).toMatchObject(refused("RuleViolation", "请输入正确的手机号码"))
+    const soon = world({ sent: [new Date(now.getTime() - 20 * SECOND)] })
+    expect(await soon.run(sendCaptcha(me, "13700137000"))).toMatchObject(refused("LimitReached", "请40秒后再获取验证码"))
+    const busy = world({ sent: Array.from({ length: 10 }, (_, i) => new Date(now.getTime() - (i + 2) * 60 * SECOND)) })
+    expect(await busy.run(sendCaptcha(me, "13700137000"))).toMatchObject(refused("LimitReached", "该手机号今天获取验证码次数过多，请明天再试"))
+    const yesterday = world({ sent: [new Date(now.getTime() - 25 * 3_600_000)] })
+    expect(await yesterday.run(sendCaptcha(me, "13700137000"))).toMatchObject({ ok: true })
+    expect([soon.ports.outbox, busy.ports.outbox]).toEqual([[], []])
+  })
+
+  it("a request that waited for the account's lock counts the codes sent while it waited", async () => {
+    // five requests went first, each a second after this one arrived; the sixth is the one too many
+    const w = world({ sentWhileWaiting: Array.from({ length: 5 }, (_, i) => new Date(now.getTime() + (i + 1) * SECOND)) })
+    expect(await w.run(sendCaptcha(me, "13700137000"))).toMatchObject(refused("LimitReached", "获取验证码过于频繁，请稍后再试"))
+    expect(w.ports.outbox).toEqual([])
+  })
+})
+
+describe("changing phones", () => {
+  it("binds a new main or vice number with its code, and spends the code", async () => {
+    const w = world({ captchas: [["u1", issued("13700137000", "4321")], ["u1", issued("13600136000", "1111")]] })
+    expect(await w.run(updatePhone(me, "main", "13700137000", " 4321 "))).toEqual({ ok: true, value: { phoneMain: "13700137000", phoneVice: null } })
+    expect(w.captchas[0]!.captcha).toMatchObject({ used: true, attempts: 1 })
+    expect(await w.run(updatePhone(me, "vice", "13600136000", "1111"))).toEqual({ ok: true, value: { phoneMain: "13700137000", phoneVice: "13600136000" } })
+    expect(w.user()).toMatchObject({ phoneMain: "13700137000", phoneVice: "13600136000" })
+  })
+
+  it("a wrong code is refused but counted; a spent, expired or someone else's code does not work", async () => {
+    const w = world({ captchas: [["u1", issued("13700137000", "4321")]] })
+    expect(await w.run(updatePhone(me, "main", "13700137000", "0000"))).toMatchObject(refused("RuleViolation", "验证码不正确或已失效"))
+    expect(w.captchas[0]!.captcha).toMatchObject({ used: false, attempts: 1 })
+    expect(w.saves).toEqual([])
+    const spent = world({ captchas: [["u1", issued("13700137000", "4321", { used: true })]] })
+    expect(await spent.run(updatePhone(me, "main", "13700137000", "4321"))).toMatchObject(refused("RuleViolation", "验证码不正确或已失效"))
+    const old = world({ captchas: [["u1", issued("13700137000", "4321", { issuedAt: new Date(now.getTime() - 301 * SECOND) })]] })
+    expect(await old.run(updatePhone(me, "main", "13700137000", "4321"))).toMatchObject(refused("RuleViolation", "验证码不正确或已失效"))
+    const theirs = world({ captchas: [["u2", issued("13700137000", "4321")]] })
+    expect(await theirs.run(updatePhone(me, "main", "13700137000", "4321"))).toMatchObject(refused("RuleViolation", "验证码不正确或已失效"))
+  })
+
+  it("a number someone else has is refused and the code is kept for another try", async () => {
+    const w = world({ users: [profile(), profile({ id: "u2", phoneMain: "13500135000", phoneVice: "13700137000" })], captchas: [["u1", issued("13700137000", "4321")]] })
+    expect(await w.run(updatePhone(me, "vice", "13700137000", "4321"))).toMatchObject(refused("StateConflict", "该手机号码已被其他用户绑定"))
+    expect(w.captchas[0]!.captcha.used).toBe(false)
+    expect(w.saves).toEqual([])
+  })
+
+  it("checks the number and the code's form before any code", async () => {
+    const w = world()
+    expect(await w.run(updatePhone(me, "main", "13900139000", "1234"))).toMatchObject(refused("RuleViolation", "请输入一个新的手机号码"))
+    expect(await w.run(updatePhone(me, "main", "13700137000", "12"))).toMatchObject(refused("RuleViolation", "请输入正确的验证码"))
+  })
+
+  it("unbinding the main phone promotes the vice; unbinding a missing vice is a conflict", async () => {
+    const w = world({ users: [profile({ phoneVice: "13600136000" })] })
+    expect(await w.run(unbindPhoneMain(me))).toEqual({ ok: true, value: "13600136000" })
+    expect(w.user()).toMatchObject({ phoneMain: "13600136000", phoneVice: null })
+    expect(await w.run(unbindPhoneVice(me))).toMatchObject(refused("StateConflict", "还没绑定副手机"))
+    expect(await w.run(unbindPhoneMain(me))).toEqual({ ok: true, value: null })
+    expect(w.user()).toMatchObject({ phoneMain: null, phoneVice: null })
+    const both = world({ users: [profile({ phoneVice: "13600136000" })] })
+    expect(await both.run(unbindPhoneVice(me))).toEqual({ ok: true, value: undefined })
+    expect(both.saves).toEqual([["u1", { phoneVice: null }]])
+  })
+})
+
+describe("completing the profile", () => {
+  it("a new user gives the worksite and the main phone with its code", async () => {
+    const w = world({ users: [profile({ phoneMain: null, worksiteId: null })], captchas: [["u1", issued("13700137000", "4321")]] })
+    expect(await w.run(completeProfile(me, { worksite: "w1", phoneMain: "13700137000", phoneMainCaptcha: "4321" })))
+      .toMatchObject({ ok: true, value: { worksite: { id: "w1" }, phoneMain: "13700137000", phoneVice: null } })
+    expect(w.saves).toEqual([["u1", { worksiteId: "w1", phoneMain: "13700137000", phoneVice: null }]])
+    expect(w.captchas[0]!.captcha.used).toBe(true)
+  })
+
+  it("keeps the main phone without a code, and adds a vice phone with its code", async () => {
+    const w = world({ users: [profile({ phoneVice: "13600136000" })], captchas: [["u1", issued("13500135000", "9999")]] })
+    expect(await w.run(completeProfile(me, { worksite: "w1", phoneMain: "13900139000" }))).toMatchObject({ ok: true, value: { phoneMain: "13900139000", phoneVice: "13600136000" } })
+    expect(await w.run(completeProfile(me, { worksite: "w1", phoneVice: "13500135000", phoneViceCaptcha: "9999" })))
+      .toMatchObject({ ok: true, value: { phoneMain: "13900139000", phoneVice: "13500135000" } })
+  })
+
+  it("a vice phone that becomes the main one is dropped as vice", async () => {
+    const w = world({ users: [profile({ phoneMain: null, phoneVice: "13700137000" })], captchas: [["u1", issued("13700137000", "4321")]] })
+    expect(await w.run(completeProfile(me, { worksite: "w1", phoneMain: "13700137000", phoneMainCaptcha: "4321" })))
+      .toMatchObject({ ok: true, value: { phoneMain: "13700137000", phoneVice: null } })
+  })
+
+  it("refuses a missing worksite, a wrong code, a taken number, an unknown worksite", async () => {
+    const fresh = () => profile({ phoneMain: null })
+    expect(await world({ users: [fresh()] }).run(completeProfile(me, { phoneMain: "13700137000", phoneMainCaptcha: "4321" })))
+      .toMatchObject(refused("RuleViolation", "请选择您所在的网点"))
+    const wrong = world({ users: [fresh()], captchas: [["u1", issued("13700137000", "4321")]] })
+    expect(await wrong.run(completeProfile(me, { worksite: "w1", phoneMain: "13700137000", phoneMainCaptcha: "1111" }))).toMatchObject({ ok: false, error: { _tag: "RuleViolation" } })
+    expect(wrong.captchas[0]!.captcha).toMatchObject({ attempts: 1, used: false })
+    const taken = world({ users: [fresh(), profile({ id: "u2", phoneMain: "13700137000" })], captchas: [["u1", issued("13700137000", "4321")]] })
+    expect(await taken.run(completeProfile(me, { worksite: "w1", phoneMain: "13700137000", phoneMainCaptcha: "4321" })))
+      .toMatchObject(refused("StateConflict", "该手机号码已被其他用户绑定"))
+    const nowhere = world({ users: [fresh()], captchas: [["u1", issued("13700137000", "4321")]] })
+    expect(await nowhere.run(completeProfile(me, { worksite: "w9", phoneMain: "13700137000", phoneMainCaptcha: "4321" })))
+      .toMatchObject(refused("NotFound", "获取网点信息失败"))
+    for (const w of [wrong, taken, nowhere]) expect(w.saves).toEqual([])
+    expect(taken.captchas[0]!.captcha.used).toBe(false)
+  })
+
+  it("both codes must be right: a good main code is not spent when the vice code is wrong", async () => {
+    const w = world({ users: [profile({ phoneMain: null })], captchas: [["u1", issued("13700137000", "4321")], ["u1", issued("13500135000", "9999")]] })
+    expect(await w.run(completeProfile(me, { worksite: "w1", phoneMain: "13700137000", phoneMainCaptcha: "4321", phoneVice: "13500135000", phoneViceCaptcha: "0000" })))
+      .toMatchObject({ ok: false })
+    expect(w.captchas.map((c) => c.captcha.used)).toEqual([false, false])
+    expect(w.captchas.map((c) => c.captcha.attempts)).toEqual([1, 1])
+    const noCode = world({ users: [profile({ phoneMain: null })], captchas: [["u1", issued("13700137000", "4321")]] })
+    expect(await noCode.run(completeProfile(me, { worksite: "w1", phoneMain: "13700137000", phoneMainCaptcha: "4321", phoneVice: "13500135000", phoneViceCaptcha: "9999" })))
+      .toMatchObject({ ok: false })
+    expect(noCode.captchas[0]!.captcha.used).toBe(false)
+  })
+})
+
+describe("real-name verification", () => {
+  const idPhoto = upload("a", "idCard", { realname: "李明", idCardNo: "11010519491231002x", sex: 2 })
+  const studentPhoto = upload("b", "studentCard")
+  const idUrl = `https://cdn.example.com/sign/20260302/${idPhoto.fileName}`
+  const studentUrl = `/sign/20260302/${studentPhoto.fileName}`
+
+  it("submits one's own photos with what recognition read, for review", async () => {
+    const w = world({ uploads: [idPhoto, studentPhoto] })
+    const answer = await w.run(applyAuth(me, { type: "1", idCardUrl: idUrl, studentCardUrl: studentUrl, realname: "冒名" } as never))
+    expect(answer).toMatchObject({
+      ok: true,
+      value: { authStatus: 0, toAuthRealname: "李明", toAuthIdCardNo: ID_NO, sex: 2, idCardUrl: `/sign/20260302/${idPhoto.fileName}`, studentCardUrl: studentUrl }
+    })
+    expect(w.user()).toMatchObject({ authStatus: 0, authSubmittedAt: now })
+  })
+
+  it("refuses photos that are not one's own ID card upload, and an errand submission without a student card", async () => {
+    const asStudentCard = { ...idPhoto, field: "studentCard" as const }
+    expect(await world({ uploads: [asStudentCard] }).run(applyAuth(me, { type: 0, idCardUrl: idUrl }))).toMatchObject(refused("RuleViolation", "请上传真实的身份证"))
+    expect(await world({ uploads: [{ ...idPhoto, userId: "u2" }] }).run(applyAuth(me, { type: 0, idCardUrl: idUrl })))
+      .toMatchObject(refused("RuleViolation", "请上传身份证/学生证照片"))
+    expect(await world({ uploads: [idPhoto] }).run(applyAuth(me, { type: 1, idCardUrl: idUrl }))).toMatchObject(refused("RuleViolation", "跑腿实名认证须上传学生证"))
+    expect(await world({ uploads: [idPhoto] }).run(applyAuth(me, { type: 2, idCardUrl: idUrl }))).toMatchObject({ ok: true, value: { authStatus: 0 } })
+    const reviewing = world({ uploads: [idPhoto], users: [profile({ authStatus: 0 })] })
+    expect(await reviewing.run(applyAuth(me, { idCardUrl: idUrl }))).toMatchObject(refused("StateConflict", "您的实名认证正在审核中，请耐心等待"))
+    expect(reviewing.saves).toEqual([])
+  })
+
+  it("cancelling forgets both photos", async () => {
+    const w = world({ users: [profile({ authStatus: 0, idCardUrl: "/sign/x", studentCardUrl: "/sign/y" })] })
+    expect(await w.run(unverifySelf(me))).toMatchObject({ ok: true, value: { authStatus: -1, idCardUrl: null, studentCardUrl: null } })
+    expect(w.saves).toEqual([["u1", { authStatus: -1, idCardUrl: null, studentCardUrl: null }]])
+  })
+
+  const pending = () => profile({ id: "u2", openid: "o2", authStatus: 0, toAuthRealname: "李明", toAuthIdCardNo: ID_NO, worksiteId: "w1" })
+
+  it("a reviewer passes a submission: the name and number become the user's, and the user hears of it", async () => {
+    const w = world({ users: [pending()] })
+    expect(await w.run(reviewAuth("operator", "u2", 1, undefined))).toMatchObject({ ok: true, value: { id: "u2", authStatus: 1, realname: "李明", idCardNo: ID_NO } })
+    expect(w.ports.events).toEqual([{ room: { user: "u2" }, name: "authStatusChanged", payload: { authStatus: 1, rejectComment: null } }])
+    const admin = world({ users: [pending()] })
+    expect(await admin.run(reviewAuth(actor({ role: "admin" }), "u2", 2, " 照片模糊 "))).toMatchObject({ ok: true, value: { authStatus: 2, rejectComment: "照片模糊" } })
+    expect(admin.user("u2")).toMatchObject({ authStatus: 2, rejectComment: "照片模糊" })
+  })
+
+  it("staff review only their own worksite's users; students never", async () => {
+    const clerk = actor({ userId: "su", openid: "staff-o", role: "staff" })
+    expect(await world({ users: [pending()], staffAt: "w1" }).run(reviewAuth(clerk, "u2", 1, ""))).toMatchObject({ ok: true })
+    const elsewhere = world({ users: [pending()], staffAt: "w2" })
+    expect(await elsewhere.run(reviewAuth(clerk, "u2", 1, ""))).toMatchObject(refused("NotAllowed", "只能审核本网点用户的实名认证"))
+    expect(await world({ users: [pending()] }).run(reviewAuth(clerk, "u2", 1, ""))).toMatchObject(refused("NotAllowed", "请先绑定后台操作用户"))
+    const student = world({ users: [pending()] })
+    expect(await student.run(reviewAuth(me, "u2", 1, ""))).toMatchObject(refused("NotAllowed", "只有网点工作人员或管理员可以审核实名认证"))
+    expect(await student.run(reviewAuth(actor({ role: "runner" }), "u2", 1, ""))).toMatchObject({ ok: false, error: { _tag: "NotAllowed" } })
+    for (const w of [elsewhere, student]) expect([w.saves, w.ports.events]).toEqual([[], []])
+  })
+
+  it("refuses a decision other than 1 or 2, an over-long comment, an unknown user and a decided submission", async () => {
+    const w = world({ users: [pending(), profile({ id: "u3", authStatus: 1 })] })
+    for (const decision of [0, -1, 3, undefined]) {
+      expect(await w.run(reviewAuth("operator", "u2", decision, ""))).toMatchObject(refused("RuleViolation", "审核结果只能是通过(1)或不通过(2)"))
+    }
+    expect(await w.run(reviewAuth("operator", "u2", 2, "字".repeat(201)))).toMatchObject(refused("RuleViolation", "审核意见不能超过200个字"))
+    expect(await w.run(reviewAuth("operator", "u2", 2, ` ${"字".repeat(200)} `))).toMatchObject({ ok: true })
+    expect(await w.run(reviewAuth("operator", "u404", 1, ""))).toMatchObject(refused("NotFound", "获取用户信息失败"))
+    expect(await w.run(reviewAuth("operator", "u3", 1, ""))).toMatchObject(refused("StateConflict", "该实名认证已处理"))
+  })
+
+  it("lists submissions waiting for review", async () => {
+    const w = world({ users: [pending(), profile(), profile({ id: "u3", authStatus: 0 })] })
+    const answer = await w.run(pendingVerifications(1))
+    expect(answer.ok && answer.value.map((u) => u.id)).toEqual(["u2"])
+  })
+})
+
+describe("runner applications and teams", () => {
+  const ready = (over: Partial<UserProfile> = {}) => profile({ authStatus: 1, studentCardUrl: "/sign/x", ...over })
+  const leader = profile({ id: "lead", isPaotuiLeader: true, invitation: "INV1", worksiteId: "w1" })
+
+  it("applies with an invitation code, joining that leader's team", async () => {
+    const w = world({ users: [ready(), leader], worksites: [site("w1", { paotuiApplyNeedInvitation: true })] })
+    expect(await w.run(applyPaotui(me, { invitation: " INV1 ", agree: true }))).toEqual({ ok: true, value: { paotuiStatus: 0, paotuiLeader: "lead" } })
+    expect(w.saves).toEqual([["u1", { paotuiStatus: 0, paotuiLeader: "lead" }]])
+  })
+
+  it("refuses a wrong code, one's own code, no worksite, an unknown worksite and a pending application", async () => {
+    const needs = [site("w1", { paotuiApplyNeedInvitation: true })]
+    expect(await world({ users: [ready(), leader], worksites: needs }).run(applyPaotui(me, { invitation: "NOPE", agree: true })))
+      .toMatchObject(refused("RuleViolation", "跑腿邀请码不正确"))
+    const self = ready({ isPaotuiLeader: true, invitation: "MINE" })
+    expect(await world({ users: [self], worksites: needs }).run(applyPaotui(me, { invitation: "MINE", agree: true })))
+      .toMatchObject(refused("RuleViolation", "跑腿邀请码不正确"))
+    expect(await world({ users: [ready({ worksiteId: null })] }).run(applyPaotui(me, { agree: true }))).toMatchObject(refused("RuleViolation", "请选择您所在的网点"))
+    expect(await world({ users: [ready({ worksiteId: "w9" })] }).run(applyPaotui(me, { agree: true }))).toMatchObject(refused("NotFound", "获取网点信息失败"))
+    expect(await world({ users: [ready({ paotuiStatus: 0 })] }).run(applyPaotui(me, { agree: true })))
+      .toMatchObject(refused("StateConflict", "您的跑腿申请正在审核中，请耐心等待"))
+    expect(await world({ users: [ready()] }).run(applyPaotui(me, { agree: false }))).toMatchObject(refused("RuleViolation", "请先阅读并同意《校园跑腿服务协议》"))
+    expect(await world({ users: [ready()] }).run(applyPaotui(me, { agree: true }))).toEqual({ ok: true, value: { paotuiStatus: 0, paotuiLeader: null } })
+  })
+
+  it("a team is listed to its leader, its runners and admins only", async () => {
+    const w = world({ users: [leader, profile({ id: "r1", paotuiLeader: "lead", realname: "王五" }), profile({ id: "x" }), profile({ id: "adm", role: "admin" })] })
+    const team = [{ id: "r1", realname: "王五", phoneMain: "13900139000", openid: "o1" }]
+    expect(await w.run(teamOf(actor({ userId: "lead" }), "lead"))).toEqual({ ok: true, value: team })
+    expect(await w.run(teamOf(actor({ userId: "r1" }), "lead"))).toEqual({ ok: true, value: team })
+    expect(await w.run(teamOf(actor({ userId: "adm" }), "lead"))).toEqual({ ok: true, value: team })
+    expect(await w.run(teamOf(actor({ userId: "x" }), "lead"))).toMatchObject(refused("NotAllowed", "只能查看自己团队的跑腿成员"))
+    expect(await w.run(teamOf(actor({ userId: "u404" }), "lead"))).toMatchObject(refused("NotFound", "获取用户信息失败"))
+  })
+})

@@ -1,0 +1,79 @@
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { Ocr, type OcrOutcome } from "../profile/ocr"
+import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
+import type { UploadRecord } from "./upload"
+import { ImageFiles, Uploads } from "./upload-store"
+import { ownUpload, uploadImage, type ReceivedFile } from "./use-cases"
+
+const png = (size = 16) => Uint8Array.from({ length: size }, (_, i) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a][i] ?? 7)
+const uuid = "01234567-89ab-cdef-0123-456789abcdef"
+const stored = "0123456789abcdef0123456789abcdef.png"
+const recognised: OcrOutcome = { ok: true, result: { realname: "李明", idCardNo: "11010519491231002X", sex: 2 } }
+
+const station = (ocrAnswer: OcrOutcome = recognised, ids = [uuid]) => {
+  const saved: Array<readonly [string, string, number]> = []
+  const records: Array<UploadRecord> = []
+  const scanned: Array<number> = []
+  const ports = recordingPorts(new Date("2026-11-21T16:30:00Z"), ids)
+  const run = <A, E>(effect: Effect.Effect<A, E, Uploads | ImageFiles | Ocr | import("../shared/ports").Clock | import("../shared/ports").Ids>) =>
+    outcome(ports.provide(effect).pipe(
+      Effect.provideService(Uploads, {
+        record: (upload) => Effect.sync(() => void records.push(upload)),
+        findOwn: (userId, dateFolder, fileName) =>
+          Effect.succeed(records.find((r) => r.userId === userId && r.dateFolder === dateFolder && r.fileName === fileName))
+      }),
+      Effect.provideService(ImageFiles, { save: (folder, name, bytes) => Effect.sync(() => void saved.push([folder, name, bytes.length])) }),
+      Effect.provideService(Ocr, { recognise: (bytes) => Effect.sync(() => (scanned.push(bytes.length), ocrAnswer)) })
+    ))
+  return { saved, records, scanned, run }
+}
+
+const file = (field: ReceivedFile["field"], bytes = png()): ReceivedFile => ({ field, bytes })
+
+describe("uploading an image", () => {
+  it("keeps the file under the Shanghai day and an unguessable name, and records it for the uploader", async () => {
+    const s = station()
+    const answer = await s.run(uploadImage(actor(), [file("studentCard")]))
+    expect(answer).toMatchObject({
+      ok: true,
+      value: { id: uuid, userId: "u1", field: "studentCard", dateFolder: "20261122", fileName: stored, bytes: 16, ocr: null, url: `/sign/20261122/${stored}` }
+    })
+    expect(s.saved).toEqual([["20261122", stored, 16]])
+    expect(s.records).toHaveLength(1)
+    expect(s.scanned).toEqual([])
+  })
+
+  it("reads an ID card with recognition, and keeps the upload when nothing is recognised", async () => {
+    const s = station()
+    expect(await s.run(uploadImage(actor(), [file("idCard")]))).toMatchObject({ ok: true, value: { ocr: recognised.ok && recognised.result } })
+    expect(s.scanned).toEqual([16])
+    const blank = station({ ok: false, reason: "unrecognised", detail: "no card" })
+    expect(await blank.run(uploadImage(actor(), [file("idCard")]))).toMatchObject({ ok: true, value: { field: "idCard", ocr: null } })
+    expect(blank.saved).toHaveLength(1)
+  })
+
+  it.each([
+    [[], "RuleViolation", "请上传图片"],
+    [[file("fileVal"), file("fileVal")], "RuleViolation", "最多只能上传1张图片"],
+    [[file("fileVal", Uint8Array.from([1, 2, 3, 4]))], "RuleViolation", "请上传正确格式的图片"],
+    [[file("fileVal", png(4_194_305))], "PayloadTooLarge", "请上传不超过4M的图片"]
+  ])("refuses %# and keeps nothing", async (files, tag, message) => {
+    const s = station()
+    expect(await s.run(uploadImage(actor(), files))).toMatchObject(refused(tag, message))
+    expect([s.saved, s.records]).toEqual([[], []])
+  })
+
+  it("an id that is no random UUID is a defect, never a file name", async () => {
+    await expect(station(recognised, ["../x"]).run(uploadImage(actor(), [file("fileVal")]))).rejects.toThrow("not a random UUID")
+  })
+
+  it("finds only the caller's own upload behind a photo URL", async () => {
+    const s = station()
+    await s.run(uploadImage(actor(), [file("studentCard")]))
+    expect(await s.run(ownUpload(actor(), `https://cdn.example.com/sign/20261122/${stored}`))).toMatchObject({ ok: true, value: { id: uuid } })
+    expect(await s.run(ownUpload(actor({ userId: "u2" }), `/sign/20261122/${stored}`))).toEqual({ ok: true, value: undefined })
+    expect(await s.run(ownUpload(actor(), "/sign/../etc/passwd"))).toEqual({ ok: true, value: undefined })
+    expect(await s.run(ownUpload(actor(), undefined))).toEqual({ ok: true, value: undefined })
+  })
+})
