@@ -11,11 +11,11 @@ const role = fc.constantFrom<PickupRole>("receiver", "agent", "runner")
 const unpaid = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 300 }))
 const openid = fc.option(fc.string({ maxLength: 6 }), { nil: null })
 
-const allowed = (r: PickupRole, s: number) => (r === "receiver" && (s === 0 || s === 1)) || (r === "agent" && s === 1) || (r === "runner" && s === 4)
+const allowed = (r: PickupRole, s: number) => (r === "receiver" && (s === 0 || s === 1 || s === 300)) || (r === "agent" && s === 1) || (r === "runner" && s === 4)
 
 describe("pickupCheck", () => {
   test.prop({ status, role, unpaid, receiverOpenid: openid, agentOpenid: openid, paotuiOpenid: openid }, { numRuns: 1_000 })(
-    "canTakeaway only for receiver at 0/1, agent at 1, runner at 4, with no unpaid fee",
+    "canTakeaway only for receiver at 0/1/300, agent at 1, runner at 4, with no unpaid fee",
     ({ status, role, unpaid, receiverOpenid, agentOpenid, paotuiOpenid }) => {
       const check = pickupCheck({ status, receiverOpenid, agentOpenid, paotuiOpenid, safekeepUnpaidFen: unpaid }, role)
       expect(check.canTakeaway).toBe(allowed(role, status) && unpaid === 0)

@@ -10,11 +10,12 @@ import {
   type PickupParty,
   type PickupRole,
   pickupCheck,
+  pickupEvent,
   safekeepingFee,
-  statusAfterPickup,
   statusStr,
   UNPAID_SAFEKEEPING
 } from "./parcel"
+import { nextStatus } from "./status-machine"
 
 const checkedIn = new Date("2024-05-01T02:00:00.000Z")
 const after = (ms: number) => new Date(checkedIn.getTime() + ms)
@@ -82,7 +83,7 @@ const party = (status: ParcelStatus, safekeepUnpaidFen = 0): PickupParty => ({
 })
 
 const allStatuses = Object.values(ParcelStatus) as ParcelStatus[]
-const mayTake: Record<PickupRole, ReadonlyArray<number>> = { receiver: [0, 1], agent: [1], runner: [4] }
+const mayTake: Record<PickupRole, ReadonlyArray<number>> = { receiver: [0, 1, 300], agent: [1], runner: [4] }
 
 describe("pickupCheck for each role and status", () => {
   for (const role of ["receiver", "agent", "runner"] as const) {
@@ -131,9 +132,9 @@ describe("parties", () => {
 
 describe("after pickup", () => {
   it("a runner collects the goods (5); the receiver or agent signs (100)", () => {
-    expect(statusAfterPickup("runner")).toBe(5)
-    expect(statusAfterPickup("receiver")).toBe(100)
-    expect(statusAfterPickup("agent")).toBe(100)
+    expect(nextStatus(4, pickupEvent.runner)).toBe(5)
+    expect(nextStatus(0, pickupEvent.receiver)).toBe(100)
+    expect(nextStatus(1, pickupEvent.agent)).toBe(100)
   })
 
   it("the refusal names the status", () => {

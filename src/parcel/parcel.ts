@@ -1,37 +1,9 @@
 /** A parcel waiting at a station (expressTosend): its states, safekeeping fee and who may take it away. */
 import { hours } from "../shared/time"
+import { ParcelStatus, statusStr } from "./parcel-status"
+import { statusesFor, type ParcelEvent } from "./status-machine"
 
-export const ParcelStatus = {
-  awaitingPickup: 0,
-  friendPicking: 1,
-  awaitingErrandPayment: 2,
-  awaitingRunner: 3,
-  runnerTookTask: 4,
-  goodsCollected: 5,
-  delivered: 6,
-  signed: 100,
-  awaitingReturn: 300,
-  returned: 400
-} as const
-export type ParcelStatus = (typeof ParcelStatus)[keyof typeof ParcelStatus]
-
-/** Statuses in which a parcel still sits on a shelf and holds its storage code. */
-export const ACTIVE_STATUSES: ReadonlyArray<ParcelStatus> = [0, 1, 2, 3, 4, 300]
-
-const statusText: Record<ParcelStatus, string> = {
-  0: "待取件",
-  1: "好友代取",
-  2: "待支付",
-  3: "待接单",
-  4: "跑腿已接单",
-  5: "已取件",
-  6: "已送达",
-  100: "已签收",
-  300: "待退回",
-  400: "已退回"
-}
-
-export const statusStr = (status: ParcelStatus): string => statusText[status]
+export { ACTIVE_STATUSES, ParcelStatus, statusStr } from "./parcel-status"
 
 export const UNPAID_SAFEKEEPING = "待支付保管费"
 
@@ -61,11 +33,10 @@ export interface PickupParty {
   readonly safekeepUnpaidFen: number
 }
 
-const roleMayTake: Record<PickupRole, ReadonlyArray<ParcelStatus>> = {
-  receiver: [ParcelStatus.awaitingPickup, ParcelStatus.friendPicking],
-  agent: [ParcelStatus.friendPicking],
-  runner: [ParcelStatus.runnerTookTask]
-}
+/** The hand-over each role's pickup is. */
+export const pickupEvent: Record<PickupRole, ParcelEvent> = { receiver: "takeByReceiver", agent: "takeByAgent", runner: "takeByRunner" }
+
+const mayTake = (role: PickupRole, status: ParcelStatus) => statusesFor(pickupEvent[role]).includes(status)
 
 export const openidOfRole = (parcel: Pick<PickupParty, "receiverOpenid" | "agentOpenid" | "paotuiOpenid">, role: PickupRole): string | null =>
   role === "receiver" ? parcel.receiverOpenid : role === "agent" ? parcel.agentOpenid : parcel.paotuiOpenid
@@ -75,14 +46,11 @@ export const isParty = (parcel: PickupParty, role: PickupRole, openid: string): 
 
 /** What the pickup screen shows after a scan: the status text and whether the parcel may leave. */
 export const pickupCheck = (parcel: PickupParty, role: PickupRole): { statusStr: string; canTakeaway: boolean } => {
-  if (roleMayTake[role].includes(parcel.status) && parcel.safekeepUnpaidFen > 0) {
+  if (mayTake(role, parcel.status) && parcel.safekeepUnpaidFen > 0) {
     return { statusStr: UNPAID_SAFEKEEPING, canTakeaway: false }
   }
-  return { statusStr: statusStr(parcel.status), canTakeaway: roleMayTake[role].includes(parcel.status) }
+  return { statusStr: statusStr(parcel.status), canTakeaway: mayTake(role, parcel.status) }
 }
 
-/** The status a parcel moves to when it leaves with this role. */
-export const statusAfterPickup = (role: PickupRole): ParcelStatus =>
-  role === "runner" ? ParcelStatus.goodsCollected : ParcelStatus.signed
 
 export const cannotTakeMessage = (status: string) => `${status}状态的快递不能取件`

@@ -8,11 +8,11 @@ import { employeeOf } from "../staff/use-cases"
 import { serviceTimeStr } from "../staff/worksite"
 import { checkInProblem, messages, scanned } from "./check-in"
 import {
-  ACTIVE_STATUSES, cannotTakeMessage, isParty, ParcelStatus, pickupCheck, safekeepingFee, statusAfterPickup, statusStr,
-  type PickupRole
+  ACTIVE_STATUSES, cannotTakeMessage, isParty, ParcelStatus, pickupCheck, pickupEvent, safekeepingFee, statusStr, type PickupRole
 } from "./parcel"
 import { Catalogue, ParcelStore, People, QrSigner, type ParcelRecord } from "./parcel-store"
 import { holderOf, PickupQr, QR_INVALID, qrFromText, signedText, type UnsignedQr } from "./pickup-qr"
+import { nextStatus } from "./status-machine"
 import { formatTag, storageCode } from "./storage-code"
 import type { CheckInRequest, TakePartRequest } from "./calls"
 
@@ -160,8 +160,8 @@ export const handOver = Effect.fn("handOver")(function* (actor: Actor, input: Ha
   const role = candidates.find((r) => isParty(party, r, input.signOpenid!))
   if (!role) return yield* new NotAllowed({ message: QR_INVALID })
   const check = pickupCheck(party, role)
-  if (!check.canTakeaway) return yield* new StateConflict({ message: cannotTakeMessage(check.statusStr) })
-  const to = statusAfterPickup(role)
+  const to = nextStatus(parcel.status, pickupEvent[role])
+  if (!check.canTakeaway || to === undefined) return yield* new StateConflict({ message: cannotTakeMessage(check.statusStr) })
   if (!(yield* parcels.moveStatus(parcel.id, parcel.status, to, input.signOpenid, now))) {
     return yield* new StateConflict({ message: cannotTakeMessage(statusStr(to)) })
   }
