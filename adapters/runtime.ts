@@ -14,7 +14,7 @@ import { CaptchaCodes, CaptchaStore } from "#src/profile/captcha-store"
 import { Ocr } from "#src/profile/ocr"
 import { ProfileStore } from "#src/profile/profile-store"
 import { Clock, Events, Ids, OpsLog, Outbox, type LiveEvent } from "#src/shared/ports"
-import { EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "#src/staff/staff-store"
+import { EmployeesByUnionid, EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "#src/staff/staff-store"
 import { ImageFiles, Uploads } from "#src/upload/upload-store"
 import { Payouts, WalletStore } from "#src/wallet/wallet-store"
 import { Worksites } from "#src/worksite/worksite-store"
@@ -29,7 +29,7 @@ import { captchaStore } from "./postgres/stores/captcha-store"
 import { catalogue, parcelStore, people, type CatalogueCache } from "./postgres/stores/parcel-store"
 import { profileStore } from "./postgres/stores/profile-store"
 import { opsLog, outbox } from "./postgres/stores/shared-stores"
-import { employeeStore, loginGuard } from "./postgres/stores/staff-store"
+import { employeesByUnionid, employeeStore, loginGuard } from "./postgres/stores/staff-store"
 import { uploadStore } from "./postgres/stores/upload-store"
 import { walletStore } from "./postgres/stores/wallet-store"
 import { worksiteStore } from "./postgres/stores/worksite-store"
@@ -49,6 +49,7 @@ type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | Pa
 type TransactionServices =
   | Outbox | OpsLog | WalletStore | ParcelStore | People | Catalogue | EmployeeStore | LoginGuard | Sessions
   | ProfileStore | CaptchaStore | Uploads | Worksites | AddressStore
+  | EmployeesByUnionid
 
 /** Per run: its clock and ids (fixed for replays) and the events it raises. */
 type RunServices = Clock | Ids | Events
@@ -150,7 +151,8 @@ export class Runtime {
       bound(CaptchaStore, captchaStore),
       bound(Uploads, uploadStore),
       bound(Worksites, worksiteStore),
-      bound(AddressStore, addressStore)
+      bound(AddressStore, addressStore),
+      bound(EmployeesByUnionid, employeesByUnionid)
     )
   }
 

@@ -12,6 +12,7 @@ import { addressRoutes } from "./routes/address"
 import { devAuthRoutes, employeeRoutes } from "./routes/auth"
 import { devLoginRoutes } from "./routes/dev-login"
 import { messagingRoutes } from "./routes/messaging"
+import { returnRoutes } from "./routes/returns"
 import { stationRoutes } from "./routes/station"
 import { signedFileRoutes, uploadRoutes } from "./routes/upload"
 import { userRoutes } from "./routes/user"
@@ -105,6 +106,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
     messagingRoutes(runtime), stationRoutes(runtime), walletRoutes(runtime), userRoutes(runtime), worksiteRoutes(runtime),
     addressRoutes(runtime), uploadRoutes(runtime)
   )
+  app.use(returnRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 
   const dist = options.webDist && resolve(options.webDist)

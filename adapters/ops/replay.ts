@@ -7,6 +7,7 @@
 import { Cause, Exit, Schema } from "effect"
 import type { Kysely } from "kysely"
 import { CheckIn } from "#src/parcel/calls"
+import { markDueParcels, returnParcel, SYSTEM_ACTOR } from "#src/parcel/returns"
 import { checkIn, handOver, HandOverInput } from "#src/parcel/use-cases"
 import type { Actor } from "#src/shared/actor"
 import { isDomainError } from "#src/shared/errors"
@@ -47,6 +48,12 @@ export const reproduced = (s: ReplaySummary) => s.mismatched === 0 && s.failed =
 
 const CheckInOutcome = Schema.Struct({ id: Schema.String, tag: Schema.Number, code: Schema.String })
 const TakePartOutcome = Schema.Struct({ id: Schema.String, status: Schema.Number })
+const MarkDueInput = Schema.Struct({ worksiteId: Schema.optional(Schema.String) })
+const MarkDueOutcome = Schema.Struct({ count: Schema.Number, ids: Schema.Array(Schema.String) })
+const ReturnInput = Schema.Struct({
+  _id: Schema.optional(Schema.String), expressNo: Schema.optional(Schema.String), worksiteCode: Schema.optional(Schema.String),
+  storageNo: Schema.optional(Schema.String), tag: Schema.optional(Schema.String)
+})
 
 type Outcome = Readonly<Record<string, unknown>>
 type Replayed = { readonly outcome: Outcome } | { readonly failure: string } | { readonly badLine: string }
@@ -62,7 +69,30 @@ const failureOf = <A, E>(exit: Exit.Exit<A, E>): string => {
   return `defect: ${failure instanceof Error ? failure.message : String(failure)}`
 }
 
+/** Operations nobody asked for (the scheduler's) are logged under the system actor, which is no user. */
+const needsNoActor = (op: DecodedOperation) => op.op === "markDue" && op.actorOpenid === SYSTEM_ACTOR
+
+const replayMarkDue = async (runtime: Runtime, op: DecodedOperation): Promise<Replayed & { readonly expected?: Outcome }> => {
+  const input = Schema.decodeUnknownOption(MarkDueInput)(op.input)
+  const expected = Schema.decodeUnknownOption(MarkDueOutcome)(op.outcome)
+  if (input._tag === "None") return { badLine: "input is not a markDue input { worksiteId? }" }
+  if (expected._tag === "None") return { badLine: "outcome is not a markDue outcome { count, ids }" }
+  const exit = await runtime.run(markDueParcels(input.value.worksiteId), { now: op.at, ids: noIds })
+  if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
+  return { outcome: exit.value, expected: expected.value }
+}
+
 const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): Promise<Replayed & { readonly expected?: Outcome }> => {
+  if (op.op === "markDue") return replayMarkDue(runtime, op)
+  if (op.op === "returnParcel") {
+    const input = Schema.decodeUnknownOption(ReturnInput)(op.input)
+    const expected = Schema.decodeUnknownOption(TakePartOutcome)(op.outcome)
+    if (input._tag === "None") return { badLine: "input is not a returnParcel input" }
+    if (expected._tag === "None") return { badLine: "outcome is not a returnParcel outcome { id, status }" }
+    const exit = await runtime.run(returnParcel(actor, input.value), { now: op.at, ids: noIds })
+    if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
+    return { outcome: { id: exit.value.id, status: exit.value.status }, expected: expected.value }
+  }
   if (op.op === "checkIn") {
     const input = Schema.decodeUnknownOption(CheckIn.request)(op.input)
     const expected = Schema.decodeUnknownOption(CheckInOutcome)(op.outcome)
@@ -83,7 +113,7 @@ const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): 
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>
-  Object.keys(expected).filter((k) => expected[k] !== actual[k]).map((k) => `${k}: recorded ${JSON.stringify(expected[k])}, replayed ${JSON.stringify(actual[k])}`)
+  Object.keys(expected).filter((k) => JSON.stringify(expected[k]) !== JSON.stringify(actual[k])).map((k) => `${k}: recorded ${JSON.stringify(expected[k])}, replayed ${JSON.stringify(actual[k])}`)
 
 /** Marks the outbox rows written since `after` as not to be sent. */
 const silenceOutbox = async (db: Kysely<DB>, after: string) => {
@@ -118,11 +148,13 @@ export const replayOperations = async (
       if ("problem" in op) {
         bad(lineNo, op.problem)
       } else {
-        if (!actors.has(op.actorOpenid)) actors.set(op.actorOpenid, await actorByOpenid(runtime.db, op.actorOpenid))
+        if (!needsNoActor(op) && !actors.has(op.actorOpenid)) actors.set(op.actorOpenid, await actorByOpenid(runtime.db, op.actorOpenid))
         const actor = actors.get(op.actorOpenid)
-        const replayed: Replayed & { readonly expected?: Outcome } = actor
-          ? await replayOne(runtime, actor, op)
-          : { failure: `unknown actor ${op.actorOpenid}: no such user` }
+        const replayed: Replayed & { readonly expected?: Outcome } = needsNoActor(op)
+          ? await replayMarkDue(runtime, op)
+          : actor
+            ? await replayOne(runtime, actor, op)
+            : { failure: `unknown actor ${op.actorOpenid}: no such user` }
         if ("badLine" in replayed) {
           bad(lineNo, replayed.badLine)
         } else {

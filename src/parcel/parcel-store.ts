@@ -26,6 +26,16 @@ export interface ParcelRecord {
 
 export type InsertOutcome = "inserted" | "duplicateExpressNo"
 
+/** Which parcels `listByStatus` reads: some statuses, at one worksite or all, of one carrier or all, checked in by a time. */
+export interface ParcelFilter {
+  readonly statuses: ReadonlyArray<ParcelStatus>
+  readonly worksiteId?: string | undefined
+  readonly expressCompanyId?: string | undefined
+  /** Only parcels checked in at or before this time. */
+  readonly checkedInBy?: Date | undefined
+  readonly limit?: number | undefined
+}
+
 export class ParcelStore extends Context.Service<ParcelStore, {
   /**
    * The next free storage tag of the worksite (see storage-code.ts), undefined when every tag is in
@@ -40,6 +50,10 @@ export class ParcelStore extends Context.Service<ParcelStore, {
   /** Moves the parcel on only if it is still in `from`; false when someone else moved it first. */
   moveStatus(id: string, from: ParcelStatus, to: ParcelStatus, signOpenid: string, at: Date): Effect.Effect<boolean>
   listForReceiver(userId: string, statuses: ReadonlyArray<ParcelStatus>, page: number): Effect.Effect<Page<ParcelRecord>>
+  /** The parcels the filter names, oldest check-in first (then by id). */
+  listByStatus(filter: ParcelFilter): Effect.Effect<ReadonlyArray<ParcelRecord>>
+  /** Moves the parcel on only if it is still in `from`, leaving who signed for it alone; false when someone else moved it first. */
+  changeStatus(id: string, from: ParcelStatus, to: ParcelStatus): Effect.Effect<boolean>
 }>()("station/ParcelStore") {}
 
 export interface Person {

@@ -78,7 +78,9 @@ const station = (options: StationOptions = {}) => {
         listForReceiver: (userId, statuses, page) => Effect.sync(() => {
           listed.push([userId, statuses, page])
           return { list: [], total: 0, page, pageSize: 10 } as never
-        })
+        }),
+        listByStatus: () => Effect.die("not used by these use cases"),
+        changeStatus: () => Effect.die("not used by these use cases")
       }),
       Effect.provideService(QrSigner, {
         sign: (text) => Effect.succeed(`sig(${text})`),

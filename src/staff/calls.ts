@@ -77,6 +77,9 @@ export const BindEmployee = callBeside(
 /** `GET /auth/employee/getByOpen/{openid}`: the employee bound to an openid, as `user` beside `success`. */
 export const EmployeeByOpenid = callBeside(Schema.Struct({ openid: Text() }), Schema.Struct({ user: EmployeeView }))
 
+/** `GET /auth/employee/getByUnionid/{unionid}`: the employee of the person with this unionid, as `user` beside `success` (like getByOpen). */
+export const EmployeeByUnionid = callBeside(Schema.Struct({ unionid: Text() }), Schema.Struct({ user: EmployeeView }))
+
 const readPageUrl = (value: unknown): string | undefined =>
   typeof value === "string" && /^https?:\/\//.test(value) ? value : undefined
 

@@ -28,3 +28,11 @@ export class PasswordHasher extends Context.Service<PasswordHasher, {
 export class Sessions extends Context.Service<Sessions, {
   issue(userId: string, now: Date): Effect.Effect<string>
 }>()("station/Sessions") {}
+
+/** Employees found by the messaging platform's unionid: one person across the platform's apps, each with its own openid. */
+export class EmployeesByUnionid extends Context.Service<EmployeesByUnionid, {
+  /** The unionid of a signed-in user, null when the platform gave none. */
+  unionidOf(userId: string): Effect.Effect<string | null>
+  /** The employee bound to any openid of the person with this unionid. */
+  findByUnionid(unionid: string): Effect.Effect<Employee | undefined>
+}>()("station/EmployeesByUnionid") {}

@@ -4,7 +4,7 @@ import type { Actor } from "../shared/actor"
 import { LimitReached, NotAllowed, RuleViolation, StateConflict, Unauthenticated } from "../shared/errors"
 import { Clock } from "../shared/ports"
 import { bindProblem, LOGIN_ATTEMPTS, messages, openSealedPassword } from "./employee"
-import { EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "./staff-store"
+import { EmployeesByUnionid, EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "./staff-store"
 
 /** The employee bound to the caller, or the spec's 'bind first' refusal. */
 export const employeeOf = Effect.fn("employeeOf")(function* (actor: Actor) {
@@ -16,6 +16,20 @@ export const employeeOf = Effect.fn("employeeOf")(function* (actor: Actor) {
 export const employeeByOpenid = Effect.fn("employeeByOpenid")(function* (actor: Actor, openid: string) {
   if (openid !== actor.openid && actor.role !== "admin") return yield* new NotAllowed({ message: messages.notBound })
   return yield* employeeOf({ ...actor, openid })
+})
+
+/**
+ * `GET /auth/employee/getByUnionid/{unionid}`: the employee bound to any openid of the person with this
+ * unionid (staff are found by openid or unionid). Only the caller's own unionid, or an admin.
+ */
+export const employeeByUnionid = Effect.fn("employeeByUnionid")(function* (actor: Actor, unionid: string) {
+  const lookup = yield* EmployeesByUnionid
+  if (actor.role !== "admin" && (unionid === "" || (yield* lookup.unionidOf(actor.userId)) !== unionid)) {
+    return yield* new NotAllowed({ message: messages.notBound })
+  }
+  const employee = yield* lookup.findByUnionid(unionid)
+  if (!employee) return yield* new NotAllowed({ message: messages.notBound })
+  return employee
 })
 
 /**

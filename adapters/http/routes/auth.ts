@@ -2,8 +2,8 @@
 import { Effect, Exit } from "effect"
 import { Router } from "express"
 import { NotFound, RuleViolation } from "#src/shared/errors"
-import { BindEmployee, DevToken, DevUsers, EmployeeByOpenid, employeeView, messages, PublicKey } from "#src/staff/calls"
-import { bindEmployee, employeeByOpenid } from "#src/staff/use-cases"
+import { BindEmployee, DevToken, DevUsers, EmployeeByOpenid, EmployeeByUnionid, employeeView, messages, PublicKey } from "#src/staff/calls"
+import { bindEmployee, employeeByOpenid, employeeByUnionid } from "#src/staff/use-cases"
 import { issueTokenFor } from "../../ops/actors"
 import { demoUsers } from "../../postgres/seed"
 import type { Runtime } from "../../runtime"
@@ -38,6 +38,11 @@ export const employeeRoutes = (runtime: Runtime) => {
   r.get("/auth/employee/getByOpen/:openid", auth, handle(
     EmployeeByOpenid,
     ({ openid }, req) => runtime.read(employeeByOpenid(actorOf(req), openid ?? "").pipe(Effect.map((employee) => ({ user: employeeView(employee) }))))
+  ))
+
+  r.get("/auth/employee/getByUnionid/:unionid", auth, handle(
+    EmployeeByUnionid,
+    ({ unionid }, req) => runtime.read(employeeByUnionid(actorOf(req), unionid ?? "").pipe(Effect.map((employee) => ({ user: employeeView(employee) }))))
   ))
 
   return r

@@ -81,7 +81,20 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
   listForReceiver: (userId, statuses, page) =>
     query(() => paged(db.selectFrom("parcel").where("receiver_id", "=", userId).where("status", "in", statuses), page,
       (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
-      .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toParcel) })))
+      .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toParcel) }))),
+  listByStatus: (f) =>
+    f.statuses.length === 0 ? Effect.succeed([]) :
+    query(() => db.selectFrom("parcel").selectAll().where("status", "in", f.statuses)
+      .$if(f.worksiteId !== undefined, (q) => q.where("worksite_id", "=", f.worksiteId!))
+      .$if(f.expressCompanyId !== undefined, (q) => q.where("express_company_id", "=", f.expressCompanyId!))
+      .$if(f.checkedInBy !== undefined, (q) => q.where("created_at", "<=", f.checkedInBy!))
+      .orderBy("created_at").orderBy("id")
+      .$if(f.limit !== undefined, (q) => q.limit(f.limit!))
+      .execute())
+      .pipe(Effect.map((rows) => rows.map(toParcel))),
+  changeStatus: (id, from, to) =>
+    query(() => db.updateTable("parcel").set({ status: to }).where("id", "=", id).where("status", "=", from).executeTakeFirst())
+      .pipe(Effect.map((r) => r.numUpdatedRows === 1n))
 })
 
 const toPerson = (r: Selectable<DB["app_user"]>): Person => ({

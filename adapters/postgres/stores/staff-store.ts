@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { sql, type Kysely, type Selectable } from "kysely"
 import type { Employee } from "#src/staff/employee"
-import { EmployeeStore, LoginGuard } from "#src/staff/staff-store"
+import { EmployeesByUnionid, EmployeeStore, LoginGuard } from "#src/staff/staff-store"
 import type { Worksite } from "#src/staff/worksite"
 import type { DB } from "../schema"
 import { query } from "./query"
@@ -47,4 +47,16 @@ export const loginGuard = (db: Kysely<DB>) => LoginGuard.of({
         .where("at", ">=", since).executeTakeFirstOrThrow()
     }).pipe(Effect.map((r) => Number(r.n))),
   recordFailure: (requester, phone, at) => query(() => db.insertInto("login_failure").values({ requester, phone, at }).execute())
+})
+
+export const employeesByUnionid = (db: Kysely<DB>) => EmployeesByUnionid.of({
+  unionidOf: (userId) =>
+    query(() => db.selectFrom("app_user").select("unionid").where("id", "=", userId).executeTakeFirst()).pipe(Effect.map((r) => r?.unionid ?? null)),
+  findByUnionid: (unionid) =>
+    query(() =>
+      db.selectFrom("employee").innerJoin("worksite", "worksite.id", "employee.worksite_id")
+        .innerJoin("app_user", "app_user.openid", "employee.openid").selectAll("worksite")
+        .select(["employee.id as employee_id", "employee.phone", "employee.name_zh as employee_name", "employee.openid", "employee.password_hash"])
+        .where("app_user.unionid", "=", unionid).orderBy("employee.id").executeTakeFirst()
+    ).pipe(Effect.map((row) => row && toEmployee(row)))
 })
