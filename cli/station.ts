@@ -1,5 +1,5 @@
 #!/usr/bin/env -S npx tsx
-/** The `station` command: serve, migrate, seed, tokens, replays, withdrawal review, real-name review, statistics, checks. */
+/** The `station` command: serve, migrate, seed, tokens, replays, withdrawal review, real-name review, returns, statistics, checks. */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander"
 import { shanghaiDay } from "#src/shared/time"
 import { ExitCode } from "./exit-code"
@@ -63,6 +63,7 @@ Examples:
   station withdrawals list --status 0
   station verify reject u-123 --comment "照片模糊"
   station stats --date 2026-11-22 --json
+  station returns export sf-batch.csv --worksite ws-xiyuan --company ec-sf
   station backup station-2026-11-22.tar.gz`)
 
 program.command("serve").description("run the API, the socket and the web app on one port")
@@ -78,7 +79,7 @@ program.command("token").description("issue a session token for a user and print
   .argument("<openid>", "the user's openid, e.g. demo-student, demo-staff")
   .addOption(json()).action(lazy(async () => (await import("./token")).token))
 
-const ops = program.command("ops").description("the operations log (check-ins, pickups)")
+const ops = program.command("ops").description("the operations log (check-ins, pickups, mark-due runs, returns)")
 ops.command("export").description("print the operations log as JSON lines {op, actorOpenid, at, input, outcome}, oldest first")
   .option("--from <time>", "only operations at or after this time (a date is the start of that Asia/Shanghai day)", isoTime)
   .option("--to <time>", "only operations before this time", isoTime)
@@ -120,6 +121,23 @@ verify.command("reject").description("reject a submission under review with a co
   .argument("<userId>", "the user's id (see verify list)")
   .requiredOption("--comment <text>", "why it was rejected (at most 200 characters)")
   .addOption(json()).action(lazy(async () => (await import("./verify")).decideVerification("reject")))
+
+const returns = program.command("returns").description("parcels to return to the courier: list them, mark the due ones now, export a courier batch")
+returns.command("list").description("list parcels awaiting return (300), oldest check-in first")
+  .option("--worksite <id>", "only this worksite (e.g. ws-xiyuan)")
+  .option("--company <id>", "only this carrier (e.g. ec-sf)")
+  .addOption(json()).action(lazy(async () => (await import("./returns")).listReturns))
+returns.command("mark-due").description("mark every parcel over 3 days at status 0 or 1 as awaiting return now (what the scheduler does)")
+  .option("--worksite <id>", "only this worksite")
+  .addOption(json()).action(lazy(async () => (await import("./returns")).markDue))
+returns.command("export").description("write the parcels awaiting return to a CSV or XLSX file for a courier batch")
+  .argument("<file>", "the file to write: .csv (UTF-8, opens in spreadsheet programs) or .xlsx")
+  .option("--worksite <id>", "only this worksite")
+  .option("--company <id>", "only this carrier")
+  .option("--format <format>", "csv or xlsx (default: from the file name)")
+  .option("--force", "overwrite the file if it exists")
+  .option("--no-progress", "no progress bar on stderr")
+  .addOption(json()).action(lazy(async () => (await import("./returns")).exportReturns))
 
 program.command("stats").description("check-ins, pickups and shelves per worksite for a business day; withdrawals; wallet totals")
   .option("--date <YYYY-MM-DD>", "the Asia/Shanghai business day (default today)", businessDate)
