@@ -15,6 +15,7 @@ import { MyRoute } from "./routes/my"
 import { NotFoundRoute } from "./routes/not-found"
 import { OpenInAppRoute } from "./routes/open-in-app"
 import { PaotuiApplyRoute } from "./routes/paotui-apply"
+import { ReturnRoute } from "./routes/return"
 import {
   IdCardNoEditRoute, NicknameEditRoute, PhoneEditRoute, RealnameEditRoute, SexEditRoute, StudentCardEditRoute
 } from "./routes/profile-edit"
@@ -34,6 +35,7 @@ export const App = () => (
     <Route path="/warehousing/:token" component={WarehousingRoute} />
     <Route path="/takepart" component={TakepartRoute} />
     <Route path="/takepart/:token" component={TakepartRoute} />
+    <Route path="/return/:token" component={ReturnRoute} />
     <Route path="/takecash/:token" component={TakecashRoute} />
     <Route path="/takecashList/:token" component={TakecashListRoute} />
     <Route path="/moneyDetail/:type/:token" component={MoneyDetailRoute} />

@@ -5,7 +5,7 @@ import { BindForm } from "../../features/staff/components/bind-form"
 import { adoptRouteToken } from "../../lib/session"
 import { USER_INFO_FAILED, useUserInfo } from "../../lib/user-info"
 
-const TARGETS = ["warehousing", "takepart"]
+const TARGETS = ["warehousing", "takepart", "return"]
 
 export const BindRoute = (props: { readonly params: { readonly redirect?: string; readonly token?: string } }) => {
   const token = adoptRouteToken(props.params.token)

@@ -6,7 +6,7 @@ import { Avatar, Badge, Dialog, List, NoticeBar, Switch, Tag, Toast } from "antd
 import {
   BillOutline, CheckShieldOutline, FileOutline, HistogramOutline, InformationCircleOutline, KeyOutline, LocationOutline,
   MessageOutline, PayCircleOutline, PhoneFill, ReceiptOutline, ScanCodeOutline, ShopbagOutline, StarOutline, TeamOutline, TruckOutline,
-  UserContactOutline
+  UndoOutline, UserContactOutline
 } from "antd-mobile-icons"
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
@@ -152,6 +152,7 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
             <>
               <List.Item data-testid="me-staff-warehousing" prefix={<ReceiptOutline />} onClick={() => navigate(`/warehousing/${token}`)}>快递入库</List.Item>
               <List.Item data-testid="me-staff-takepart" prefix={<ScanCodeOutline />} onClick={() => navigate(`/takepart/${token}`)}>确认取件</List.Item>
+              <List.Item data-testid="me-staff-return" prefix={<UndoOutline />} onClick={() => navigate(`/return/${token}`)}>退件</List.Item>
             </>
           ) : null}
           <List.Item data-testid="me-staff-review" prefix={<CheckShieldOutline />} onClick={() => navigate(`/authReview/${token}`)}>实名审核</List.Item>

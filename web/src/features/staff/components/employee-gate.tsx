@@ -15,7 +15,7 @@ export const EmployeeGate = (props: {
   readonly children: (employee: Employee) => ReactNode
 }) => {
   const user = useUserInfo(props.token)
-  const employee = useEmployeeByOpenid(user.data?.openid)
+  const employee = useEmployeeByOpenid(user.data?.openid, user.data?.unionid)
   const [, navigate] = useLocation()
   const notBound = employee.error !== undefined && failureMessage(employee.error, "") === messages.notBound
 
