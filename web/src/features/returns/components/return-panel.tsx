@@ -110,7 +110,7 @@ export const ReturnPanel = (props: { readonly staff: ReturnStaff; readonly token
   const options = [{ _id: ALL_COMPANIES, name: "全部" }, ...(companies.data ?? [])]
   return (
     <div className="returns">
-      <header className="station-header">
+      <header className="station-header" data-testid="station-header">
         <div className="station-header__name">{props.staff.worksite.shortName}</div>
         <div className="station-header__meta">
           <span>{props.staff.worksite.schoolCampus}</span>
