@@ -190,7 +190,7 @@ describe.concurrent("station ops export + replay", () => {
     const tampered = join(recorded.DATA_DIR, "tampered.jsonl")
     writeFileSync(tampered, [
       "not json",
-      JSON.stringify({ op: "returnParcel", actorOpenid: "demo-staff", at: "2026-11-22T08:00:00Z", input: {}, outcome: {} }),
+      JSON.stringify({ op: "teleportParcel", actorOpenid: "demo-staff", at: "2026-11-22T08:00:00Z", input: {}, outcome: {} }),
       takePart,
       "",
       JSON.stringify({
@@ -213,7 +213,7 @@ describe.concurrent("station ops export + replay", () => {
     expect(summary.problems.map((p: { line: number; kind: string }) => [p.line, p.kind])).toEqual([
       [1, "badLine"], [2, "badLine"], [3, "failure"], [5, "mismatch"]
     ])
-    expect(summary.problems[1].message).toBe('unknown op "returnParcel"')
+    expect(summary.problems[1].message).toBe('unknown op "teleportParcel"')
     expect(summary.problems[3]).toMatchObject({ expected: { id: "p-tampered", tag: 1 }, actual: { id: "p-tampered", tag: 9 } })
   }, SLOW)
 })
