@@ -194,6 +194,9 @@ for (const backend of backends) {
       const mine = await t.api("GET", "/auth/employee/getByUnionid/union-staff", twinToken)
       expect(mine).toMatchObject({ status: 200, body: { success: true, user: { _id: "e-xiyuan-1", openid: "demo-staff", worksite: { _id: "ws-xiyuan" } } } })
       expect(mine.body.user.passwordHash).toBeUndefined()
+      // found by unionid, the same person acts as the station's staff from their other openid
+      expect(await t.api("GET", `/auth/employee/getByOpen/${twin.openid}`, twinToken)).toMatchObject({ status: 200, body: { user: { _id: "e-xiyuan-1" } } })
+      expect((await toReturn(twinToken)).status).toBe(200)
       expect(await t.api("GET", "/auth/employee/getByUnionid/union-staff", student)).toMatchObject({ status: 403, body: { message: M.notBound } })
       await t.db.updateTable("app_user").set({ unionid: "union-student" }).where("openid", "=", "demo-student").execute()
       expect(await t.api("GET", "/auth/employee/getByUnionid/union-student", student)).toMatchObject({ status: 403, body: { message: M.notBound } })

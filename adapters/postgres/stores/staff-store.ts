@@ -25,8 +25,22 @@ const toEmployee = (row: Selectable<DB["worksite"]> & { employee_id: string; pho
   id: row.employee_id, phone: row.phone, nameZH: row.employee_name, openid: row.openid, passwordHash: row.password_hash, worksite: toWorksite(row)
 })
 
+/**
+ * The employee bound to another openid of the same person (a user with the same unionid): staff are found
+ * by openid or unionid (spec 001 §5).
+ */
+const findByTwinOpenid = (db: Kysely<DB>, openid: string) =>
+  query(() =>
+    db.selectFrom("employee").innerJoin("worksite", "worksite.id", "employee.worksite_id")
+      .innerJoin("app_user as bound", "bound.openid", "employee.openid")
+      .innerJoin("app_user as caller", "caller.unionid", "bound.unionid").selectAll("worksite")
+      .select(["employee.id as employee_id", "employee.phone", "employee.name_zh as employee_name", "employee.openid", "employee.password_hash"])
+      .where("caller.openid", "=", openid).where("caller.unionid", "is not", null).orderBy("employee.id").executeTakeFirst()
+  ).pipe(Effect.map((row) => row && toEmployee(row)))
+
 export const employeeStore = (db: Kysely<DB>) => EmployeeStore.of({
-  findByOpenid: (openid) => findEmployee(db, "employee.openid", openid),
+  findByOpenid: (openid) =>
+    findEmployee(db, "employee.openid", openid).pipe(Effect.flatMap((e) => (e ? Effect.succeed(e) : findByTwinOpenid(db, openid)))),
   findByPhone: (phone) => findEmployee(db, "employee.phone", phone),
   bind: (employeeId, openid, userId) =>
     query(async () => {
