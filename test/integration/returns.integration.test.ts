@@ -153,6 +153,40 @@ for (const backend of backends) {
       expect(await statusOf(p.id)).toBe(300)
     })
 
+    it("junk in every field of the scan, the list's query and getByUnionid's path: a 4xx with a message, never a 500, and nothing changes", async () => {
+      const p = await dueParcel()
+      const good = { _id: p.id, expressNo: p.expressNo, worksiteCode: "XY01", storageNo: "A-01", tag: "0001" }
+      const junk: ReadonlyArray<unknown> = [
+        null, true, [], ["x"], {}, { a: 1 }, "", "   ", "字".repeat(10_000), "\u0000", "x\u0000y", 0, -1, 1.5, 1e308, 2 ** 53,
+        "💩", "\u202e\u0645", "\ud800", "𝕏".repeat(300), "' or 1=1 --", "<script>alert(1)</script>", "../../etc/passwd"
+      ]
+      for (const field of ["_id", "expressNo"] as const) {
+        for (const value of junk) {
+          const r = await scan(staff, { ...good, [field]: value })
+          const label = `${field}=${JSON.stringify(value)?.slice(0, 30)}`
+          expect(r.status, `${label} → ${r.status} ${JSON.stringify(r.body)?.slice(0, 120)}`).toBeGreaterThanOrEqual(400)
+          expect(r.status, label).toBeLessThan(500)
+          expect({ label, success: r.body.success, message: typeof r.body.message }).toEqual({ label, success: false, message: "string" })
+        }
+      }
+      for (const field of ["worksiteCode", "storageNo", "tag"] as const) {
+        for (const value of junk) {
+          const r = await scan(staff, { ...good, expressNo: `${p.expressNo}-NOT`, [field]: value })
+          expect(r.status, `${field}=${JSON.stringify(value)?.slice(0, 30)} → ${r.status}`).toBeLessThan(500)
+          expect(r.body.success).toBe(false)
+        }
+      }
+      for (const path of ["%00", "a%00b", "%F0%9F%92%A9", "%ED%A0%80", "%25", "..%2F..%2Fetc", "x".repeat(5_000)]) {
+        const byUnionid = await t.api("GET", `/auth/employee/getByUnionid/${path}`, staff)
+        expect(byUnionid.status, path).toBeGreaterThanOrEqual(400)
+        expect(byUnionid.status, path).toBeLessThan(500)
+        const list = await toReturn(staff, `?worksiteId=${path}&expressCompanyId=${path}`)
+        expect(list.status, path).toBeGreaterThanOrEqual(400)
+        expect(list.status, path).toBeLessThan(500)
+      }
+      expect(await statusOf(p.id)).toBe(300)
+    })
+
     it("concurrent scans of one parcel: exactly one wins, the others get the conflict", async () => {
       const p = await dueParcel()
       const answers = await Promise.all(Array.from({ length: 12 }, () => scan(staff, { _id: p.id, expressNo: p.expressNo })))
