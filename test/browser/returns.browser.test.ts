@@ -32,7 +32,7 @@ describe.skipIf(!run)("returns: staff hand uncollected parcels back to the couri
     const db = h.runtime.db
     const [xy, dy] = [(await actorByOpenid(db, "demo-staff"))!, (await actorByOpenid(db, "demo-staff-dy"))!]
     const base = { worksite: "ws-xiyuan", expressCompany: "ec-sf", storageNo: "B-02", weight: "wf-1", receiverPhone: "13800000001" }
-    const numbers = ["SF7788001", "SF7788002", "YT5566001"]
+    const numbers = ["SF7788001", "SF7788002", "YT5566001"] as const
     for (const [i, input] of [
       { ...base, expressNo: numbers[0] }, { ...base, expressNo: numbers[1] }, { ...base, expressNo: numbers[2], expressCompany: "ec-yto" }
     ].entries()) {
@@ -118,7 +118,7 @@ describe.skipIf(!run)("returns: staff hand uncollected parcels back to the couri
 
     const statuses = await db.selectFrom("parcel").select(["express_no", "status"]).where("express_no", "in", [...numbers, "DY0001"]).orderBy("express_no").execute()
     expect(Object.fromEntries(statuses.map((s) => [s.express_no, s.status]))).toEqual({
-      DY0001: 300, [numbers[0]!]: 400, [numbers[1]!]: 400, [numbers[2]!]: 400
+      DY0001: 300, [numbers[0]]: 400, [numbers[1]]: 400, [numbers[2]]: 400
     })
     expect([...staff.errors, ...other.errors]).toEqual([])
   }, 120_000)
