@@ -6,7 +6,9 @@
  */
 import type { Server as HttpServer } from "node:http"
 import { createAdapter } from "@socket.io/postgres-adapter"
+import { Effect, Exit } from "effect"
 import { Server } from "socket.io"
+import { EmployeeStore } from "#src/staff/staff-store"
 import type { LiveEvent } from "#src/shared/ports"
 import { logger } from "../http/logger"
 import type { Runtime } from "../runtime"
@@ -34,8 +36,11 @@ export const attachSocket = (http: HttpServer, runtime: Runtime, options: Socket
       socket.data.actor = actor
       socket.data.session = sessionHash(token)
       void socket.join([`user:${actor.userId}`, sessionRoom(socket.data.session)])
-      const employee = await runtime.db.selectFrom("employee").select("worksite_id").where("openid", "=", actor.openid).executeTakeFirst()
-      if (employee) void socket.join(`worksite:${employee.worksite_id}`)
+      // the same lookup the staff use cases make, so staff found through their other openid hear their worksite too
+      const employee = await runtime.read(Effect.gen(function* () {
+        return yield* (yield* EmployeeStore).findByOpenid(actor.openid)
+      }))
+      if (Exit.isSuccess(employee) && employee.value) void socket.join(`worksite:${employee.value.worksite.id}`)
       next()
     } catch (err) {
       logger.error({ err }, "socket handshake failed")

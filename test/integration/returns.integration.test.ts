@@ -197,13 +197,14 @@ for (const backend of backends) {
       expect(logged.filter((l) => (l.outcome as { id: string }).id === p.id)).toHaveLength(1)
     })
 
+    const connect = (token: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = io(t.url, { auth: { token }, transports: ["websocket"], reconnection: false })
+        socket.once("connect", () => resolve(socket))
+        socket.once("connect_error", reject)
+      })
+
     it("every staff screen of the worksite hears 'returnDone'; the other worksite's staff do not", async () => {
-      const connect = (token: string) =>
-        new Promise<Socket>((resolve, reject) => {
-          const socket = io(t.url, { auth: { token }, transports: ["websocket"], reconnection: false })
-          socket.once("connect", () => resolve(socket))
-          socket.once("connect_error", reject)
-        })
       const [mine, theirs] = await Promise.all([connect(staff), connect(staffDy)])
       try {
         const heard: Array<unknown> = []
@@ -231,6 +232,17 @@ for (const backend of backends) {
       // found by unionid, the same person acts as the station's staff from their other openid
       expect(await t.api("GET", `/auth/employee/getByOpen/${twin.openid}`, twinToken)).toMatchObject({ status: 200, body: { user: { _id: "e-xiyuan-1" } } })
       expect((await toReturn(twinToken)).status).toBe(200)
+      // and hears the worksite's live events on that openid's screens
+      const screen = await connect(twinToken)
+      try {
+        const heard: Array<unknown> = []
+        screen.on("returnDone", (payload) => heard.push(payload))
+        const p = await dueParcel()
+        expect((await scan(staff, { _id: p.id, expressNo: p.expressNo })).status).toBe(200)
+        await expect.poll(() => heard, { timeout: 3000 }).toContainEqual({ _id: p.id })
+      } finally {
+        screen.close()
+      }
       expect(await t.api("GET", "/auth/employee/getByUnionid/union-staff", student)).toMatchObject({ status: 403, body: { message: M.notBound } })
       await t.db.updateTable("app_user").set({ unionid: "union-student" }).where("openid", "=", "demo-student").execute()
       expect(await t.api("GET", "/auth/employee/getByUnionid/union-student", student)).toMatchObject({ status: 403, body: { message: M.notBound } })
