@@ -147,7 +147,7 @@ class ChooseAgent extends ParcelCommand {
   act(p: ModelParcel) {
     return chooseAgent(people[p.receiver]!.actor, { toTakeId: p.id, agentPhone: people[this.friend]!.phone })
   }
-  toString = () => `ChooseAgent(${this.pick.toFixed(2)}, ${this.friend})`
+  override toString = () => `ChooseAgent(${this.pick.toFixed(2)}, ${this.friend})`
 }
 
 /** The friend refuses (`by` is the one who asks: only the chosen friend may). */
@@ -159,7 +159,7 @@ class RefuseAgent extends ParcelCommand {
   act(p: ModelParcel) {
     return refuseAgent(people[this.by]!.actor, p.id)
   }
-  toString = () => `RefuseAgent(${this.pick.toFixed(2)}, ${this.by})`
+  override toString = () => `RefuseAgent(${this.pick.toFixed(2)}, ${this.by})`
 }
 
 class CancelAgent extends ParcelCommand {
@@ -170,7 +170,7 @@ class CancelAgent extends ParcelCommand {
   act(p: ModelParcel) {
     return cancelAgent(people[this.by]!.actor, p.id)
   }
-  toString = () => `CancelAgent(${this.pick.toFixed(2)}, ${this.by})`
+  override toString = () => `CancelAgent(${this.pick.toFixed(2)}, ${this.by})`
 }
 
 class SelfSign extends ParcelCommand {
@@ -184,7 +184,7 @@ class SelfSign extends ParcelCommand {
   act(p: ModelParcel) {
     return selfSign(people[this.by]!.actor, p.id)
   }
-  toString = () => `SelfSign(${this.pick.toFixed(2)}, ${this.by})`
+  override toString = () => `SelfSign(${this.pick.toFixed(2)}, ${this.by})`
 }
 
 /** Staff hand the parcel to `by` at the counter (the QR is checked by its own tests; here the hand-over). */
@@ -208,7 +208,7 @@ class PickUp extends ParcelCommand {
     await super.run(m, r)
     if (wasAgent && this.target(m)!.status === 100) seen.agentTaken++
   }
-  toString = () => `PickUp(${this.pick.toFixed(2)}, ${this.by})`
+  override toString = () => `PickUp(${this.pick.toFixed(2)}, ${this.by})`
 }
 
 const shelfKeys = new Map<string, { express_no: string; storage_no: string; tag: number }>()

@@ -122,8 +122,8 @@ export const openBoxProblem = (p: {
 }
 
 /** The QR page offers door delivery only for a parcel still on the shelf at a worksite that runs errands. */
-export const offersDoorDelivery = (status: ParcelStatus, paotuiAble: boolean, type: number): boolean =>
+export const offersDoorDelivery = (status: number, paotuiAble: boolean, type: number): boolean =>
   paotuiAble && status === awaitingPickup && !isCabinet(type) && type !== ParcelType.noCode
 
 /** The QR page of a taken parcel shows '已取件' (also after a reload). */
-export const isTaken = (status: ParcelStatus): boolean => status === signed
+export const isTaken = (status: number): boolean => status === signed
