@@ -37,7 +37,7 @@ const ParcelCard = (props: { readonly p: CollectView; readonly token: string; re
     <div className="parcel-card" data-testid="parcel-card" data-id={p._id}>
       <div className="parcel-card__head" onClick={open}>
         <span className="parcel-card__company">{p.expressCompany.name}</span>
-        {p.isAgent ? <Tag color="warning" fill="outline" data-testid="parcel-agent-tag">好友代取</Tag> : null}
+        {p.isAgent ? <Tag color="warning" fill="outline" data-testid="parcel-agent-tag">替好友取件</Tag> : null}
         <Tag color={p.safekeepNeedPay ? "danger" : p.status === 100 ? "success" : "primary"} data-testid="parcel-status">{p.statusStr}</Tag>
       </div>
       <div className="parcel-card__body" onClick={open}>

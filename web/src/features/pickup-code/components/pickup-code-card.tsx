@@ -66,7 +66,7 @@ export const PickupCodeCard = (props: { readonly id: string; readonly token: str
           </div>
         ) : null}
         <div className="qr-card__status">
-          {p.isAgent ? <Tag color="warning" fill="outline">好友代取</Tag> : null}{" "}
+          {p.isAgent ? <Tag color="warning" fill="outline" data-testid="qr-agent-tag">替好友取件</Tag> : null}{" "}
           <Tag color={taken ? "success" : p.safekeepNeedPay ? "danger" : "primary"} fill="outline" data-testid="parcel-status">
             {taken ? "已取件" : p.statusStr}
           </Tag>
