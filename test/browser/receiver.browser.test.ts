@@ -90,6 +90,32 @@ describe.skipIf(!run)("the receiver's parcels", () => {
     expect(errors).toEqual([])
   }, 90_000)
 
+  it("a cabinet parcel shows the cabinet tip and opens its door; a type-1 parcel's QR page leads back to the list", async ({ onTestFailed }) => {
+    const token = await h.token("demo-student")
+    const boxed = await checkIn("SF7700000003")
+    const plain = await checkIn("SF7700000004")
+    await h.runtime.db.updateTable("parcel").set({ type: 2, device_address: "XY-CAB-1", box_door: "C05" }).where("id", "=", boxed.id).execute()
+    await h.runtime.db.updateTable("parcel").set({ type: 1 }).where("id", "=", plain.id).execute()
+    const { page, errors } = await h.phone()
+    onTestFailed(async () => { await shot(page, `FAILED-cabinet-${Date.now()}`) })
+    await page.goto(`${h.url}/expressQrcode/${boxed.id}/${encodeURIComponent(token)}`)
+    await page.getByTestId("qr-image").waitFor()
+    expect(await page.getByTestId("qr-hint").textContent()).toContain("5cm")
+    expect(await page.getByTestId("qr-self-sign").count()).toBe(0)
+    expect(await page.getByTestId("qr-door-service").count()).toBe(0)
+    await shot(page, "receiver-11-cabinet")
+    await page.getByTestId("qr-open-box").click()
+    await page.locator(".adm-dialog-footer button").last().click()
+    await page.getByTestId("taken").waitFor()
+    expect(h.runtime.locker.openings.map((o) => o.door)).toContain("C05")
+
+    await page.goto(`${h.url}/expressQrcode/${plain.id}/${encodeURIComponent(token)}`)
+    await page.waitForURL((u) => u.pathname.startsWith("/expressTotakeList/ing/"))
+    await page.locator(`[data-testid=parcel-card][data-id="${plain.id}"]`).waitFor()
+    expect(await page.locator(`[data-id="${plain.id}"] [data-testid=parcel-open-qr]`).count()).toBe(0)
+    expect(errors).toEqual([])
+  }, 60_000)
+
   it("the home tab has a tile to the parcels", async () => {
     const token = await h.token("demo-student")
     const { page, errors } = await h.phone()
