@@ -8,12 +8,12 @@ import { employeeOf } from "../staff/use-cases"
 import { serviceTimeStr } from "../staff/worksite"
 import { checkInProblem, messages, scanned } from "./check-in"
 import {
-  ACTIVE_STATUSES, cannotTakeMessage, isParty, ParcelStatus, pickupCheck, pickupEvent, safekeepingFee, statusStr, type PickupRole
+  cannotTakeMessage, isParty, ParcelStatus, pickupCheck, pickupEvent, safekeepingFee, statusStr, type PickupRole
 } from "./parcel"
 import { Catalogue, ParcelStore, People, QrSigner, type ParcelRecord } from "./parcel-store"
-import { holderOf, PickupQr, QR_INVALID, qrFromText, signedText, type UnsignedQr } from "./pickup-qr"
+import { holderOf, PickupQr, QR_INVALID, qrFromText, signedText } from "./pickup-qr"
 import { nextStatus } from "./status-machine"
-import { formatTag, storageCode } from "./storage-code"
+import { storageCode } from "./storage-code"
 import type { CheckInRequest, TakePartRequest } from "./calls"
 
 /** A handover as the operations log keeps it: what the staff confirmed after the QR was verified. */

@@ -250,5 +250,15 @@ for (const backend of backends) {
       }
       expect(outcomes.size).toBeGreaterThanOrEqual(1)
     })
+
+    it("two concurrent choices of a friend: exactly one wins, and the parcel names that one", async () => {
+      for (let round = 0; round < 5; round++) {
+        const p = await parcelForStudent()
+        const answers = await Promise.all([choose(student, p.id, friend.phone), choose(student, p.id, stranger.phone)])
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+        const winner = answers[0]!.status === 200 ? friend : stranger
+        expect(await statusOf(p.id)).toEqual({ status: 1, agent_id: winner.id })
+      }
+    })
   })
 }
