@@ -228,6 +228,8 @@ export const CollectHeader = call(
     nickname: Schema.NullOr(Schema.String),
     phoneMain: Schema.NullOr(Schema.String),
     worksite: Schema.NullOr(Schema.String),
+    worksiteName: Schema.String,
+    servicePhone: Schema.String,
     selfSignAble: Schema.Boolean,
     paotuiAble: Schema.Boolean,
     toTakeCount: Schema.Number

@@ -47,6 +47,9 @@ export interface Agent {
 export interface CollectRules {
   readonly selfSignAble: boolean
   readonly paotuiAble: boolean
+  /** The worksite's short name and service phone, for the list's header. */
+  readonly shortName: string
+  readonly servicePhone: string
 }
 
 export type InsertOutcome = "inserted" | "duplicateExpressNo"

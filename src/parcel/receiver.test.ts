@@ -42,7 +42,7 @@ const station = (initial: ReadonlyArray<CollectParcel>, options: { selfSignAble?
       Effect.provideService(ParcelStore, {
         findToCollect: (id) => Effect.sync(() => parcels.get(id)),
         safekeepingTerms: () => Effect.succeed(terms),
-        collectRules: () => Effect.succeed({ selfSignAble: options.selfSignAble ?? true, paotuiAble: true }),
+        collectRules: () => Effect.succeed({ selfSignAble: options.selfSignAble ?? true, paotuiAble: true, shortName: "北门", servicePhone: "020-1234" }),
         listForHolder: (userId, statuses, page) => Effect.sync(() => {
           const results = [...parcels.values()].filter((p) => statuses.includes(p.status) && (p.receiverId === userId || p.agentId === userId))
           return { results, pageNumber: page, pageCount: 1, recordCount: results.length }

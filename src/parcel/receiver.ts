@@ -86,7 +86,7 @@ export const collectHeader = Effect.fn("collectHeader")(function* (actor: Actor)
   const person = yield* (yield* People).findById(actor.userId)
   if (!person) return yield* notFound()
   const parcels = yield* ParcelStore
-  const rules = person.worksiteId ? yield* parcels.collectRules(person.worksiteId) : { selfSignAble: false, paotuiAble: false }
+  const rules = person.worksiteId ? yield* parcels.collectRules(person.worksiteId) : { selfSignAble: false, paotuiAble: false, shortName: "", servicePhone: "" }
   const toTake = yield* parcels.countForHolder(actor.userId, tabStatuses.ing)
   return { person, rules, toTake }
 })

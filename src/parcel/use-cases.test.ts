@@ -85,7 +85,7 @@ const station = (options: StationOptions = {}) => {
         listForHolder: () => Effect.die("not used here"),
         moveWithAgent: () => Effect.die("not used here"),
         openBox: () => Effect.die("not used here"),
-        collectRules: () => Effect.succeed({ selfSignAble: false, paotuiAble: false }),
+        collectRules: () => Effect.succeed({ selfSignAble: false, paotuiAble: false, shortName: "北门", servicePhone: "020-1234" }),
         countForHolder: () => Effect.die("not used here")
       }),
       Effect.provideService(QrSigner, {

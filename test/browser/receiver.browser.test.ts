@@ -53,6 +53,7 @@ describe.skipIf(!run)("the receiver's parcels", () => {
     expect(await card.getByTestId("parcel-code").textContent()).toBe(parcel.code)
     expect(await card.getByTestId("parcel-status").textContent()).toBe("待取件")
     await page.getByText("没有更多了").waitFor()
+    await expect.poll(() => page.getByTestId("parcels-site").textContent(), POLL).toContain("西园驿站")
     await shot(page, "receiver-01-list")
 
     // the 3-day tip on the return tabs only

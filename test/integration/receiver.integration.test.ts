@@ -185,7 +185,7 @@ for (const backend of backends) {
 
     it("the list header: the caller's worksite rules and how many parcels wait for them", async () => {
       const r = await t.api("GET", "/api/user/wxuserInfoForTotakeList", friendToken)
-      expect(r).toMatchObject({ status: 200, body: { data: { worksite: "ws-xiyuan", selfSignAble: true, paotuiAble: true, toTakeCount: expect.any(Number) } } })
+      expect(r).toMatchObject({ status: 200, body: { data: { worksite: "ws-xiyuan", worksiteName: "西园驿站", servicePhone: "020-84110001", selfSignAble: true, paotuiAble: true, toTakeCount: expect.any(Number) } } })
       expect(JSON.stringify(r.body)).not.toContain(friend.id)
     })
 

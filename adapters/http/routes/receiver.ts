@@ -26,7 +26,8 @@ export const receiverRoutes = (runtime: Runtime) => {
 
   r.get("/api/user/wxuserInfoForTotakeList", handle(CollectHeader, (_, req) =>
     runtime.read(collectHeader(actorOf(req)).pipe(Effect.map(({ person, rules, toTake }) => ({
-      nickname: person.nickname, phoneMain: person.phoneMain, worksite: person.worksiteId, ...rules, toTakeCount: toTake
+      nickname: person.nickname, phoneMain: person.phoneMain, worksite: person.worksiteId, worksiteName: rules.shortName, servicePhone: rules.servicePhone,
+      selfSignAble: rules.selfSignAble, paotuiAble: rules.paotuiAble, toTakeCount: toTake
     }))))))
 
   r.get("/api/user/wxuserInfo/:phone", handle(FindFriend, ({ phone }, req) => runtime.read(findFriend(actorOf(req), phone))))

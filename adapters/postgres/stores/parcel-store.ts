@@ -107,8 +107,10 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
       .where("id", "=", id).where("status", "=", from).where("box_opened_at", "is", null).executeTakeFirst())
       .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
   collectRules: (worksiteId) =>
-    query(() => db.selectFrom("worksite").select(["self_sign_able", "paotui_able"]).where("id", "=", worksiteId).executeTakeFirst())
-      .pipe(Effect.map((w) => ({ selfSignAble: w?.self_sign_able ?? false, paotuiAble: w?.paotui_able ?? false }))),
+    query(() => db.selectFrom("worksite").select(["self_sign_able", "paotui_able", "short_name", "service_phone"]).where("id", "=", worksiteId).executeTakeFirst())
+      .pipe(Effect.map((w) => ({
+        selfSignAble: w?.self_sign_able ?? false, paotuiAble: w?.paotui_able ?? false, shortName: w?.short_name ?? "", servicePhone: w?.service_phone ?? ""
+      }))),
   countForHolder: (userId, statuses) =>
     query(() => heldBy(db, userId, statuses).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow())
       .pipe(Effect.map((r) => Number(r.n)))

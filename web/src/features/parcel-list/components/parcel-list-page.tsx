@@ -94,8 +94,15 @@ export const ParcelListPage = (props: { readonly tab: string; readonly token: st
   }
   useParcelEvents(props.token, reload)
   const count = header.data?.toTakeCount
+  const site = header.data
   return (
     <div className="parcels">
+      {site?.worksiteName ? (
+        <div className="parcels__site" data-testid="parcels-site">
+          <span>{site.worksiteName}{site.selfSignAble ? " · 支持自助签收" : ""}</span>
+          {site.servicePhone ? <a href={`tel:${site.servicePhone}`}>客服 {site.servicePhone}</a> : null}
+        </div>
+      ) : null}
       <Tabs activeKey={tab} onChange={(key) => navigate(`/expressTotakeList/${key}/${tokenPath(props.token)}`, { replace: true })}>
         {collectTabs.map((t) => (
           <Tabs.Tab key={t} title={<span data-testid={`tab-${t}`}>{tabTitles[t]}{t === "ing" && count ? `(${count})` : ""}</span>} />
