@@ -9,6 +9,7 @@ import { resolve } from "node:path"
 import { Cause, Context, Effect, Exit, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { AddressStore, Regions } from "#src/address/address-store"
+import { Locker } from "#src/locker/locker"
 import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-store"
 import { CaptchaCodes, CaptchaStore } from "#src/profile/captcha-store"
 import { Ocr } from "#src/profile/ocr"
@@ -18,6 +19,7 @@ import { EmployeesByUnionid, EmployeeStore, LoginGuard, PasswordCipher, Password
 import { ImageFiles, Uploads } from "#src/upload/upload-store"
 import { Payouts, WalletStore } from "#src/wallet/wallet-store"
 import { Worksites } from "#src/worksite/worksite-store"
+import { FakeLocker } from "./locker/fake-locker"
 import { FakeMessagingApp } from "./messaging/fake-messaging-app"
 import { fakeOcr, loggedOcr } from "./ocr/fake-ocr"
 import { payouts, SimulatedPaymentProvider } from "./payments/simulated-provider"
@@ -43,7 +45,7 @@ import { FakeSmsGateway } from "./sms/fake-sms-gateway"
 import { imageFiles } from "./uploads/image-files"
 
 /** Built once per runtime: keys, codecs and outside services that hold no transaction. */
-type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | PasswordCipher | PasswordHasher | Payouts
+type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | PasswordCipher | PasswordHasher | Payouts | Locker
 
 /** Bound to the transaction (or, for `read`, the pool) a use case runs in. */
 type TransactionServices =
@@ -117,6 +119,8 @@ export class Runtime {
   publish: Publish = () => {}
   readonly sms = new FakeSmsGateway()
   readonly messaging = new FakeMessagingApp()
+  /** The parcel cabinets (a local fake that records each door it opened). */
+  readonly locker = new FakeLocker()
   readonly paymentProvider: SimulatedPaymentProvider
   private readonly processServices: Layer.Layer<ProcessServices>
   private readonly stores: Layer.Layer<TransactionServices, never, RunDb>
@@ -135,7 +139,8 @@ export class Runtime {
       Layer.succeed(Regions, Regions.of(regionIndex())),
       Layer.succeed(PasswordCipher, passwordCipher(secrets.rsaPrivateKey)),
       Layer.succeed(PasswordHasher, passwordHasher),
-      Layer.succeed(Payouts, payouts(this.paymentProvider, secrets.paymentKey))
+      Layer.succeed(Payouts, payouts(this.paymentProvider, secrets.paymentKey)),
+      Layer.succeed(Locker, this.locker.port())
     )
     this.stores = Layer.mergeAll(
       bound(Outbox, outbox),

@@ -13,6 +13,7 @@ import { devAuthRoutes, employeeRoutes } from "./routes/auth"
 import { devLoginRoutes } from "./routes/dev-login"
 import { messagingRoutes } from "./routes/messaging"
 import { returnRoutes } from "./routes/returns"
+import { receiverRoutes } from "./routes/receiver"
 import { stationRoutes } from "./routes/station"
 import { signedFileRoutes, uploadRoutes } from "./routes/upload"
 import { userRoutes } from "./routes/user"
@@ -34,7 +35,9 @@ export const RATE_LIMITS = {
   /** Sign-in nonces per client address: a person binding needs one per try. */
   publicKeyPerAddress: { max: 30, windowMs: 60_000 },
   /** Receiver lookups by the last 4 phone digits per staff account: a busy counter checks in a few parcels a minute. */
-  receiverLookupPerAccount: { max: 60, windowMs: 60_000 }
+  receiverLookupPerAccount: { max: 60, windowMs: 60_000 },
+  /** Friends looked up by phone per account: a student tries a few numbers, not a directory. */
+  friendLookupPerAccount: { max: 10, windowMs: 60_000 }
 } as const satisfies Record<string, Limit>
 
 const MAX_BODY_DEPTH = 32
@@ -102,8 +105,9 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
   app.use(signedFileRoutes(runtime))
   app.use("/api", requireActor(runtime.db))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(RATE_LIMITS.receiverLookupPerAccount), (req) => actorOf(req).userId))
+  app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(RATE_LIMITS.friendLookupPerAccount), (req) => actorOf(req).userId))
   app.use(
-    messagingRoutes(runtime), stationRoutes(runtime), walletRoutes(runtime), userRoutes(runtime), worksiteRoutes(runtime),
+    messagingRoutes(runtime), stationRoutes(runtime), receiverRoutes(runtime), walletRoutes(runtime), userRoutes(runtime), worksiteRoutes(runtime),
     addressRoutes(runtime), uploadRoutes(runtime)
   )
   app.use(returnRoutes(runtime))

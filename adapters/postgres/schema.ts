@@ -25,6 +25,7 @@ export interface WorksiteTable {
   paotui_apply_need_invitation: Generated<boolean>
   lon: number | null
   lat: number | null
+  self_sign_able: Generated<boolean>
 }
 
 export interface AppUserTable {
@@ -110,6 +111,13 @@ export interface DB {
     checked_in_by: string
     signed_at: Timestamp | null
     sign_openid: string | null
+    agent_id: string | null
+    agent: string | null
+    agent_phone: string | null
+    type: Generated<number>
+    device_address: string | null
+    box_door: string | null
+    box_opened_at: Timestamp | null
   }
   outbox: {
     id: Generated<string>

@@ -53,7 +53,8 @@ const accountDemo = {
   worksites: {
     "ws-xiyuan": {
       full_name: "示范大学南校区西园快递驿站", school_code: "SFDX", paotui_able: true, paotui_apply_able: true,
-      paotui_apply_need_invitation: true, lon: 113.2986, lat: 23.0962
+      paotui_apply_need_invitation: true, lon: 113.2986, lat: 23.0962,
+      self_sign_able: true
     },
     "ws-dongyuan": {
       full_name: "示范大学北校区东园快递驿站", school_code: "SFDX", paotui_able: false, paotui_apply_able: false,

@@ -2,7 +2,9 @@
 import { Schema } from "effect"
 import { call, Flag, Instant, Page, PageNo, Text, TextList, Whole } from "../shared/wire"
 import { openidOfRole, statusStr } from "./parcel"
-import type { ParcelRecord, Person } from "./parcel-store"
+import { maskName, maskPhone } from "./collect"
+import type { CollectRules, ParcelRecord, Person } from "./parcel-store"
+import type { HeldParcel } from "./receiver"
 import type { PickupRole } from "./parcel"
 import { qrFromText, type PickupQr } from "./pickup-qr"
 import { formatTag } from "./storage-code"
@@ -15,11 +17,10 @@ interface QrCheck {
   readonly parcel: ParcelRecord
 }
 
-interface ReceiverParcelOf {
-  readonly parcel: ParcelRecord
-  readonly safekeepFee: number
+interface ReceiverParcelOf extends HeldParcel {
   readonly content: string
   readonly qrimgBase64: string
+  readonly rules: CollectRules
 }
 
 /** The longest scanned QR text a station accepts: the signed pickup QR is well under it. */
@@ -161,22 +162,91 @@ export const parcelView = (p: ParcelRecord): ParcelView => ({
   receiver: p.receiver, receiverPhone: p.receiverPhone, weight: p.weightId, worksite: p.worksiteId, createdAt: p.createdAt
 })
 
-/** `GET /api/expressTosend/getById/{id}`: the receiver's parcel, its unpaid safekeeping fee and its signed QR. */
+/** A parcel as one of its holders sees it: no code unless they could take it now with nothing left to pay. */
+export const CollectView = Schema.Struct({
+  ...ParcelView.fields,
+  type: Schema.Number,
+  /** The caller was chosen to pick it up for its receiver. */
+  isAgent: Schema.Boolean,
+  /** The friend chosen (for the receiver), masked. */
+  agent: Schema.NullOr(Schema.String),
+  agentPhone: Schema.NullOr(Schema.String),
+  safekeepFee: Schema.Number,
+  safekeepNeedPay: Schema.Boolean,
+  deviceAddress: Schema.NullOr(Schema.String),
+  boxDoor: Schema.NullOr(Schema.String),
+  boxOpened: Schema.Boolean
+})
+export type CollectView = typeof CollectView.Type
+
+export const collectView = (h: HeldParcel): CollectView => {
+  const p = h.parcel
+  const agent = h.holder === "agent"
+  return {
+    ...parcelView(p),
+    statusStr: h.statusStr,
+    storageNo: h.showsCode ? p.storageNo : "-",
+    tag: h.showsCode ? formatTag(p.tag) : "-",
+    receiver: agent ? maskName(p.receiver) : p.receiver,
+    receiverPhone: agent ? maskPhone(p.receiverPhone) : p.receiverPhone,
+    type: p.type,
+    isAgent: agent,
+    agent: p.agent === null || agent ? null : maskName(p.agent),
+    agentPhone: p.agentPhone === null || agent ? null : maskPhone(p.agentPhone),
+    safekeepFee: h.unpaidFen,
+    safekeepNeedPay: h.unpaidFen > 0,
+    deviceAddress: p.deviceAddress,
+    boxDoor: h.showsCode ? p.boxDoor : null,
+    boxOpened: p.boxOpenedAt !== null
+  }
+}
+
+/** `GET /api/expressTosend/getById/{id}`: the caller's parcel (as receiver or chosen friend), its unpaid fee, their own signed QR and what the worksite offers. */
 export const ParcelForReceiver = call(
   Schema.Struct({ id: Text() }),
   Schema.Struct({
-    ...ParcelView.fields,
-    safekeepFee: Schema.Number,
-    safekeepNeedPay: Schema.Boolean,
+    ...CollectView.fields,
     qrContent: Schema.String,
-    qrimgBase64: Schema.String
+    qrimgBase64: Schema.String,
+    selfSignAble: Schema.Boolean,
+    paotuiAble: Schema.Boolean
   })
 )
 export type ReceiverParcel = typeof ParcelForReceiver.answer.Type
 
 export const receiverParcelView = (v: ReceiverParcelOf): ReceiverParcel => ({
-  ...parcelView(v.parcel), safekeepFee: v.safekeepFee, safekeepNeedPay: v.safekeepFee > 0, qrContent: v.content, qrimgBase64: v.qrimgBase64
+  ...collectView(v), qrContent: v.content, qrimgBase64: v.qrimgBase64, selfSignAble: v.rules.selfSignAble, paotuiAble: v.rules.paotuiAble
 })
 
-/** `GET /api/expressTosend/pagingForFontend?statusStr=ing&pageNo=1`: the receiver's parcels, a page at a time. */
-export const ReceiverParcels = call(Schema.Struct({ statusStr: Text(), pageNo: PageNo }), Page(ParcelView))
+/** `GET /api/expressTosend/pagingForFontend?statusStr=ing&pageNo=1`: one tab of the caller's parcels, a page at a time. */
+export const ReceiverParcels = call(Schema.Struct({ statusStr: Text(), pageNo: PageNo }), Page(CollectView))
+
+/** `GET /api/user/wxuserInfoForTotakeList`: the list page's header. */
+export const CollectHeader = call(
+  Schema.Struct({}),
+  Schema.Struct({
+    nickname: Schema.NullOr(Schema.String),
+    phoneMain: Schema.NullOr(Schema.String),
+    worksite: Schema.NullOr(Schema.String),
+    worksiteName: Schema.String,
+    servicePhone: Schema.String,
+    selfSignAble: Schema.Boolean,
+    paotuiAble: Schema.Boolean,
+    toTakeCount: Schema.Number
+  })
+)
+
+/** `GET /api/user/wxuserInfo/{phone}`: a friend by phone, their name masked; never their id, openid or wallet. */
+export const FindFriend = call(Schema.Struct({ phone: Text(32) }), Schema.Struct({ name: Schema.String, phone: Schema.String }))
+
+/** `PUT /api/expressTosend/proxy/updateAgent`: the spec's fields; the friend is found again by `agentPhone` (ids from the page are not trusted). */
+export const UpdateAgent = call(
+  Schema.Struct({ toTakeId: Text(), agentId: Text(), agentOpenid: Text(), agent: Text(), agentPhone: Text(32) }),
+  Schema.Struct({ _id: Schema.String, status: Schema.Number, agent: Schema.String })
+)
+
+/** `PUT proxy/refuseAgent/{id}`, `PUT proxy/cancelAgent/{id}`, `PUT takepartBySelf/{id}`: one parcel, its new status. */
+export const ParcelAction = call(Schema.Struct({ id: Text() }), Schema.Struct({ _id: Schema.String, status: Schema.Number }))
+
+/** `GET /api/box/openFromWX/{id}`: opens the parcel's cabinet door. */
+export const OpenBox = call(Schema.Struct({ id: Text() }), Schema.Struct({ _id: Schema.String, status: Schema.Number, door: Schema.String }))

@@ -24,6 +24,34 @@ export interface ParcelRecord {
   readonly checkedInBy: string
 }
 
+/** A parcel as its receiver's side needs it: the friend chosen for it and where a cabinet parcel sits. */
+export interface CollectParcel extends ParcelRecord {
+  readonly agentId: string | null
+  readonly agent: string | null
+  readonly agentPhone: string | null
+  readonly type: number
+  readonly deviceAddress: string | null
+  readonly boxDoor: string | null
+  readonly boxOpenedAt: Date | null
+}
+
+/** The friend chosen to pick a parcel up (their own name and phone, kept with the parcel). */
+export interface Agent {
+  readonly id: string
+  readonly openid: string
+  readonly name: string
+  readonly phone: string
+}
+
+/** What a worksite lets its receivers do themselves. */
+export interface CollectRules {
+  readonly selfSignAble: boolean
+  readonly paotuiAble: boolean
+  /** The worksite's short name and service phone, for the list's header. */
+  readonly shortName: string
+  readonly servicePhone: string
+}
+
 export type InsertOutcome = "inserted" | "duplicateExpressNo"
 
 /** Which parcels `listByStatus` reads: some statuses, at one worksite or all, of one carrier or all, checked in by a time. */
@@ -54,6 +82,17 @@ export class ParcelStore extends Context.Service<ParcelStore, {
   listByStatus(filter: ParcelFilter): Effect.Effect<ReadonlyArray<ParcelRecord>>
   /** Moves the parcel on only if it is still in `from`, leaving who signed for it alone; false when someone else moved it first. */
   changeStatus(id: string, from: ParcelStatus, to: ParcelStatus): Effect.Effect<boolean>
+  /** The parcel with its agent and cabinet facts. */
+  findToCollect(id: string): Effect.Effect<CollectParcel | undefined>
+  /** The parcels the user receives or was chosen to pick up, in these statuses, newest first. */
+  listForHolder(userId: string, statuses: ReadonlyArray<ParcelStatus>, page: number): Effect.Effect<Page<CollectParcel>>
+  /** Moves the parcel on only if it is still in `from`, setting (or, with null, clearing) its agent; false when someone else moved it first. */
+  moveWithAgent(id: string, from: ParcelStatus, to: ParcelStatus, agent: Agent | null): Effect.Effect<boolean>
+  /** Takes a cabinet parcel out once: only if it is still in `from` and its door was never opened. */
+  openBox(id: string, from: ParcelStatus, to: ParcelStatus, signOpenid: string, at: Date): Effect.Effect<boolean>
+  collectRules(worksiteId: string): Effect.Effect<CollectRules>
+  /** How many of the user's parcels (as receiver or agent) are in these statuses. */
+  countForHolder(userId: string, statuses: ReadonlyArray<ParcelStatus>): Effect.Effect<number>
 }>()("station/ParcelStore") {}
 
 export interface Person {

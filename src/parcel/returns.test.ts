@@ -7,6 +7,7 @@ import { EmployeeStore } from "../staff/staff-store"
 import type { Worksite } from "../staff/worksite"
 import { ParcelStatus } from "./parcel-status"
 import { ParcelStore, type ParcelRecord } from "./parcel-store"
+import { parcelStoreWith } from "./parcel-store.testkit"
 import {
   awaitingReturn, dueCutoff, isDue, markDueParcels, RETURN_AFTER_MS, RETURN_DONE_EVENT, returnList, returnMessages, returnParcel, SYSTEM_ACTOR
 } from "./returns"
@@ -41,14 +42,10 @@ const station = (initial: ReadonlyArray<ParcelRecord>, options: { readonly befor
         findByPhone: () => Effect.succeed(undefined),
         bind: () => Effect.void
       }),
-      Effect.provideService(ParcelStore, {
-        allocateTag: () => Effect.die("unused"),
-        insert: () => Effect.die("unused"),
+      Effect.provideService(ParcelStore, parcelStoreWith({
         findById: (id) => Effect.sync(() => parcels.get(id)),
         safekeepingTerms: () => Effect.succeed(worksite.safekeeping),
-        findAtShelf: () => Effect.die("unused"),
         moveStatus: () => Effect.die("returns never sign for a parcel"),
-        listForReceiver: () => Effect.die("unused"),
         listByStatus: (f) => Effect.sync(() => [...parcels.values()]
           .filter((p) => f.statuses.includes(p.status) && (f.worksiteId === undefined || p.worksiteId === f.worksiteId) &&
             (f.expressCompanyId === undefined || p.expressCompanyId === f.expressCompanyId) &&
@@ -63,7 +60,7 @@ const station = (initial: ReadonlyArray<ParcelRecord>, options: { readonly befor
           parcels.set(id, { ...p, status: to })
           return true
         })
-      })
+      }))
     ) as Effect.Effect<A, E, never>)
   return { parcels, changes, ports, run, status: (id: string) => parcels.get(id)?.status }
 }

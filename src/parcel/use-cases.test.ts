@@ -6,8 +6,9 @@ import { EmployeeStore } from "../staff/staff-store"
 import type { Worksite } from "../staff/worksite"
 import { ParcelStatus } from "./parcel"
 import { Catalogue, ParcelStore, People, QrSigner, type ParcelRecord, type Person } from "./parcel-store"
+import { parcelStoreWith } from "./parcel-store.testkit"
 import { signedText, type UnsignedQr } from "./pickup-qr"
-import { checkIn, checkQr, handOver, parcelForReceiver, receiverParcels, receiversByLast4, takePart } from "./use-cases"
+import { checkIn, checkQr, handOver, receiversByLast4, takePart } from "./use-cases"
 
 const HOUR = 3_600_000
 const now = new Date("2026-03-02T04:00:00Z")
@@ -60,7 +61,7 @@ const station = (options: StationOptions = {}) => {
         expressCompanies: (ids) => Effect.succeed([{ _id: "sf", name: "顺丰" }, { _id: "yt", name: "圆通" }].filter((c) => ids?.includes(c._id))),
         dictValues: (dict) => Effect.succeed(dict === "weightFeeType" ? [{ _id: "light", name: "小件" }] : [])
       }),
-      Effect.provideService(ParcelStore, {
+      Effect.provideService(ParcelStore, parcelStoreWith({
         allocateTag: () => Effect.succeed("freeTag" in options ? options.freeTag : 42),
         insert: (p) => Effect.sync(() => {
           if (parcels.some((q) => q.worksiteId === p.worksiteId && q.expressNo === p.expressNo)) return "duplicateExpressNo" as const
@@ -79,9 +80,11 @@ const station = (options: StationOptions = {}) => {
           listed.push([userId, statuses, page])
           return { list: [], total: 0, page, pageSize: 10 } as never
         }),
-        listByStatus: () => Effect.die("not used by these use cases"),
-        changeStatus: () => Effect.die("not used by these use cases")
-      }),
+        findToCollect: (id) => Effect.succeed(parcels.filter((p) => p.id === id).map((p) => ({
+          ...p, agentId: p.agentOpenid ? `id-of-${p.agentOpenid}` : null, agent: null, agentPhone: null, type: 0, deviceAddress: null, boxDoor: null, boxOpenedAt: null
+        }))[0]),
+        collectRules: () => Effect.succeed({ selfSignAble: false, paotuiAble: false, shortName: "北门", servicePhone: "020-1234" })
+      })),
       Effect.provideService(QrSigner, {
         sign: (text) => Effect.succeed(`sig(${text})`),
         verify: (text, signature) => Effect.succeed(signature === `sig(${text})`),
@@ -238,7 +241,7 @@ describe("taking a parcel away", () => {
   it("a friend takes a parcel handed to them, a runner takes the errand's parcel as collected", async () => {
     const friend = station({ parcels: [parcel({ status: ParcelStatus.friendPicking, receiverId: null })] })
     expect(await friend.run(handOver(clerk, { ...pickup, signOpenid: "friend-o" }))).toMatchObject({ ok: true, value: { status: ParcelStatus.signed } })
-    expect(friend.ports.events).toEqual([])
+    expect(friend.ports.events).toEqual([{ room: { user: "id-of-friend-o" }, name: "takeawaySuccess", payload: { _id: "p1", status: ParcelStatus.signed } }])
     const errand = station({ parcels: [parcel({ status: ParcelStatus.runnerTookTask, paotuiOpenid: "run-o" })] })
     expect(await errand.run(handOver(clerk, { ...pickup, signOpenid: "run-o", isPaotui: true })))
       .toMatchObject({ ok: true, value: { status: ParcelStatus.goodsCollected } })
@@ -268,40 +271,5 @@ describe("taking a parcel away", () => {
     const raced = station({ parcels: [parcel()], movable: false })
     expect(await raced.run(handOver(clerk, pickup))).toMatchObject(refused("StateConflict", "已签收状态的快递不能取件"))
     expect([raced.ports.events, raced.ports.ops]).toEqual([[], []])
-  })
-})
-
-describe("the receiver's view of a parcel", () => {
-  it("shows the signed pickup QR of one's own parcel", async () => {
-    const s = station({ parcels: [parcel()] })
-    const answer = await s.run(parcelForReceiver(actor(), "p1"))
-    expect(answer.ok).toBe(true)
-    if (!answer.ok) return
-    const content = JSON.parse(answer.value.content)
-    expect(content).toEqual(qrOf(receiverQr))
-    expect(answer.value).toMatchObject({ safekeepFee: 0, parcel: { storageNo: "A-03", tag: 7 }, qrimgBase64: `data:image/png;base64,${answer.value.content.length}` })
-  })
-
-  it("hides the code and the QR while a fee is unpaid, and someone else's parcel is missing", async () => {
-    const s = station({ parcels: [parcel({ createdAt: new Date(now.getTime() - 100 * HOUR) })] })
-    expect(await s.run(parcelForReceiver(actor(), "p1"))).toMatchObject({
-      ok: true, value: { safekeepFee: 150, content: "", qrimgBase64: "", parcel: { storageNo: "-", tag: 0, id: "p1" } }
-    })
-    expect(await s.run(parcelForReceiver(actor({ userId: "u9" }), "p1"))).toMatchObject(refused("NotFound", "快递不存在"))
-    expect(await s.run(parcelForReceiver(actor(), "p2"))).toMatchObject(refused("NotFound", "快递不存在"))
-  })
-})
-
-describe("the receiver's lists", () => {
-  it.each([
-    ["complete", [100, 5, 6]],
-    ["toreturn", [300]],
-    ["returned", [400]],
-    ["totake", [0, 1, 2, 3, 4]],
-    ["", [0, 1, 2, 3, 4]]
-  ])("%s lists the statuses %j", async (status, statuses) => {
-    const s = station()
-    await s.run(receiverParcels(actor(), status, 3))
-    expect(s.listed).toEqual([["u1", statuses, 3]])
   })
 })

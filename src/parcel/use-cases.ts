@@ -8,12 +8,12 @@ import { employeeOf } from "../staff/use-cases"
 import { serviceTimeStr } from "../staff/worksite"
 import { checkInProblem, messages, scanned } from "./check-in"
 import {
-  ACTIVE_STATUSES, cannotTakeMessage, isParty, ParcelStatus, pickupCheck, pickupEvent, safekeepingFee, statusStr, type PickupRole
+  cannotTakeMessage, isParty, ParcelStatus, pickupCheck, pickupEvent, safekeepingFee, statusStr, type PickupRole
 } from "./parcel"
 import { Catalogue, ParcelStore, People, QrSigner, type ParcelRecord } from "./parcel-store"
-import { holderOf, PickupQr, QR_INVALID, qrFromText, signedText, type UnsignedQr } from "./pickup-qr"
+import { holderOf, PickupQr, QR_INVALID, qrFromText, signedText } from "./pickup-qr"
 import { nextStatus } from "./status-machine"
-import { formatTag, storageCode } from "./storage-code"
+import { storageCode } from "./storage-code"
 import type { CheckInRequest, TakePartRequest } from "./calls"
 
 /** A handover as the operations log keeps it: what the staff confirmed after the QR was verified. */
@@ -165,34 +165,13 @@ export const handOver = Effect.fn("handOver")(function* (actor: Actor, input: Ha
   if (!(yield* parcels.moveStatus(parcel.id, parcel.status, to, input.signOpenid, now))) {
     return yield* new StateConflict({ message: cannotTakeMessage(statusStr(to)) })
   }
-  if (parcel.receiverId) {
-    yield* (yield* Events).publish({ room: { user: parcel.receiverId }, name: "takeawaySuccess", payload: { _id: parcel.id, status: to } })
+  const agentId = role === "agent" ? (yield* parcels.findToCollect(parcel.id))?.agentId : undefined
+  for (const user of new Set([parcel.receiverId, agentId])) {
+    if (user) yield* (yield* Events).publish({ room: { user }, name: "takeawaySuccess", payload: { _id: parcel.id, status: to } })
   }
   yield* (yield* OpsLog).append({ op: "takePart", actorOpenid: actor.openid, at: now, input, outcome: { id: parcel.id, status: to } })
   return { ...parcel, status: to }
 })
 
-/** The receiver's view of one parcel with its signed pickup QR; code and QR stay hidden while a fee is unpaid. */
-export const parcelForReceiver = Effect.fn("parcelForReceiver")(function* (actor: Actor, id: string) {
-  const parcels = yield* ParcelStore
-  const parcel = yield* parcels.findById(id)
-  if (!parcel || parcel.receiverId !== actor.userId) return yield* new NotFound({ message: "快递不存在" })
-  const now = yield* (yield* Clock).now
-  const safekeepFee = unpaidFee(parcel, now, yield* parcels.safekeepingTerms(parcel.worksiteId))
-  if (safekeepFee > 0) return { parcel: { ...parcel, storageNo: "-", tag: 0 }, safekeepFee, content: "", qrimgBase64: "" }
-  const unsigned: UnsignedQr = {
-    ex: parcel.expressCompanyName, en: parcel.expressNo, sn: parcel.storageNo, roid: actor.openid,
-    re: parcel.receiver, rp: parcel.receiverPhone, tag: formatTag(parcel.tag), ts: now.getTime()
-  }
-  const signer = yield* QrSigner
-  const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(signedText(unsigned)) })
-  return { parcel, safekeepFee, content, qrimgBase64: yield* signer.image(content) }
-})
-
-export const receiverParcels = Effect.fn("receiverParcels")(function* (actor: Actor, statusStr: string, page: number) {
-  const statuses = statusStr === "complete" ? [ParcelStatus.signed, ParcelStatus.goodsCollected, ParcelStatus.delivered]
-    : statusStr === "toreturn" ? [ParcelStatus.awaitingReturn]
-    : statusStr === "returned" ? [ParcelStatus.returned]
-    : ACTIVE_STATUSES.filter((s) => s !== ParcelStatus.awaitingReturn)
-  return yield* (yield* ParcelStore).listForReceiver(actor.userId, statuses, page)
-})
+/** The receiver's side (their list, one parcel and its QR, proxy pickup, self-sign, cabinets) is in receiver.ts. */
+export { parcelForReceiver, receiverParcels } from "./receiver"

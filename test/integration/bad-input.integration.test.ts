@@ -160,6 +160,20 @@ for (const backend of backends) {
       })
     })
 
+    describe("PUT /api/expressTosend/proxy/updateAgent", () => {
+      it("junk in every field → 4xx, and the parcel keeps no agent", async () => {
+        const base = { toTakeId: parcel.id, agentPhone: "13800000002" }
+        expectRefused(await t.api("PUT", "/api/expressTosend/proxy/updateAgent", student, {}), "{}")
+        for (const field of Object.keys(base)) {
+          for (const [label, value] of NOT_STRINGS) {
+            expectRefused(await t.api("PUT", "/api/expressTosend/proxy/updateAgent", student, { ...base, [field]: value }), `${field} ${label}`)
+          }
+        }
+        expectRefused(await t.api("PUT", "/api/expressTosend/proxy/updateAgent", await t.token("demo-runner"), base), "someone else's parcel")
+        expect(await parcelStatus()).toBe(0)
+      })
+    })
+
     describe("GET /api/expressTosend/checkqr", () => {
       it("junk queries → 4xx", async () => {
         const queries = [
@@ -181,7 +195,12 @@ for (const backend of backends) {
           ["GET", `/api/user/list/ws-xiyuan/${junk}`, staff],
           ["GET", `/api/user/list/${junk}/0001`, staff],
           ["GET", `/auth/employee/getByOpen/${junk}`, student],
-          ["GET", `/auth/employee/getByOpen/${junk}`, admin]
+          ["GET", `/auth/employee/getByOpen/${junk}`, admin],
+          ["GET", `/api/user/wxuserInfo/${junk}`, student],
+          ["PUT", `/api/expressTosend/takepartBySelf/${junk}`, student],
+          ["PUT", `/api/expressTosend/proxy/refuseAgent/${junk}`, student],
+          ["PUT", `/api/expressTosend/proxy/cancelAgent/${junk}`, student],
+          ["GET", `/api/box/openFromWX/${junk}`, student]
         ]
         const before = await rowCounts()
         for (const [method, path, token] of refused) expectRefused(await t.api(method, path, token), `${method} ${path.slice(0, 80)}`)

@@ -2,12 +2,11 @@
 import { Effect } from "effect"
 import { Router } from "express"
 import {
-  CheckIn, CheckQr, checkQrAnswer, DictDetail, ExpressCompanies, ParcelForReceiver, parcelView, ReceiverParcels, ReceiversByLast4, receiverView,
-  receiverParcelView, scannedQr, TakePart
+  CheckIn, CheckQr, checkQrAnswer, DictDetail, ExpressCompanies, ReceiversByLast4, receiverView, scannedQr, TakePart
 } from "#src/parcel/calls"
 import { messages as checkInMessages } from "#src/parcel/check-in"
 import { Catalogue } from "#src/parcel/parcel-store"
-import { checkIn, checkQr, parcelForReceiver, receiverParcels, receiversByLast4, takePart } from "#src/parcel/use-cases"
+import { checkIn, checkQr, receiversByLast4, takePart } from "#src/parcel/use-cases"
 import type { Runtime } from "../../runtime"
 import { handle } from "../handle"
 import { idempotent } from "../idempotency"
@@ -41,12 +40,6 @@ export const stationRoutes = (runtime: Runtime) => {
     (input, req) => runtime.run(takePart(actorOf(req), input).pipe(Effect.asVoid)),
     () => ({ message: "确认取件成功" })
   ))
-
-  r.get("/api/expressTosend/getById/:id", handle(ParcelForReceiver, ({ id }, req) =>
-    runtime.read(parcelForReceiver(actorOf(req), id ?? "").pipe(Effect.map(receiverParcelView)))))
-
-  r.get("/api/expressTosend/pagingForFontend", handle(ReceiverParcels, ({ statusStr, pageNo }, req) =>
-    runtime.read(receiverParcels(actorOf(req), statusStr ?? "ing", pageNo ?? 1).pipe(Effect.map((page) => ({ ...page, results: page.results.map(parcelView) }))))))
 
   return r
 }

@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { ACTIVE_STATUSES, type ParcelStatus } from "#src/parcel/parcel"
-import { Catalogue, ParcelStore, People, type ParcelRecord, type Person } from "#src/parcel/parcel-store"
+import { Catalogue, ParcelStore, People, type CollectParcel, type ParcelRecord, type Person } from "#src/parcel/parcel-store"
 import { nextFreeTag, TAG_MAX, TAG_MIN, tagsAfter } from "#src/parcel/storage-code"
 import { isUniqueViolation, RetryableConflict } from "../retryable"
 import type { DB } from "../schema"
@@ -18,6 +18,16 @@ const toParcel = (r: Selectable<DB["parcel"]>): ParcelRecord => ({
   agentOpenid: r.agent_openid, paotuiOpenid: r.paotui_openid, safekeepPaidFen: r.safekeep_paid, createdAt: r.created_at,
   checkedInBy: r.checked_in_by
 })
+
+const toCollectParcel = (r: Selectable<DB["parcel"]>): CollectParcel => ({
+  ...toParcel(r), agentId: r.agent_id, agent: r.agent, agentPhone: r.agent_phone, type: r.type, deviceAddress: r.device_address,
+  boxDoor: r.box_door, boxOpenedAt: r.box_opened_at
+})
+
+/** The parcels the user receives, and those they were chosen to pick up, in these statuses. */
+const heldBy = (db: Kysely<DB>, userId: string, statuses: ReadonlyArray<ParcelStatus>) =>
+  db.selectFrom("parcel").where("status", "in", statuses.length ? statuses : [-1])
+    .where((eb) => eb.or([eb("receiver_id", "=", userId), eb("agent_id", "=", userId)]))
 
 const activeTags = async (db: Kysely<DB>, worksiteId: string, among?: ReadonlyArray<number>) => {
   const rows = await db.selectFrom("parcel").select("tag")
@@ -94,7 +104,29 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
       .pipe(Effect.map((rows) => rows.map(toParcel))),
   changeStatus: (id, from, to) =>
     query(() => db.updateTable("parcel").set({ status: to }).where("id", "=", id).where("status", "=", from).executeTakeFirst())
-      .pipe(Effect.map((r) => r.numUpdatedRows === 1n))
+      .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
+  findToCollect: (id) =>
+    query(() => db.selectFrom("parcel").selectAll().where("id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toCollectParcel(r))),
+  listForHolder: (userId, statuses, page) =>
+    query(() => paged(heldBy(db, userId, statuses), page, (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
+      .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toCollectParcel) }))),
+  moveWithAgent: (id, from, to, agent) =>
+    query(() => db.updateTable("parcel")
+      .set({ status: to, agent_id: agent?.id ?? null, agent_openid: agent?.openid ?? null, agent: agent?.name ?? null, agent_phone: agent?.phone ?? null })
+      .where("id", "=", id).where("status", "=", from).executeTakeFirst())
+      .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
+  openBox: (id, from, to, signOpenid, at) =>
+    query(() => db.updateTable("parcel").set({ status: to, sign_openid: signOpenid, signed_at: at, box_opened_at: at })
+      .where("id", "=", id).where("status", "=", from).where("box_opened_at", "is", null).executeTakeFirst())
+      .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
+  collectRules: (worksiteId) =>
+    query(() => db.selectFrom("worksite").select(["self_sign_able", "paotui_able", "short_name", "service_phone"]).where("id", "=", worksiteId).executeTakeFirst())
+      .pipe(Effect.map((w) => ({
+        selfSignAble: w?.self_sign_able ?? false, paotuiAble: w?.paotui_able ?? false, shortName: w?.short_name ?? "", servicePhone: w?.service_phone ?? ""
+      }))),
+  countForHolder: (userId, statuses) =>
+    query(() => heldBy(db, userId, statuses).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow())
+      .pipe(Effect.map((r) => Number(r.n)))
 })
 
 const toPerson = (r: Selectable<DB["app_user"]>): Person => ({

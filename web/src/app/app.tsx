@@ -8,7 +8,9 @@ import { BindRoute } from "./routes/bind"
 import { comingSoon, ComingSoonRoute } from "./routes/coming-soon"
 import { ErrorRoute } from "./routes/error"
 import { ExpressQrcodeRoute } from "./routes/express-qrcode"
+import { ExpressTotakeListRoute } from "./routes/express-totake-list"
 import { HomeRoute } from "./routes/home"
+import { HomeTabRoute } from "./routes/home-tab"
 import { LoginRoute } from "./routes/login"
 import { MoneyDetailRoute } from "./routes/money-detail"
 import { MyRoute } from "./routes/my"
@@ -16,6 +18,7 @@ import { NotFoundRoute } from "./routes/not-found"
 import { OpenInAppRoute } from "./routes/open-in-app"
 import { PaotuiApplyRoute } from "./routes/paotui-apply"
 import { ReturnRoute } from "./routes/return"
+import { ProxyGetRoute } from "./routes/proxy-get"
 import {
   IdCardNoEditRoute, NicknameEditRoute, PhoneEditRoute, RealnameEditRoute, SexEditRoute, StudentCardEditRoute
 } from "./routes/profile-edit"
@@ -41,6 +44,9 @@ export const App = () => (
     <Route path="/moneyDetail/:type/:token" component={MoneyDetailRoute} />
     <Route path="/scoreToMoney/:token" component={ScoreToMoneyRoute} />
     <Route path="/expressQrcode/:expressId/:token" component={ExpressQrcodeRoute} />
+    <Route path="/expressTotakeList/:status/:token" component={ExpressTotakeListRoute} />
+    <Route path="/proxyGet/:toTakeId/:token" component={ProxyGetRoute} />
+    <Route path="/home/:token" component={HomeTabRoute} />
     <Route path="/my/:token" component={MyRoute} />
     <Route path="/userInfo/:platform/:token" component={UserInfoRoute} />
     <Route path="/realnameEdit" component={RealnameEditRoute} />

@@ -6,7 +6,6 @@ import { FooterTabs, type FooterTab } from "../../components/tab-bar"
 import { adoptRouteToken } from "../../lib/session"
 
 export const comingSoon: ReadonlyArray<{ readonly path: string; readonly title: string; readonly tab?: FooterTab }> = [
-  { path: "/home/:token", title: "首页", tab: "home" },
   { path: "/serviceHelp/:token", title: "客服中心", tab: "serviceHelp" },
   { path: "/myCircle/:token", title: "校园集市" },
   { path: "/robbing/:token", title: "跑腿大厅" },
@@ -15,6 +14,7 @@ export const comingSoon: ReadonlyArray<{ readonly path: string; readonly title: 
   { path: "/creditscoreDetail/:token", title: "信用分明细" },
   { path: "/suggestion/:token", title: "意见反馈" },
   { path: "/expressTotakein/:token", title: "寄快递" },
+  { path: "/doorService/:toTakeId/:token", title: "送货上门" },
   { path: "/paotuiAgreement", title: "跑腿协议" },
   { path: "/introduction", title: "关于我们" }
 ]

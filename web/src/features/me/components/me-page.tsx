@@ -146,6 +146,10 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
         </div>
       </section>
 
+      <List mode="card" className="me-entries">
+        <List.Item data-testid="me-parcels" prefix={<ReceiptOutline />} onClick={() => navigate(`/expressTotakeList/ing/${token}`)}>我的快递</List.Item>
+      </List>
+
       {user.role === "staff" || user.role === "admin" ? (
         <List mode="card" header={user.role === "staff" ? "驿站工作" : "平台管理"} className="me-entries" data-testid="me-staff">
           {user.role === "staff" ? (
