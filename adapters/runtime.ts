@@ -10,6 +10,8 @@ import { Cause, Context, Effect, Exit, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { AddressStore, Regions } from "#src/address/address-store"
 import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-store"
+import { PayIn } from "#src/payment/pay-in"
+import { TradeStore } from "#src/payment/trade-store"
 import { CaptchaCodes, CaptchaStore } from "#src/profile/captcha-store"
 import { Ocr } from "#src/profile/ocr"
 import { ProfileStore } from "#src/profile/profile-store"
@@ -20,6 +22,7 @@ import { Payouts, WalletStore } from "#src/wallet/wallet-store"
 import { Worksites } from "#src/worksite/worksite-store"
 import { FakeMessagingApp } from "./messaging/fake-messaging-app"
 import { fakeOcr, loggedOcr } from "./ocr/fake-ocr"
+import { payIn } from "./payments/pay-in"
 import { payouts, SimulatedPaymentProvider } from "./payments/simulated-provider"
 import type { Database } from "./postgres/database"
 import { isRetryable } from "./postgres/retryable"
@@ -28,6 +31,7 @@ import { addressStore } from "./postgres/stores/address-store"
 import { captchaStore } from "./postgres/stores/captcha-store"
 import { catalogue, parcelStore, people, type CatalogueCache } from "./postgres/stores/parcel-store"
 import { profileStore } from "./postgres/stores/profile-store"
+import { tradeStore } from "./postgres/stores/trade-store"
 import { opsLog, outbox } from "./postgres/stores/shared-stores"
 import { employeeStore, loginGuard } from "./postgres/stores/staff-store"
 import { uploadStore } from "./postgres/stores/upload-store"
@@ -43,12 +47,12 @@ import { FakeSmsGateway } from "./sms/fake-sms-gateway"
 import { imageFiles } from "./uploads/image-files"
 
 /** Built once per runtime: keys, codecs and outside services that hold no transaction. */
-type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | PasswordCipher | PasswordHasher | Payouts
+type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | PasswordCipher | PasswordHasher | Payouts | PayIn
 
 /** Bound to the transaction (or, for `read`, the pool) a use case runs in. */
 type TransactionServices =
   | Outbox | OpsLog | WalletStore | ParcelStore | People | Catalogue | EmployeeStore | LoginGuard | Sessions
-  | ProfileStore | CaptchaStore | Uploads | Worksites | AddressStore
+  | ProfileStore | CaptchaStore | Uploads | Worksites | AddressStore | TradeStore
 
 /** Per run: its clock and ids (fixed for replays) and the events it raises. */
 type RunServices = Clock | Ids | Events
@@ -134,7 +138,8 @@ export class Runtime {
       Layer.succeed(Regions, Regions.of(regionIndex())),
       Layer.succeed(PasswordCipher, passwordCipher(secrets.rsaPrivateKey)),
       Layer.succeed(PasswordHasher, passwordHasher),
-      Layer.succeed(Payouts, payouts(this.paymentProvider, secrets.paymentKey))
+      Layer.succeed(Payouts, payouts(this.paymentProvider, secrets.paymentKey)),
+      Layer.succeed(PayIn, payIn(this.paymentProvider, secrets.paymentKey, this.messaging.appId))
     )
     this.stores = Layer.mergeAll(
       bound(Outbox, outbox),
@@ -150,7 +155,8 @@ export class Runtime {
       bound(CaptchaStore, captchaStore),
       bound(Uploads, uploadStore),
       bound(Worksites, worksiteStore),
-      bound(AddressStore, addressStore)
+      bound(AddressStore, addressStore),
+      bound(TradeStore, tradeStore)
     )
   }
 

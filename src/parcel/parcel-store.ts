@@ -40,6 +40,8 @@ export class ParcelStore extends Context.Service<ParcelStore, {
   /** Moves the parcel on only if it is still in `from`; false when someone else moved it first. */
   moveStatus(id: string, from: ParcelStatus, to: ParcelStatus, signOpenid: string, at: Date): Effect.Effect<boolean>
   listForReceiver(userId: string, statuses: ReadonlyArray<ParcelStatus>, page: number): Effect.Effect<Page<ParcelRecord>>
+  /** Adds a paid (or, negative, refunded) safekeeping amount in fen; the parcel's new total, undefined when there is no such parcel. */
+  recordSafekeepPaid(id: string, deltaFen: number): Effect.Effect<number | undefined>
 }>()("station/ParcelStore") {}
 
 export interface Person {

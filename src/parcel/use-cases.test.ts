@@ -78,7 +78,8 @@ const station = (options: StationOptions = {}) => {
         listForReceiver: (userId, statuses, page) => Effect.sync(() => {
           listed.push([userId, statuses, page])
           return { list: [], total: 0, page, pageSize: 10 } as never
-        })
+        }),
+        recordSafekeepPaid: () => Effect.die("unused")
       }),
       Effect.provideService(QrSigner, {
         sign: (text) => Effect.succeed(`sig(${text})`),

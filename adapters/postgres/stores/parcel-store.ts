@@ -81,7 +81,11 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
   listForReceiver: (userId, statuses, page) =>
     query(() => paged(db.selectFrom("parcel").where("receiver_id", "=", userId).where("status", "in", statuses), page,
       (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
-      .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toParcel) })))
+      .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toParcel) }))),
+  recordSafekeepPaid: (id, deltaFen) =>
+    query(() => db.updateTable("parcel").set((eb) => ({ safekeep_paid: eb("safekeep_paid", "+", deltaFen) })).where("id", "=", id)
+      .returning("safekeep_paid").executeTakeFirst())
+      .pipe(Effect.map((r) => r?.safekeep_paid))
 })
 
 const toPerson = (r: Selectable<DB["app_user"]>): Person => ({

@@ -1,0 +1,43 @@
+/** TradeStore over Postgres: every status change is an `UPDATE … WHERE status = … RETURNING`, so it happens once. */
+import { Effect } from "effect"
+import type { Kysely, Selectable } from "kysely"
+import type { Trade, TradeKind, TradeStatus } from "#src/payment/trade"
+import { TradeStore } from "#src/payment/trade-store"
+import type { DB } from "../schema"
+import { query } from "./query"
+
+export const toTrade = (r: Selectable<DB["pay_trade"]>): Trade => ({
+  tradeNo: r.trade_no, kind: r.kind as TradeKind, refId: r.ref_id, userId: r.user_id, amountFen: r.amount_fen, status: r.status as TradeStatus,
+  prepayId: r.prepay_id, providerRef: r.provider_ref, createdAt: r.created_at, expiresAt: r.expires_at, paidAt: r.paid_at, refundedAt: r.refunded_at
+})
+
+export const tradeStore = (db: Kysely<DB>) => {
+  const one = (run: () => Promise<Selectable<DB["pay_trade"]> | undefined>) => query(run).pipe(Effect.map((r) => r && toTrade(r)))
+  return TradeStore.of({
+    insert: (t) => query(() => db.insertInto("pay_trade").values({
+      trade_no: t.tradeNo, kind: t.kind, ref_id: t.refId, user_id: t.userId, amount_fen: t.amountFen, status: t.status, prepay_id: t.prepayId,
+      provider_ref: t.providerRef, created_at: t.createdAt, expires_at: t.expiresAt, paid_at: t.paidAt, refunded_at: t.refundedAt
+    }).execute()).pipe(Effect.asVoid),
+    setPrepayId: (tradeNo, prepayId) => query(() => db.updateTable("pay_trade").set({ prepay_id: prepayId }).where("trade_no", "=", tradeNo).execute()).pipe(Effect.asVoid),
+    find: (tradeNo) => one(() => db.selectFrom("pay_trade").selectAll().where("trade_no", "=", tradeNo).executeTakeFirst()),
+    findByPrepayId: (prepayId) => one(() => db.selectFrom("pay_trade").selectAll().where("prepay_id", "=", prepayId).executeTakeFirst()),
+    openFor: (kind, refId) =>
+      query(() => db.selectFrom("pay_trade").selectAll().where("kind", "=", kind).where("ref_id", "=", refId).where("status", "=", "created")
+        .orderBy("created_at").forUpdate().execute()).pipe(Effect.map((rows) => rows.map(toTrade))),
+    markPaid: (tradeNo, providerRef, at) =>
+      one(() => db.updateTable("pay_trade").set({ status: "paid", provider_ref: providerRef, paid_at: at })
+        .where("trade_no", "=", tradeNo).where("status", "=", "created").returningAll().executeTakeFirst()),
+    markExpired: (tradeNo) =>
+      query(() => db.updateTable("pay_trade").set({ status: "expired" }).where("trade_no", "=", tradeNo).where("status", "=", "created").executeTakeFirst())
+        .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
+    markRefunded: (tradeNo, at) =>
+      one(() => db.updateTable("pay_trade").set({ status: "refunded", refunded_at: at })
+        .where("trade_no", "=", tradeNo).where("status", "=", "paid").returningAll().executeTakeFirst()),
+    dueToExpire: (now, limit) =>
+      query(() => db.selectFrom("pay_trade").selectAll().where("status", "=", "created").where("expires_at", "<=", now)
+        .orderBy("expires_at").limit(limit).execute()).pipe(Effect.map((rows) => rows.map(toTrade))),
+    list: ({ status, limit }) =>
+      query(() => db.selectFrom("pay_trade").selectAll().$if(status !== undefined, (q) => q.where("status", "=", status!))
+        .orderBy("created_at", "desc").orderBy("trade_no").limit(limit).execute()).pipe(Effect.map((rows) => rows.map(toTrade)))
+  })
+}
