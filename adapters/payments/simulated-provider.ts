@@ -92,7 +92,8 @@ export class SimulatedPaymentProvider {
    * The payment sheet's "pay": the pay-sign the merchant server made must verify, the order must be
    * open and within its time; then the money is taken and the signed notice to post is answered.
    */
-  pay(sheet: Fields, at: number = Date.now()): { ok: true; notice: Fields } | { ok: false; reason: string } {
+  pay(form: object, at: number = Date.now()): { ok: true; notice: Fields } | { ok: false; reason: string } {
+    const sheet = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string" || typeof v === "number")) as Fields
     if (!signatureOk({ ...sheet, sign: sheet.paySign ?? "" }, this.key, ["paySign"])) return { ok: false, reason: "支付签名错误" }
     const prepayId = String(sheet.package ?? "").replace(/^prepay_id=/, "")
     const prepay = this.prepays.get(prepayId)

@@ -29,3 +29,6 @@ export const DevPay = call(
   Schema.Struct({ appId: Text(), timeStamp: Text(), nonceStr: Text(), package: Text(256), signType: Text(), paySign: Text() }),
   Schema.Struct({ tradeNo: Schema.String, notified: Schema.Boolean })
 )
+
+/** The live event the receiver's pages hear when a safekeeping fee is paid, payload `{ _id, safekeepPaid }` (the spec names none; see docs/decisions.md). */
+export const SAFEKEEP_PAID_EVENT = "safekeepPaySuccess"

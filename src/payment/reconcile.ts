@@ -22,7 +22,7 @@ export interface Mismatch {
 }
 
 /** Paid trades count; refunded ones were undone with their refund, open and expired ones never took money. */
-export const settledFen = (trades: PurposeBook["trades"]): number =>
+export const settledFen = (trades: ReadonlyArray<Pick<Trade, "status" | "amountFen">>): number =>
   trades.filter((t) => t.status === TradeStatus.paid).reduce((sum, t) => sum + t.amountFen, 0)
 
 export const reconcile = (books: ReadonlyArray<PurposeBook>): ReadonlyArray<Mismatch> =>

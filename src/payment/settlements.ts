@@ -5,10 +5,10 @@
 import { Effect } from "effect"
 import { ParcelStore } from "../parcel/parcel-store"
 import { Events } from "../shared/ports"
+import { SAFEKEEP_PAID_EVENT } from "./calls"
 import type { Trade, TradeKind } from "./trade"
 
-/** The live event the receiver's pages hear when a safekeeping fee is paid (the spec names none; see docs/decisions.md). */
-export const SAFEKEEP_PAID_EVENT = "safekeepPaySuccess"
+export { SAFEKEEP_PAID_EVENT }
 
 type Change = (trade: Trade) => Effect.Effect<void, never, ParcelStore | Events>
 

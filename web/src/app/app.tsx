@@ -15,9 +15,11 @@ import { MyRoute } from "./routes/my"
 import { NotFoundRoute } from "./routes/not-found"
 import { OpenInAppRoute } from "./routes/open-in-app"
 import { PaotuiApplyRoute } from "./routes/paotui-apply"
+import { PaySuccessRoute } from "./routes/pay-success"
 import {
   IdCardNoEditRoute, NicknameEditRoute, PhoneEditRoute, RealnameEditRoute, SexEditRoute, StudentCardEditRoute
 } from "./routes/profile-edit"
+import { SafekeepFeeToPayRoute } from "./routes/safekeep-fee-to-pay"
 import { ScoreToMoneyRoute } from "./routes/score-to-money"
 import { TakecashRoute } from "./routes/takecash"
 import { TakecashListRoute } from "./routes/takecash-list"
@@ -39,6 +41,8 @@ export const App = () => (
     <Route path="/moneyDetail/:type/:token" component={MoneyDetailRoute} />
     <Route path="/scoreToMoney/:token" component={ScoreToMoneyRoute} />
     <Route path="/expressQrcode/:expressId/:token" component={ExpressQrcodeRoute} />
+    <Route path="/safekeepFeeToPay/:expressId/:token" component={SafekeepFeeToPayRoute} />
+    <Route path="/paySuccess/:token" component={PaySuccessRoute} />
     <Route path="/my/:token" component={MyRoute} />
     <Route path="/userInfo/:platform/:token" component={UserInfoRoute} />
     <Route path="/realnameEdit" component={RealnameEditRoute} />
