@@ -8,6 +8,7 @@ import { Cause, Exit, Schema } from "effect"
 import type { Kysely } from "kysely"
 import { CheckIn } from "#src/parcel/calls"
 import { checkIn, handOver, HandOverInput } from "#src/parcel/use-cases"
+import { recordSafekeepFee, SafekeepFeeInput } from "#src/payment/settlements"
 import type { Actor } from "#src/shared/actor"
 import { isDomainError } from "#src/shared/errors"
 import type { DB } from "../postgres/schema"
@@ -47,6 +48,7 @@ export const reproduced = (s: ReplaySummary) => s.mismatched === 0 && s.failed =
 
 const CheckInOutcome = Schema.Struct({ id: Schema.String, tag: Schema.Number, code: Schema.String })
 const TakePartOutcome = Schema.Struct({ id: Schema.String, status: Schema.Number })
+const SafekeepFeeOutcome = Schema.Struct({ id: Schema.String, safekeepPaid: Schema.Number })
 
 type Outcome = Readonly<Record<string, unknown>>
 type Replayed = { readonly outcome: Outcome } | { readonly failure: string } | { readonly badLine: string }
@@ -72,6 +74,15 @@ const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): 
     const exit = await runtime.run(checkIn(actor, input.value), { now: op.at, ids: () => recordedId })
     if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
     return { outcome: { id: exit.value.parcel.id, tag: exit.value.parcel.tag, code: exit.value.code }, expected: expected.value }
+  }
+  if (op.op === "safekeepFee") {
+    const input = Schema.decodeUnknownOption(SafekeepFeeInput)(op.input)
+    const expected = Schema.decodeUnknownOption(SafekeepFeeOutcome)(op.outcome)
+    if (input._tag === "None") return { badLine: "input is not a safekeepFee input { parcelId, tradeNo, amountFen }" }
+    if (expected._tag === "None") return { badLine: "outcome is not a safekeepFee outcome { id, safekeepPaid }" }
+    const exit = await runtime.run(recordSafekeepFee(input.value), { now: op.at, ids: noIds })
+    if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
+    return { outcome: exit.value, expected: expected.value }
   }
   const input = Schema.decodeUnknownOption(HandOverInput)(op.input)
   const expected = Schema.decodeUnknownOption(TakePartOutcome)(op.outcome)

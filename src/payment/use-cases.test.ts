@@ -5,9 +5,9 @@
 import { fc } from "@fast-check/vitest"
 import { Cause, Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
-import { ParcelStore, type ParcelRecord } from "../parcel/parcel-store"
+import { ParcelStore, People, type ParcelRecord } from "../parcel/parcel-store"
 import { DEFAULT_SAFEKEEPING } from "../parcel/parcel"
-import { Clock, Events, Ids, type LiveEvent } from "../shared/ports"
+import { Clock, Events, Ids, OpsLog, type LiveEvent, type StationOperation } from "../shared/ports"
 import { actor } from "../shared/ports.testkit"
 import { PayIn } from "./pay-in"
 import { paySafekeeping } from "./safekeeping"
@@ -67,6 +67,7 @@ const world = () => {
   }
   const provider = fakeProvider()
   const events: LiveEvent[] = []
+  const ops: StationOperation[] = []
   let clock = new Date(checkedIn.getTime() + 50 * HOUR)
   let ids = 0
   const update = (tradeNo: string, from: Trade["status"], change: Partial<Trade>) => {
@@ -98,21 +99,27 @@ const world = () => {
     })
   }
   /** Runs a use case as one transaction would: its events kept only when it succeeds. */
-  const run = <A, E>(effect: Effect.Effect<A, E, TradeStore | PayIn | ParcelStore | Clock | Ids | Events>) => {
+  const run = <A, E>(effect: Effect.Effect<A, E, TradeStore | PayIn | ParcelStore | People | Clock | Ids | Events | OpsLog>) => {
     const raised: LiveEvent[] = []
+    const logged: StationOperation[] = []
     const exit = Effect.runSyncExit(effect.pipe(
       Effect.provideService(TradeStore, store),
       Effect.provideService(PayIn, provider.port),
       Effect.provideService(ParcelStore, parcels as never),
       Effect.provideService(Clock, { now: Effect.sync(() => clock) }),
       Effect.provideService(Ids, { next: Effect.sync(() => `id-${++ids}`) }),
-      Effect.provideService(Events, { publish: (e) => Effect.sync(() => void raised.push(e)) })
+      Effect.provideService(Events, { publish: (e) => Effect.sync(() => void raised.push(e)) }),
+      Effect.provideService(OpsLog, { append: (op) => Effect.sync(() => void logged.push(op)) }),
+      Effect.provideService(People, { findById: (id: string) => Effect.succeed(id === "u1" ? { id, openid: "o1" } : undefined) } as never)
     ))
-    if (Exit.isSuccess(exit)) events.push(...raised)
+    if (Exit.isSuccess(exit)) {
+      events.push(...raised)
+      ops.push(...logged)
+    }
     return exit
   }
   return {
-    trades, parcel, provider, events, run,
+    trades, parcel, provider, events, ops, run,
     advance: (ms: number) => { clock = new Date(clock.getTime() + ms) },
     get now() { return clock }
   }
@@ -182,6 +189,7 @@ describe("settling a notice", () => {
     expect(w.parcel.record.safekeepPaidFen).toBe(50)
     expect(w.trades.get(tradeNo)).toMatchObject({ status: "paid", providerRef: `tx-${tradeNo}`, paidAt: w.now })
     expect(w.events).toEqual([{ room: { user: "u1" }, name: SAFEKEEP_PAID_EVENT, payload: { _id: "parcel-1", safekeepPaid: 50 } }])
+    expect(w.ops).toEqual([{ op: "safekeepFee", actorOpenid: "o1", at: w.now, input: { parcelId: "parcel-1", tradeNo, amountFen: 50 }, outcome: { id: "parcel-1", safekeepPaid: 50 } }])
   })
 
   it("a forged or altered notice is refused and changes nothing", () => {
@@ -219,6 +227,7 @@ describe("settling a notice", () => {
     value(w.run(settleNotice(w.provider.pay(tradeNo, w.now)!)))
     expect(value(w.run(refundTrade(tradeNo)))).toMatchObject({ status: "refunded", refundReference: `rf-${tradeNo}` })
     expect(w.parcel.record.safekeepPaidFen).toBe(0)
+    expect(w.ops.map((o) => (o.input as { amountFen: number }).amountFen)).toEqual([50, -50])
     expect(failure(w.run(refundTrade(tradeNo)))).toMatchObject({ _tag: "StateConflict", message: "订单未支付，不能退款" })
     expect(w.parcel.record.safekeepPaidFen).toBe(0)
   })
@@ -233,6 +242,7 @@ describe("model: random prepays, payments, notices, expiries and refunds", () =>
     const trades = [...r.trades.values()]
     const settled = trades.filter((t) => t.status === TradeStatus.paid).reduce((s, t) => s + t.amountFen, 0)
     expect(r.parcel.record.safekeepPaidFen).toBe(settled)
+    expect(r.ops.reduce((sum, o) => sum + (o.input as { amountFen: number }).amountFen, 0)).toBe(settled)
     expect(new Set(trades.filter((t) => t.status === "paid").map((t) => t.tradeNo))).toEqual(new Set([...m.paid].filter((t) => !m.refunded.has(t))))
     expect(r.events.filter((e) => e.name === SAFEKEEP_PAID_EVENT)).toHaveLength(m.paid.size)
     expect(trades.filter((t) => t.status === "created").length).toBeLessThanOrEqual(1)

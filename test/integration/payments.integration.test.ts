@@ -9,8 +9,13 @@ import { signFields } from "#adapters/payments/simulated-provider"
 import { jobNamed, type Job } from "#adapters/scheduler/jobs"
 import { advisoryLock } from "#adapters/scheduler/lock"
 import { startScheduler } from "#adapters/scheduler/scheduler"
+import { actorByOpenid } from "#adapters/ops/actors"
+import { loggedOperations } from "#adapters/ops/ops-log"
+import { replayOperations } from "#adapters/ops/replay"
+import { checkIn, handOver } from "#src/parcel/use-cases"
 import { reconcile } from "#src/payment/reconcile"
-import { refundTrade } from "#src/payment/use-cases"
+import { paySafekeeping } from "#src/payment/safekeeping"
+import { paySignFor, refundTrade, settleNotice } from "#src/payment/use-cases"
 import {
   backends, checkInPayload, describeOnPostgres, failureOf, newUser, startTestApp, unique, valueOf, type TestApp
 } from "../support/test-app"
@@ -229,6 +234,49 @@ describeOnPostgres("payments in: races on real Postgres", () => {
     } finally {
       await a.stop()
       await b.stop()
+    }
+  })
+})
+
+describe("a paid safekeeping fee in the operations log [pglite]", () => {
+  let recorded: TestApp
+  let fresh: TestApp
+  beforeAll(async () => {
+    recorded = await startTestApp("pglite")
+    fresh = await startTestApp("pglite")
+  })
+  afterAll(async () => {
+    await recorded?.close()
+    await fresh?.close()
+  })
+
+  it("replays into a fresh database: without the fee line the later pickup would be refused", async () => {
+    const staff = (await actorByOpenid(recorded.db, "demo-staff"))!
+    const student = (await actorByOpenid(recorded.db, "demo-student"))!
+    const now = new Date()
+    const { parcel } = valueOf(await recorded.runtime.run(checkIn(staff, checkInPayload({ expressNo: "SF-REPLAY-FEE" })), { now: new Date(now.getTime() - 50 * HOUR) }))
+    const order = valueOf(await recorded.runtime.run(paySafekeeping(student, parcel.id), { now }))
+    const sign = valueOf(await recorded.runtime.read(paySignFor(student, order.prepayId), { now }))
+    const paid = recorded.runtime.paymentProvider.pay(sign)
+    if (!paid.ok) throw new Error(paid.reason)
+    valueOf(await recorded.runtime.run(settleNotice(paid.notice), { now }))
+    const hand = { worksiteCode: "XY01", expressNo: "SF-REPLAY-FEE", storageNo: parcel.storageNo, tag: String(parcel.tag).padStart(4, "0"), signOpenid: "demo-student" }
+    valueOf(await recorded.runtime.run(handOver(staff, hand), { now }))
+
+    const lines: Array<{ lineNo: number; text: string }> = []
+    for await (const op of loggedOperations(recorded.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
+    expect(lines.map((l) => JSON.parse(l.text).op)).toEqual(["checkIn", "safekeepFee", "takePart"])
+    const summary = await replayOperations(fresh.runtime, (async function* () { yield* lines })())
+    expect(summary).toMatchObject({ operations: 3, matched: 3, mismatched: 0, failed: 0, badLines: 0 })
+    expect(await fresh.db.selectFrom("parcel").select(["status", "safekeep_paid"]).where("id", "=", parcel.id).executeTakeFirstOrThrow())
+      .toEqual({ status: 100, safekeep_paid: 50 })
+
+    const withoutFee = await startTestApp("pglite")
+    try {
+      const skipped = await replayOperations(withoutFee.runtime, (async function* () { yield* lines.filter((l) => JSON.parse(l.text).op !== "safekeepFee") })())
+      expect(skipped).toMatchObject({ matched: 1, failed: 1 })
+    } finally {
+      await withoutFee.close()
     }
   })
 })
