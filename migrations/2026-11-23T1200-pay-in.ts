@@ -19,6 +19,8 @@ const statements = [
     check ((status = 'refunded') = (refunded_at is not null))
   )`,
   `create index pay_trade_by_purpose on pay_trade (kind, ref_id)`,
+  // one open prepay per purpose: two concurrent prepays of one fee cannot both be payable
+  `create unique index pay_trade_one_open on pay_trade (kind, ref_id) where status = 'created'`,
   `create index pay_trade_open_by_expiry on pay_trade (expires_at) where status = 'created'`
 ]
 

@@ -213,6 +213,15 @@ describeOnPostgres("payments in: races on real Postgres", () => {
     expect(reconcile(await purposeBooks(t.db))).toEqual([])
   })
 
+  it("10 concurrent prepays of one fee open one trade and all get it", async () => {
+    const { t } = ctx
+    const p = await parcelAged(50)
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.api("GET", `/api/expressTosend/paysafekeep/${p.id}`, p.token)))
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
+    expect(new Set(answers.map((a) => a.body.data.tradeNo)).size).toBe(1)
+    expect(await t.db.selectFrom("pay_trade").select("trade_no").where("ref_id", "=", p.id).execute()).toHaveLength(1)
+  })
+
   it("the scheduler lock is held by one process at a time; another takes over when it lets go", async () => {
     const { t } = ctx
     const config = t.runtime.database.config

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import type { Trade, TradeKind, TradeStatus } from "#src/payment/trade"
 import { TradeStore } from "#src/payment/trade-store"
+import { isUniqueViolation, RetryableConflict } from "../retryable"
 import type { DB } from "../schema"
 import { query } from "./query"
 
@@ -14,10 +15,18 @@ export const toTrade = (r: Selectable<DB["pay_trade"]>): Trade => ({
 export const tradeStore = (db: Kysely<DB>) => {
   const one = (run: () => Promise<Selectable<DB["pay_trade"]> | undefined>) => query(run).pipe(Effect.map((r) => r && toTrade(r)))
   return TradeStore.of({
-    insert: (t) => query(() => db.insertInto("pay_trade").values({
-      trade_no: t.tradeNo, kind: t.kind, ref_id: t.refId, user_id: t.userId, amount_fen: t.amountFen, status: t.status, prepay_id: t.prepayId,
-      provider_ref: t.providerRef, created_at: t.createdAt, expires_at: t.expiresAt, paid_at: t.paidAt, refunded_at: t.refundedAt
-    }).execute()).pipe(Effect.asVoid),
+    insert: (t) => query(async () => {
+      try {
+        await db.insertInto("pay_trade").values({
+          trade_no: t.tradeNo, kind: t.kind, ref_id: t.refId, user_id: t.userId, amount_fen: t.amountFen, status: t.status, prepay_id: t.prepayId,
+          provider_ref: t.providerRef, created_at: t.createdAt, expires_at: t.expiresAt, paid_at: t.paidAt, refunded_at: t.refundedAt
+        }).execute()
+      } catch (e) {
+        // another request opened the purpose's prepay first: a fresh attempt finds it and hands it out
+        if (isUniqueViolation(e, "pay_trade_one_open")) throw new RetryableConflict("another prepay for this purpose was opened first", { cause: e })
+        throw e
+      }
+    }),
     setPrepayId: (tradeNo, prepayId) => query(() => db.updateTable("pay_trade").set({ prepay_id: prepayId }).where("trade_no", "=", tradeNo).execute()).pipe(Effect.asVoid),
     find: (tradeNo) => one(() => db.selectFrom("pay_trade").selectAll().where("trade_no", "=", tradeNo).executeTakeFirst()),
     findByPrepayId: (prepayId) => one(() => db.selectFrom("pay_trade").selectAll().where("prepay_id", "=", prepayId).executeTakeFirst()),
