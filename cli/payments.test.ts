@@ -9,7 +9,7 @@ import { Runtime } from "#adapters/runtime"
 import { checkIn } from "#src/parcel/use-cases"
 import { paySafekeeping } from "#src/payment/safekeeping"
 import { paySignFor, settleNotice } from "#src/payment/use-cases"
-import { json, removeTempDirs, station, tempDir } from "./station.testkit"
+import { json, removeTempDirs, serve, station, stop, tempDir } from "./station.testkit"
 
 const SLOW = 240_000
 const HOUR = 3_600_000
@@ -96,5 +96,27 @@ describe("station jobs and station payments", () => {
     expect(bad.stdout).toMatch(/1 mismatches:/)
     expect(bad.stdout).toContain(made.paidParcel)
     expect(bad.stdout).toMatch(/0\.50\s+2\.00\s+\S+\s+recorded as paid without a settled trade/)
+  }, SLOW)
+
+  it("station serve runs the scheduler: an overdue prepay expires without anyone running the job", async () => {
+    const database = await openDatabase({ kind: "pglite", dataDir })
+    try {
+      const at = new Date(Date.now() - 45 * 60_000)
+      await database.db.insertInto("pay_trade").values({
+        trade_no: "PSERVE1", kind: "safekeep", ref_id: made.paidParcel, user_id: "u-student", amount_fen: 50, status: "created", prepay_id: null,
+        provider_ref: null, created_at: at, expires_at: new Date(at.getTime() + 30 * 60_000), paid_at: null, refunded_at: null
+      }).execute()
+    } finally {
+      await database.close()
+    }
+    const served = await serve(env)
+    try {
+      await expect.poll(async () => {
+        const list = await station(["payments", "list", "--status", "expired", "--json"], env)
+        return json(list).map((t: { tradeNo: string }) => t.tradeNo)
+      }, { timeout: 60_000, interval: 1_000 }).toContain("PSERVE1")
+    } finally {
+      await stop(served)
+    }
   }, SLOW)
 })
