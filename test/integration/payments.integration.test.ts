@@ -10,6 +10,7 @@ import { jobNamed, type Job } from "#adapters/scheduler/jobs"
 import { advisoryLock } from "#adapters/scheduler/lock"
 import { startScheduler } from "#adapters/scheduler/scheduler"
 import { actorByOpenid } from "#adapters/ops/actors"
+import { checkInvariants } from "#adapters/ops/invariants"
 import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations } from "#adapters/ops/replay"
 import { checkIn, handOver } from "#src/parcel/use-cases"
@@ -174,6 +175,8 @@ for (const backend of backends) {
       expect(reconcile(await purposeBooks(t.db))).toEqual([])
       await t.db.updateTable("parcel").set({ safekeep_paid: 50 }).where("id", "=", p.id).execute()
       expect(reconcile(await purposeBooks(t.db))).toEqual([expect.objectContaining({ refId: p.id, settledFen: 0, recordedFen: 50, trades: [order.tradeNo] })])
+      const payIn = (await checkInvariants(t.db)).find((r) => r.name.includes("pay-in"))
+      expect(payIn).toMatchObject({ ok: false, violations: 1, examples: [expect.objectContaining({ refId: p.id })] })
       await t.db.updateTable("parcel").set({ safekeep_paid: 0 }).where("id", "=", p.id).execute()
     })
 
