@@ -4,7 +4,6 @@ import type { Trade, TradeKind, TradeStatus } from "./trade"
 
 export class TradeStore extends Context.Service<TradeStore, {
   insert(trade: Trade): Effect.Effect<void>
-  setPrepayId(tradeNo: string, prepayId: string): Effect.Effect<void>
   find(tradeNo: string): Effect.Effect<Trade | undefined>
   findByPrepayId(prepayId: string): Effect.Effect<Trade | undefined>
   /** The trades still open (created) for one business purpose, locked until the transaction ends. */

@@ -79,7 +79,6 @@ const world = () => {
   }
   const store = TradeStore.of({
     insert: (t) => Effect.sync(() => void trades.set(t.tradeNo, t)),
-    setPrepayId: (tradeNo, prepayId) => Effect.sync(() => void trades.set(tradeNo, { ...trades.get(tradeNo)!, prepayId })),
     find: (tradeNo) => Effect.sync(() => trades.get(tradeNo)),
     findByPrepayId: (prepayId) => Effect.sync(() => [...trades.values()].find((t) => t.prepayId === prepayId)),
     openFor: (kind, refId) => Effect.sync(() => [...trades.values()].filter((t) => t.kind === kind && t.refId === refId && t.status === "created")),

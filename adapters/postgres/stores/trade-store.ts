@@ -1,7 +1,7 @@
-/** TradeStore over Postgres: every status change is an `UPDATE … WHERE status = … RETURNING`, so it happens once. */
+/** TradeStore over Postgres: every status change is the core's transition as `UPDATE … WHERE status IN (from) RETURNING`, so it happens once. */
 import { Effect } from "effect"
 import type { Kysely, Selectable } from "kysely"
-import type { Trade, TradeKind, TradeStatus } from "#src/payment/trade"
+import { tradeTransitions, type Trade, type TradeKind, type TradeStatus } from "#src/payment/trade"
 import { TradeStore } from "#src/payment/trade-store"
 import { isUniqueViolation, RetryableConflict } from "../retryable"
 import type { DB } from "../schema"
@@ -27,21 +27,21 @@ export const tradeStore = (db: Kysely<DB>) => {
         throw e
       }
     }),
-    setPrepayId: (tradeNo, prepayId) => query(() => db.updateTable("pay_trade").set({ prepay_id: prepayId }).where("trade_no", "=", tradeNo).execute()).pipe(Effect.asVoid),
     find: (tradeNo) => one(() => db.selectFrom("pay_trade").selectAll().where("trade_no", "=", tradeNo).executeTakeFirst()),
     findByPrepayId: (prepayId) => one(() => db.selectFrom("pay_trade").selectAll().where("prepay_id", "=", prepayId).executeTakeFirst()),
     openFor: (kind, refId) =>
       query(() => db.selectFrom("pay_trade").selectAll().where("kind", "=", kind).where("ref_id", "=", refId).where("status", "=", "created")
         .orderBy("created_at").forUpdate().execute()).pipe(Effect.map((rows) => rows.map(toTrade))),
     markPaid: (tradeNo, providerRef, at) =>
-      one(() => db.updateTable("pay_trade").set({ status: "paid", provider_ref: providerRef, paid_at: at })
-        .where("trade_no", "=", tradeNo).where("status", "=", "created").returningAll().executeTakeFirst()),
+      one(() => db.updateTable("pay_trade").set({ status: tradeTransitions.pay.to, provider_ref: providerRef, paid_at: at })
+        .where("trade_no", "=", tradeNo).where("status", "in", tradeTransitions.pay.from).returningAll().executeTakeFirst()),
     markExpired: (tradeNo) =>
-      query(() => db.updateTable("pay_trade").set({ status: "expired" }).where("trade_no", "=", tradeNo).where("status", "=", "created").executeTakeFirst())
+      query(() => db.updateTable("pay_trade").set({ status: tradeTransitions.expire.to }).where("trade_no", "=", tradeNo)
+        .where("status", "in", tradeTransitions.expire.from).executeTakeFirst())
         .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
     markRefunded: (tradeNo, at) =>
-      one(() => db.updateTable("pay_trade").set({ status: "refunded", refunded_at: at })
-        .where("trade_no", "=", tradeNo).where("status", "=", "paid").returningAll().executeTakeFirst()),
+      one(() => db.updateTable("pay_trade").set({ status: tradeTransitions.refund.to, refunded_at: at })
+        .where("trade_no", "=", tradeNo).where("status", "in", tradeTransitions.refund.from).returningAll().executeTakeFirst()),
     dueToExpire: (now, limit) =>
       query(() => db.selectFrom("pay_trade").selectAll().where("status", "=", "created").where("expires_at", "<=", now)
         .orderBy("expires_at").limit(limit).execute()).pipe(Effect.map((rows) => rows.map(toTrade))),
