@@ -28,7 +28,12 @@ export const advisoryLock = (url: string, key = SCHEDULER_LOCK_KEY): SchedulerLo
   }
   return {
     tryAcquire: async () => {
-      if (held && client) return true
+      if (held && client) {
+        // still the same session (a session lock lives as long as its connection)?
+        const alive = await client.query("select 1").then(() => true, () => false)
+        if (alive) return true
+        await drop()?.end().catch(() => {})
+      }
       const c = new pg.Client({ connectionString: url, application_name: "station-scheduler" })
       // a lost connection loses the lock with it: the next tick tries again
       c.on("error", () => { if (client === c) drop() })

@@ -3,6 +3,7 @@
  * step and its signed notice, refusals, expiry, refund and reconciliation; on real Postgres also 20
  * concurrent notices of one trade and the scheduler lock held by one process at a time.
  */
+import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { purposeBooks } from "#adapters/payments/books"
 import { signFields } from "#adapters/payments/simulated-provider"
@@ -223,6 +224,24 @@ describeOnPostgres("payments in: races on real Postgres", () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
     expect(new Set(answers.map((a) => a.body.data.tradeNo)).size).toBe(1)
     expect(await t.db.selectFrom("pay_trade").select("trade_no").where("ref_id", "=", p.id).execute()).toHaveLength(1)
+  })
+
+  it("a leader whose connection is cut loses the lock: another process takes it, and the old leader knows", async () => {
+    const { t } = ctx
+    const config = t.runtime.database.config
+    if (config.kind !== "postgres") throw new Error("postgres only")
+    const a = advisoryLock(config.url, 4343)
+    const b = advisoryLock(config.url, 4343)
+    try {
+      expect(await a.tryAcquire()).toBe(true)
+      expect(await b.tryAcquire()).toBe(false)
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'station-scheduler' and datname = current_database()`.execute(t.db)
+      await expect.poll(() => b.tryAcquire(), { timeout: 5_000, interval: 100 }).toBe(true)
+      expect(await a.tryAcquire()).toBe(false)
+    } finally {
+      await a.release()
+      await b.release()
+    }
   })
 
   it("the scheduler lock is held by one process at a time; another takes over when it lets go", async () => {
