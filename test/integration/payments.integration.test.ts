@@ -3,6 +3,7 @@
  * step and its signed notice, refusals, expiry, refund and reconciliation; on real Postgres also 20
  * concurrent notices of one trade and the scheduler lock held by one process at a time.
  */
+import { fc } from "@fast-check/vitest"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { purposeBooks } from "#adapters/payments/books"
@@ -179,6 +180,28 @@ for (const backend of backends) {
       const payIn = (await checkInvariants(t.db)).find((r) => r.name.includes("pay-in"))
       expect(payIn).toMatchObject({ ok: false, violations: 1, examples: [expect.objectContaining({ refId: p.id })] })
       await t.db.updateTable("parcel").set({ safekeep_paid: 0 }).where("id", "=", p.id).execute()
+    })
+
+    it("junk on every new call is a 4xx with a message, never a 500, and changes no trade", async () => {
+      const { t } = ctx
+      const p = await parcelAged(50)
+      const order = await prepay(p.token, p.id)
+      const junk = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom("out_trade_no", "total_fee", "transaction_id", "result_code", "sign", "nonce_str", "x"), fc.jsonValue()))
+      await fc.assert(fc.asyncProperty(junk, fc.string({ maxLength: 300 }), async (body, text) => {
+        const answers = await Promise.all([
+          t.api("POST", "/api/wx/payNotify", undefined, body),
+          t.api("POST", "/auth/dev/pay", undefined, body),
+          t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(text)}`, p.token),
+          t.api("GET", `/api/expressTosend/paysafekeep/${encodeURIComponent(text) || "x"}`, p.token)
+        ])
+        for (const a of answers) {
+          expect(a.status, JSON.stringify(a.body)).toBeGreaterThanOrEqual(400)
+          expect(a.status).toBeLessThan(500)
+          expect(a.body).toMatchObject({ success: false, message: expect.any(String) })
+        }
+      }), { numRuns: 25 })
+      expect((await trade(order.tradeNo)).status).toBe("created")
+      expect(await paidFen(p.id)).toBe(0)
     })
 
     it("the purge jobs delete expired nonces and sessions, and are idempotent", async () => {
