@@ -42,12 +42,13 @@ describe.skipIf(!run)("safekeeping fee: pay with the simulated provider, then th
     await toast(page, "支付成功").waitFor()
 
     await expect.poll(() => page.getByTestId("pickup-code").textContent(), POLL).toBe(code)
-    expect(await page.getByTestId("safekeep-fee").textContent()).toBe("¥0.0")
+    expect(await page.getByTestId("safekeep-fee").textContent()).toBe("已支付")
     await page.getByTestId("fee-paid").waitFor()
     await shot(page, "62-safekeep-paid-code")
     // the other page never reloaded: the live event brought the code
     await expect.poll(() => other.page.getByTestId("pickup-code").textContent(), POLL).toBe(code)
     expect(await other.page.getByTestId("fee-paid").textContent()).toContain("保管费已支付")
+    expect(await other.page.getByTestId("safekeep-fee").textContent()).toBe("已支付")
     await shot(other.page, "63-safekeep-paid-live")
 
     const row = await h.runtime.db.selectFrom("parcel").select("safekeep_paid").where("id", "=", parcel.id).executeTakeFirstOrThrow()

@@ -49,7 +49,9 @@ export const SafekeepFeeCard = (props: { readonly id: string; readonly token: st
         <List.Item title="快递单号" extra={p.expressNo} />
         <List.Item title="快递公司" extra={p.expressCompany?.name ?? "-"} />
         <List.Item title="收件电话" extra={p.receiverPhone || "-"} />
-        <List.Item title="保管费" extra={<span className="fee-page__fee" data-testid="safekeep-fee">¥{feeYuan(due)}</span>} />
+        <List.Item title="保管费" extra={due === 0 && state.paid.value
+          ? <span className="fee-page__fee fee-page__fee--paid" data-testid="safekeep-fee">已支付</span>
+          : <span className="fee-page__fee" data-testid="safekeep-fee">¥{feeYuan(due)}</span>} />
         <List.Item title="取件码" extra={<span className="fee-page__code" data-testid="pickup-code">{code ?? "支付后显示"}</span>} />
       </List>
       {code ? (
