@@ -11,6 +11,8 @@ import type { Kysely } from "kysely"
 import { AddressStore, Regions } from "#src/address/address-store"
 import { Locker } from "#src/locker/locker"
 import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-store"
+import { PayIn } from "#src/payment/pay-in"
+import { TradeStore } from "#src/payment/trade-store"
 import { CaptchaCodes, CaptchaStore } from "#src/profile/captcha-store"
 import { Ocr } from "#src/profile/ocr"
 import { ProfileStore } from "#src/profile/profile-store"
@@ -22,6 +24,7 @@ import { Worksites } from "#src/worksite/worksite-store"
 import { FakeLocker } from "./locker/fake-locker"
 import { FakeMessagingApp } from "./messaging/fake-messaging-app"
 import { fakeOcr, loggedOcr } from "./ocr/fake-ocr"
+import { payIn } from "./payments/pay-in"
 import { payouts, SimulatedPaymentProvider } from "./payments/simulated-provider"
 import type { Database } from "./postgres/database"
 import { isRetryable } from "./postgres/retryable"
@@ -30,6 +33,7 @@ import { addressStore } from "./postgres/stores/address-store"
 import { captchaStore } from "./postgres/stores/captcha-store"
 import { catalogue, parcelStore, people, type CatalogueCache } from "./postgres/stores/parcel-store"
 import { profileStore } from "./postgres/stores/profile-store"
+import { tradeStore } from "./postgres/stores/trade-store"
 import { opsLog, outbox } from "./postgres/stores/shared-stores"
 import { employeesByUnionid, employeeStore, loginGuard } from "./postgres/stores/staff-store"
 import { uploadStore } from "./postgres/stores/upload-store"
@@ -45,13 +49,13 @@ import { FakeSmsGateway } from "./sms/fake-sms-gateway"
 import { imageFiles } from "./uploads/image-files"
 
 /** Built once per runtime: keys, codecs and outside services that hold no transaction. */
-type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | PasswordCipher | PasswordHasher | Payouts | Locker
+type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | PasswordCipher | PasswordHasher | Payouts | Locker | PayIn
 
 /** Bound to the transaction (or, for `read`, the pool) a use case runs in. */
 type TransactionServices =
   | Outbox | OpsLog | WalletStore | ParcelStore | People | Catalogue | EmployeeStore | LoginGuard | Sessions
   | ProfileStore | CaptchaStore | Uploads | Worksites | AddressStore
-  | EmployeesByUnionid
+  | EmployeesByUnionid | TradeStore
 
 /** Per run: its clock and ids (fixed for replays) and the events it raises. */
 type RunServices = Clock | Ids | Events
@@ -140,7 +144,8 @@ export class Runtime {
       Layer.succeed(PasswordCipher, passwordCipher(secrets.rsaPrivateKey)),
       Layer.succeed(PasswordHasher, passwordHasher),
       Layer.succeed(Payouts, payouts(this.paymentProvider, secrets.paymentKey)),
-      Layer.succeed(Locker, this.locker.port())
+      Layer.succeed(Locker, this.locker.port()),
+      Layer.succeed(PayIn, payIn(this.paymentProvider, secrets.paymentKey, this.messaging.appId))
     )
     this.stores = Layer.mergeAll(
       bound(Outbox, outbox),
@@ -157,7 +162,8 @@ export class Runtime {
       bound(Uploads, uploadStore),
       bound(Worksites, worksiteStore),
       bound(AddressStore, addressStore),
-      bound(EmployeesByUnionid, employeesByUnionid)
+      bound(EmployeesByUnionid, employeesByUnionid),
+      bound(TradeStore, tradeStore)
     )
   }
 

@@ -3,6 +3,8 @@ import { startApp } from "#adapters/app"
 import { devLoginPath } from "#adapters/http/routes/dev-login"
 import { describeDatabase } from "#adapters/postgres/database"
 import { demoUsers } from "#adapters/postgres/seed"
+import { lockFor } from "#adapters/scheduler/lock"
+import { startScheduler } from "#adapters/scheduler/scheduler"
 import { displayWidth } from "./table"
 import { serveConfig } from "./config"
 
@@ -23,7 +25,11 @@ export const serve = async () => {
     }
     console.log(`  or pick any demo user at ${base}/`)
   }
+  // one scheduler among all server processes: the holder of the scheduler lock runs the jobs (SCHEDULER=off: none here)
+  const scheduler = process.env.SCHEDULER === "off" ? undefined : startScheduler(app.runtime, { lock: lockFor(app.runtime.database) })
+  void scheduler?.tick()
   const stop = async () => {
+    await scheduler?.stop()
     await app.close()
     process.exit(0)
   }

@@ -48,6 +48,7 @@ Environment:
   PORT                HTTP port of serve, and of the links token prints (default 3000)
   PUBLIC_URL          base URL for printed links (default http://localhost:$PORT)
   STATION_DEBUG=1     print stack traces of internal failures
+  SCHEDULER=off       serve without the background jobs (default: on; one process holds the scheduler lock)
 
 Every command opens the database as the server does: migrated, demo campus seeded when empty.
 An embedded database (DATA_DIR/db) has one owner, named in DATA_DIR/db.lock. While station serve owns it,
@@ -64,6 +65,8 @@ Examples:
   station verify reject u-123 --comment "照片模糊"
   station stats --date 2026-11-22 --json
   station returns export sf-batch.csv --worksite ws-xiyuan --company ec-sf
+  station jobs run expire-prepays
+  station payments reconcile
   station backup station-2026-11-22.tar.gz`)
 
 program.command("serve").description("run the API, the socket and the web app on one port")
@@ -138,6 +141,19 @@ returns.command("export").description("write the parcels awaiting return to a CS
   .option("--force", "overwrite the file if it exists")
   .option("--no-progress", "no progress bar on stderr")
   .addOption(json()).action(lazy(async () => (await import("./returns")).exportReturns))
+const payments = program.command("payments").description("money coming in (pay-in trades): list them, reconcile them with what they paid for")
+payments.command("list").description("list pay-in trades, newest first")
+  .option("--status <status>", "only this status: created, paid, expired, refunded")
+  .option("--limit <n>", "at most n rows (1-1000)", positiveInt(1000), 50)
+  .addOption(json()).action(lazy(async () => (await import("./payments")).listPayments))
+payments.command("reconcile").description("check that every settled trade matches exactly one business change (e.g. a parcel's paid safekeeping fee); exit 1 listing mismatches")
+  .addOption(json()).action(lazy(async () => (await import("./payments")).reconcilePayments))
+
+const jobs = program.command("jobs").description("the scheduler's background jobs (station serve runs them; one server process at a time)")
+jobs.command("list").description("list the jobs and how often the server runs them")
+  .addOption(json()).action(lazy(async () => (await import("./jobs")).listJobs))
+jobs.command("run").description("run one job now, e.g. expire-prepays").argument("<name>", "the job's name (see jobs list)")
+  .addOption(json()).action(lazy(async () => (await import("./jobs")).runJob))
 
 program.command("stats").description("check-ins, pickups and shelves per worksite for a business day; withdrawals; wallet totals")
   .option("--date <YYYY-MM-DD>", "the Asia/Shanghai business day (default today)", businessDate)

@@ -14,6 +14,7 @@ import { devLoginRoutes } from "./routes/dev-login"
 import { messagingRoutes } from "./routes/messaging"
 import { returnRoutes } from "./routes/returns"
 import { receiverRoutes } from "./routes/receiver"
+import { devPayRoutes, paymentRoutes, payNotifyRoutes } from "./routes/payment"
 import { stationRoutes } from "./routes/station"
 import { signedFileRoutes, uploadRoutes } from "./routes/upload"
 import { userRoutes } from "./routes/user"
@@ -99,16 +100,17 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
   app.use(["/api", "/auth"], (_req, res, next) => { res.setHeader("Cache-Control", "no-store"); next() })
   app.get("/auth/employee/publicKey", limitRequests(rateLimiter(RATE_LIMITS.publicKeyPerAddress), clientAddress))
 
-  if (options.devSignIn) app.use(devAuthRoutes(runtime), devLoginRoutes(runtime))
+  if (options.devSignIn) app.use(devAuthRoutes(runtime), devLoginRoutes(runtime), devPayRoutes(runtime))
   app.use(employeeRoutes(runtime))
   app.get("/api/health", (_req, res) => { res.json({ success: true }) })
   app.use(signedFileRoutes(runtime))
+  app.use(payNotifyRoutes(runtime))
   app.use("/api", requireActor(runtime.db))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(RATE_LIMITS.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(RATE_LIMITS.friendLookupPerAccount), (req) => actorOf(req).userId))
   app.use(
     messagingRoutes(runtime), stationRoutes(runtime), receiverRoutes(runtime), walletRoutes(runtime), userRoutes(runtime), worksiteRoutes(runtime),
-    addressRoutes(runtime), uploadRoutes(runtime)
+    addressRoutes(runtime), uploadRoutes(runtime), paymentRoutes(runtime)
   )
   app.use(returnRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })

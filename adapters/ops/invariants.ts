@@ -1,6 +1,8 @@
 /** What must always hold in the station database, checked directly in SQL. */
 import { sql, type Kysely } from "kysely"
 import { ACTIVE_STATUSES } from "#src/parcel/parcel"
+import { reconcile } from "#src/payment/reconcile"
+import { purposeBooks } from "../payments/books"
 import type { DB } from "../postgres/schema"
 import { walletLedgerSums } from "./stats"
 
@@ -48,6 +50,10 @@ export const checkInvariants = async (db: Kysely<DB>): Promise<ReadonlyArray<Inv
       sharedExpressNos.orderBy("worksite_id").orderBy("express_no").limit(EXAMPLES).execute()),
     result("no outbox message stuck as failed",
       failedOutbox.select(count).executeTakeFirstOrThrow(),
-      failedOutbox.select(["id", "channel", "recipient", "template", "attempts", "last_error as lastError", "failed_at as failedAt"]).orderBy("id").limit(EXAMPLES).execute())
+      failedOutbox.select(["id", "channel", "recipient", "template", "attempts", "last_error as lastError", "failed_at as failedAt"]).orderBy("id").limit(EXAMPLES).execute()),
+    purposeBooks(db).then((books) => {
+      const mismatches = reconcile(books)
+      return { name: "every settled pay-in trade matches what it paid for (station payments reconcile)", ok: mismatches.length === 0, violations: mismatches.length, examples: mismatches.slice(0, EXAMPLES).map((m) => ({ ...m })) }
+    })
   ])
 }

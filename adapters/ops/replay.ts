@@ -9,6 +9,7 @@ import type { Kysely } from "kysely"
 import { CheckIn } from "#src/parcel/calls"
 import { markDueParcels, returnParcel, SYSTEM_ACTOR } from "#src/parcel/returns"
 import { checkIn, handOver, HandOverInput } from "#src/parcel/use-cases"
+import { recordSafekeepFee, SafekeepFeeInput } from "#src/payment/settlements"
 import type { Actor } from "#src/shared/actor"
 import { isDomainError } from "#src/shared/errors"
 import type { DB } from "../postgres/schema"
@@ -54,6 +55,7 @@ const ReturnInput = Schema.Struct({
   _id: Schema.optional(Schema.String), expressNo: Schema.optional(Schema.String), worksiteCode: Schema.optional(Schema.String),
   storageNo: Schema.optional(Schema.String), tag: Schema.optional(Schema.String)
 })
+const SafekeepFeeOutcome = Schema.Struct({ id: Schema.String, safekeepPaid: Schema.Number })
 
 type Outcome = Readonly<Record<string, unknown>>
 type Replayed = { readonly outcome: Outcome } | { readonly failure: string } | { readonly badLine: string }
@@ -102,6 +104,15 @@ const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): 
     const exit = await runtime.run(checkIn(actor, input.value), { now: op.at, ids: () => recordedId })
     if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
     return { outcome: { id: exit.value.parcel.id, tag: exit.value.parcel.tag, code: exit.value.code }, expected: expected.value }
+  }
+  if (op.op === "safekeepFee") {
+    const input = Schema.decodeUnknownOption(SafekeepFeeInput)(op.input)
+    const expected = Schema.decodeUnknownOption(SafekeepFeeOutcome)(op.outcome)
+    if (input._tag === "None") return { badLine: "input is not a safekeepFee input { parcelId, tradeNo, amountFen }" }
+    if (expected._tag === "None") return { badLine: "outcome is not a safekeepFee outcome { id, safekeepPaid }" }
+    const exit = await runtime.run(recordSafekeepFee(input.value), { now: op.at, ids: noIds })
+    if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
+    return { outcome: exit.value, expected: expected.value }
   }
   const input = Schema.decodeUnknownOption(HandOverInput)(op.input)
   const expected = Schema.decodeUnknownOption(TakePartOutcome)(op.outcome)

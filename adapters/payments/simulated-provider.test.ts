@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { payIn, paySignData } from "./pay-in"
 import { payouts, signFields, SimulatedPaymentProvider } from "./simulated-provider"
 
 const KEY = "merchant-key"
@@ -42,5 +43,65 @@ describe("simulated payment provider", () => {
     expect(await Effect.runPromise(port.transfer({ withdrawalId: "w9", openid: "o9", amountFen: 994 }))).toMatchObject({ ok: true })
     expect(await Effect.runPromise(payouts(provider, "wrong").transfer({ withdrawalId: "w10", openid: "o9", amountFen: 994 })))
       .toEqual({ ok: false, reason: "签名错误" })
+  })
+
+  describe("money coming in through the PayIn port", () => {
+    const now = new Date("2026-11-23T04:00:00Z")
+    const open = async (provider: SimulatedPaymentProvider, tradeNo = "P100", amountFen = 150, key = KEY) => {
+      const answer = await Effect.runPromise(payIn(provider, key, "wx-app").prepay({ tradeNo, amountFen, description: "保管费", openid: "o1", expiresAt: new Date(now.getTime() + 30 * 60_000) }))
+      if (!answer.ok) throw new Error(answer.reason)
+      return answer.prepayId
+    }
+
+    it("the sheet pays a prepay once with the server's pay-sign, and the notice verifies with the merchant key only", async () => {
+      const provider = new SimulatedPaymentProvider(KEY)
+      const port = payIn(provider, KEY, "wx-app")
+      const prepayId = await open(provider)
+      const sheet = await Effect.runPromise(port.paySign(prepayId, now))
+      expect(sheet).toMatchObject({ appId: "wx-app", package: `prepay_id=${prepayId}`, signType: "HMAC-SHA256", timeStamp: String(now.getTime() / 1000) })
+      const paid = provider.pay(sheet, now.getTime())
+      if (!paid.ok) throw new Error(paid.reason)
+      expect(await Effect.runPromise(port.verifyNotice(paid.notice))).toEqual({ tradeNo: "P100", amountFen: 150, providerRef: paid.notice.transaction_id })
+      expect(await Effect.runPromise(payIn(provider, "other", "wx-app").verifyNotice(paid.notice))).toBeUndefined()
+      expect(await Effect.runPromise(port.verifyNotice({ ...paid.notice, total_fee: 1 }))).toBeUndefined()
+      expect(await Effect.runPromise(port.verifyNotice({ ...paid.notice, extra: { nested: true } }))).toBeUndefined()
+      expect(provider.pay(sheet, now.getTime())).toEqual({ ok: false, reason: "订单已支付" })
+      expect(await Effect.runPromise(port.close("P100"))).toEqual({ closed: false, paid: true, reason: "订单已支付" })
+    })
+
+    it("refuses a forged pay-sign, a closed or expired order, and fails when told to", async () => {
+      const provider = new SimulatedPaymentProvider(KEY)
+      const port = payIn(provider, KEY, "wx-app")
+      const a = await open(provider, "PA")
+      expect(provider.pay({ ...paySignData("wx-app", a, "wrong-key", now) }, now.getTime())).toEqual({ ok: false, reason: "支付签名错误" })
+      expect(provider.pay({ ...paySignData("wx-app", a, KEY, now), package: "prepay_id=wxother" }, now.getTime())).toEqual({ ok: false, reason: "支付签名错误" })
+      expect(provider.pay(paySignData("wx-app", a, KEY, now), now.getTime() + 30 * 60_000)).toEqual({ ok: false, reason: "订单已过期" })
+      expect(await Effect.runPromise(port.close("PA"))).toEqual({ closed: true })
+      expect(provider.pay(paySignData("wx-app", a, KEY, now), now.getTime())).toEqual({ ok: false, reason: "订单已关闭" })
+      const b = await open(provider, "PB")
+      provider.failures = { pay: "余额不足" }
+      expect(provider.pay(paySignData("wx-app", b, KEY, now), now.getTime())).toEqual({ ok: false, reason: "余额不足" })
+      provider.failures = { prepay: "系统繁忙" }
+      await expect(open(provider, "PC")).rejects.toThrow("系统繁忙")
+      provider.failures = {}
+      expect(await Effect.runPromise(payIn(provider, "wrong", "wx-app").prepay({ tradeNo: "PD", amountFen: 1, description: "x", openid: "o", expiresAt: now }))).toEqual({ ok: false, reason: "签名错误" })
+      await expect(open(provider, "PB")).rejects.toThrow("商户订单号重复")
+    })
+
+    it("refunds a paid order once per refund number, never more than it took", async () => {
+      const provider = new SimulatedPaymentProvider(KEY)
+      const port = payIn(provider, KEY, "wx-app")
+      const prepayId = await open(provider, "PR", 300)
+      expect(await Effect.runPromise(port.refund({ tradeNo: "PR", refundNo: "R1", amountFen: 300 }))).toEqual({ ok: false, reason: "订单未支付" })
+      const paid = provider.pay(paySignData("wx-app", prepayId, KEY, now), now.getTime())
+      expect(paid.ok).toBe(true)
+      provider.failures = { refund: "退款系统繁忙" }
+      expect(await Effect.runPromise(port.refund({ tradeNo: "PR", refundNo: "R1", amountFen: 300 }))).toEqual({ ok: false, reason: "退款系统繁忙" })
+      provider.failures = {}
+      const first = await Effect.runPromise(port.refund({ tradeNo: "PR", refundNo: "R1", amountFen: 300 }))
+      expect(first.ok).toBe(true)
+      expect(await Effect.runPromise(port.refund({ tradeNo: "PR", refundNo: "R1", amountFen: 300 }))).toEqual(first)
+      expect(await Effect.runPromise(port.refund({ tradeNo: "PR", refundNo: "R2", amountFen: 1 }))).toEqual({ ok: false, reason: "退款金额大于支付金额" })
+    })
   })
 })

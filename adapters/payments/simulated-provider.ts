@@ -15,19 +15,33 @@ export const signFields = (fields: Fields, key: string) =>
     .update(Object.keys(fields).filter((k) => k !== "sign" && fields[k] !== "").sort().map((k) => `${k}=${fields[k]}`).join("&") + `&key=${key}`)
     .digest("hex").toUpperCase()
 
-const signatureOk = (fields: Fields, key: string) => {
+const signatureOk = (fields: Fields, key: string, leaveOut: ReadonlyArray<string> = []) => {
   const given = Buffer.from(String(fields.sign ?? ""))
-  const expected = Buffer.from(signFields(fields, key))
+  const signed = Object.fromEntries(Object.entries(fields).filter(([k]) => !leaveOut.includes(k)))
+  const expected = Buffer.from(signFields(signed, key))
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
 export const MIN_TRANSFER_FEN = 30
+
+interface Order {
+  readonly prepayId: string
+  readonly totalFee: number
+  /** Epoch ms after which the order cannot be paid (time_expire). */
+  readonly expiresAt: number
+  state: "open" | "paid" | "closed" | "refunded"
+  transactionId: string | undefined
+  readonly refunds: Map<string, string>
+}
 
 export type ProviderAnswer = { ok: true; reference: string } | { ok: false; reason: string }
 
 export class SimulatedPaymentProvider {
   private readonly transfers = new Map<string, ProviderAnswer>()
   private readonly prepays = new Map<string, { outTradeNo: string; totalFee: number }>()
+  private readonly orders = new Map<string, Order>()
+  /** Failures to answer while set, as the real service sometimes does (e.g. `{ pay: "余额不足" }`). */
+  failures: Partial<Record<"prepay" | "pay" | "refund", string>> = {}
 
   constructor(private readonly key: string, private merchantFundsFen = 10_000_000, private readonly knownOpenid: (openid: string) => boolean = () => true) {}
 
@@ -49,8 +63,16 @@ export class SimulatedPaymentProvider {
 
   prepay(request: Fields): { ok: true; prepayId: string } | { ok: false; reason: string } {
     if (!signatureOk(request, this.key)) return { ok: false, reason: "签名错误" }
+    if (this.failures.prepay) return { ok: false, reason: this.failures.prepay }
+    const outTradeNo = String(request.out_trade_no)
+    const totalFee = Number(request.total_fee)
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(outTradeNo)) return { ok: false, reason: "商户订单号格式错误" }
+    if (!Number.isInteger(totalFee) || totalFee < 1) return { ok: false, reason: "金额不正确" }
+    if (this.orders.has(outTradeNo)) return { ok: false, reason: "商户订单号重复" }
     const prepayId = `wx${randomBytes(12).toString("hex")}`
-    this.prepays.set(prepayId, { outTradeNo: String(request.out_trade_no), totalFee: Number(request.total_fee) })
+    const expiresAt = request.time_expire === undefined ? Number.POSITIVE_INFINITY : Number(request.time_expire)
+    this.prepays.set(prepayId, { outTradeNo, totalFee })
+    this.orders.set(outTradeNo, { prepayId, totalFee, expiresAt, state: "open", transactionId: undefined, refunds: new Map() })
     return { ok: true, prepayId }
   }
 
@@ -58,8 +80,59 @@ export class SimulatedPaymentProvider {
   notification(prepayId: string): Fields | undefined {
     const prepay = this.prepays.get(prepayId)
     if (!prepay) return undefined
-    const fields: Fields = { out_trade_no: prepay.outTradeNo, total_fee: prepay.totalFee, result_code: "SUCCESS", nonce_str: randomBytes(8).toString("hex") }
+    const order = this.orders.get(prepay.outTradeNo)
+    const fields: Fields = {
+      out_trade_no: prepay.outTradeNo, total_fee: prepay.totalFee, result_code: "SUCCESS", nonce_str: randomBytes(8).toString("hex"),
+      ...(order?.transactionId ? { transaction_id: order.transactionId } : {})
+    }
     return { ...fields, sign: signFields(fields, this.key) }
+  }
+
+  /**
+   * The payment sheet's "pay": the pay-sign the merchant server made must verify, the order must be
+   * open and within its time; then the money is taken and the signed notice to post is answered.
+   */
+  pay(form: object, at: number = Date.now()): { ok: true; notice: Fields } | { ok: false; reason: string } {
+    const sheet = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string" || typeof v === "number")) as Fields
+    if (!signatureOk({ ...sheet, sign: sheet.paySign ?? "" }, this.key, ["paySign"])) return { ok: false, reason: "支付签名错误" }
+    const prepayId = String(sheet.package ?? "").replace(/^prepay_id=/, "")
+    const prepay = this.prepays.get(prepayId)
+    const order = prepay && this.orders.get(prepay.outTradeNo)
+    if (!prepay || !order) return { ok: false, reason: "订单不存在" }
+    if (order.state === "paid" || order.state === "refunded") return { ok: false, reason: "订单已支付" }
+    if (order.state === "closed") return { ok: false, reason: "订单已关闭" }
+    if (at >= order.expiresAt) return { ok: false, reason: "订单已过期" }
+    if (this.failures.pay) return { ok: false, reason: this.failures.pay }
+    order.state = "paid"
+    order.transactionId = `42${Date.now()}${randomBytes(6).toString("hex")}`
+    return { ok: true, notice: this.notification(prepayId)! }
+  }
+
+  /** Closes an unpaid order (closeorder): it can no longer be paid. An unknown order is as good as closed. */
+  close(request: Fields): { ok: true } | { ok: false; reason: string } {
+    if (!signatureOk(request, this.key)) return { ok: false, reason: "签名错误" }
+    const order = this.orders.get(String(request.out_trade_no))
+    if (order && (order.state === "paid" || order.state === "refunded")) return { ok: false, reason: "订单已支付" }
+    if (order) order.state = "closed"
+    return { ok: true }
+  }
+
+  /** Refunds a paid order, once per refund number, at most its total. */
+  refund(request: Fields): { ok: true; reference: string } | { ok: false; reason: string } {
+    if (!signatureOk(request, this.key)) return { ok: false, reason: "签名错误" }
+    const order = this.orders.get(String(request.out_trade_no))
+    if (!order || (order.state !== "paid" && order.state !== "refunded")) return { ok: false, reason: "订单未支付" }
+    const refundNo = String(request.out_refund_no)
+    const done = order.refunds.get(refundNo)
+    if (done) return { ok: true, reference: done }
+    if (this.failures.refund) return { ok: false, reason: this.failures.refund }
+    const amount = Number(request.refund_fee)
+    const refunded = [...order.refunds.keys()].length ? order.totalFee : 0
+    if (!Number.isInteger(amount) || amount < 1 || amount + refunded > order.totalFee) return { ok: false, reason: "退款金额大于支付金额" }
+    const reference = `50${Date.now()}${randomBytes(6).toString("hex")}`
+    order.refunds.set(refundNo, reference)
+    order.state = "refunded"
+    return { ok: true, reference }
   }
 
   static verifyNotification(fields: Fields, key: string) {

@@ -93,6 +93,8 @@ export class ParcelStore extends Context.Service<ParcelStore, {
   collectRules(worksiteId: string): Effect.Effect<CollectRules>
   /** How many of the user's parcels (as receiver or agent) are in these statuses. */
   countForHolder(userId: string, statuses: ReadonlyArray<ParcelStatus>): Effect.Effect<number>
+  /** Adds a paid (or, negative, refunded) safekeeping amount in fen; the parcel's new total, undefined when there is no such parcel. */
+  recordSafekeepPaid(id: string, deltaFen: number): Effect.Effect<number | undefined>
 }>()("station/ParcelStore") {}
 
 export interface Person {

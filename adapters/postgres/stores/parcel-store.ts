@@ -126,7 +126,11 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
       }))),
   countForHolder: (userId, statuses) =>
     query(() => heldBy(db, userId, statuses).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow())
-      .pipe(Effect.map((r) => Number(r.n)))
+      .pipe(Effect.map((r) => Number(r.n))),
+  recordSafekeepPaid: (id, deltaFen) =>
+    query(() => db.updateTable("parcel").set((eb) => ({ safekeep_paid: eb("safekeep_paid", "+", deltaFen) })).where("id", "=", id)
+      .returning("safekeep_paid").executeTakeFirst())
+      .pipe(Effect.map((r) => r?.safekeep_paid))
 })
 
 const toPerson = (r: Selectable<DB["app_user"]>): Person => ({

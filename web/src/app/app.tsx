@@ -19,9 +19,11 @@ import { OpenInAppRoute } from "./routes/open-in-app"
 import { PaotuiApplyRoute } from "./routes/paotui-apply"
 import { ReturnRoute } from "./routes/return"
 import { ProxyGetRoute } from "./routes/proxy-get"
+import { PaySuccessRoute } from "./routes/pay-success"
 import {
   IdCardNoEditRoute, NicknameEditRoute, PhoneEditRoute, RealnameEditRoute, SexEditRoute, StudentCardEditRoute
 } from "./routes/profile-edit"
+import { SafekeepFeeToPayRoute } from "./routes/safekeep-fee-to-pay"
 import { ScoreToMoneyRoute } from "./routes/score-to-money"
 import { TakecashRoute } from "./routes/takecash"
 import { TakecashListRoute } from "./routes/takecash-list"
@@ -47,6 +49,8 @@ export const App = () => (
     <Route path="/expressTotakeList/:status/:token" component={ExpressTotakeListRoute} />
     <Route path="/proxyGet/:toTakeId/:token" component={ProxyGetRoute} />
     <Route path="/home/:token" component={HomeTabRoute} />
+    <Route path="/safekeepFeeToPay/:expressId/:token" component={SafekeepFeeToPayRoute} />
+    <Route path="/paySuccess/:token" component={PaySuccessRoute} />
     <Route path="/my/:token" component={MyRoute} />
     <Route path="/userInfo/:platform/:token" component={UserInfoRoute} />
     <Route path="/realnameEdit" component={RealnameEditRoute} />

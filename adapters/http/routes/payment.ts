@@ -1,0 +1,59 @@
+/**
+ * Pay-in calls: the safekeeping-fee prepay, the JS-SDK pay-sign data, the provider's signed notice
+ * (no session: the provider calls it, its signature is the proof) and, with the local fake messaging
+ * app only, the payment sheet's "pay" step that has the simulated provider post its notice here.
+ */
+import { Cause, Exit } from "effect"
+import { Router, type Request } from "express"
+import { DevPay, PaySafekeep, PaySign } from "#src/payment/calls"
+import { paySafekeeping } from "#src/payment/safekeeping"
+import { messages } from "#src/payment/trade"
+import { paySignFor, settleNotice } from "#src/payment/use-cases"
+import { isDomainError, StateConflict } from "#src/shared/errors"
+import type { Runtime } from "../../runtime"
+import { handle } from "../handle"
+import { logger } from "../logger"
+import { actorOf, GENERIC_FAILURE, sendFailure } from "../outcome"
+
+export const NOTIFY_PATH = "/api/wx/payNotify"
+
+export const paymentRoutes = (runtime: Runtime) => {
+  const r = Router()
+  r.get("/api/expressTosend/paysafekeep/:id", handle(PaySafekeep, ({ id }, req) => runtime.run(paySafekeeping(actorOf(req), id ?? ""))))
+  r.get("/api/wx/paysign", handle(PaySign, (input, req) => runtime.read(paySignFor(actorOf(req), input.package))))
+  return r
+}
+
+/** The provider's notice: answered `return_code` SUCCESS once handled (also for a replay), a 4xx when refused. */
+export const payNotifyRoutes = (runtime: Runtime) => {
+  const r = Router()
+  r.post(NOTIFY_PATH, async (req, res) => {
+    const body = typeof req.body === "object" && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {}
+    const exit = await runtime.run(settleNotice(body))
+    if (Exit.isSuccess(exit)) return res.json({ success: true, return_code: "SUCCESS", data: exit.value })
+    const failure = Cause.squash(exit.cause)
+    if (!Cause.hasDies(exit.cause) && isDomainError(failure)) {
+      logger.warn({ tradeNo: body.out_trade_no, reason: failure.message }, "payment notice refused")
+      return res.status(failure.status).json({ success: false, return_code: "FAIL", message: failure.message })
+    }
+    logger.error({ err: failure }, "payment notice failed")
+    return sendFailure(res, 500, GENERIC_FAILURE)
+  })
+  return r
+}
+
+/** Where this server answers on its own machine: the simulated provider posts its notices there. */
+const ownNotifyUrl = (req: Request) => `http://127.0.0.1:${req.socket.localPort}${NOTIFY_PATH}`
+
+export const devPayRoutes = (runtime: Runtime) => {
+  const r = Router()
+  r.post("/auth/dev/pay", handle(DevPay, async (sheet, req) => {
+    const fields = Object.fromEntries(Object.entries(sheet).filter(([, v]) => v !== undefined)) as Record<string, string>
+    const paid = runtime.paymentProvider.pay(fields)
+    if (!paid.ok) return Exit.fail(new StateConflict({ message: messages.payFailed(paid.reason) }))
+    const notified = await fetch(ownNotifyUrl(req), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(paid.notice) })
+      .then((res) => res.ok, () => false)
+    return Exit.succeed({ tradeNo: String(paid.notice.out_trade_no), notified })
+  }))
+  return r
+}

@@ -1,0 +1,58 @@
+/** `station payments`: list pay-in trades, and reconcile settled trades against the business changes they paid for. */
+import { purposeBooks } from "#adapters/payments/books"
+import { reconcile } from "#src/payment/reconcile"
+import { TradeStatus, type Trade } from "#src/payment/trade"
+import { TradeStore } from "#src/payment/trade-store"
+import { yuan } from "#src/shared/money"
+import { withRuntime } from "./database"
+import { ExitCode, render, UsageError, valueOf, type Options } from "./outcome"
+import { table } from "./table"
+
+export interface ListOptions extends Options {
+  readonly status?: string
+  readonly limit: number
+}
+
+const statuses = Object.values(TradeStatus)
+
+const view = (t: Trade) => ({
+  tradeNo: t.tradeNo, kind: t.kind, refId: t.refId, userId: t.userId, amountFen: t.amountFen, status: t.status,
+  createdAt: t.createdAt, expiresAt: t.expiresAt, paidAt: t.paidAt, refundedAt: t.refundedAt, providerRef: t.providerRef
+})
+
+export const listPayments = async (options: ListOptions) => {
+  const status = options.status as TradeStatus | undefined
+  if (status !== undefined && !statuses.includes(status)) throw new UsageError(`--status must be one of ${statuses.join(", ")}, got ${options.status}`)
+  return withRuntime(async (runtime) => {
+    const trades = valueOf(await runtime.read(TradeStore.use((s) => s.list({ status, limit: options.limit }))))
+    render(options, trades.map(view), () =>
+      trades.length === 0 ? "No trades." : table(trades, [
+        { header: "trade", value: (t) => t.tradeNo },
+        { header: "kind", value: (t) => t.kind },
+        { header: "for", value: (t) => t.refId },
+        { header: "amount ¥", value: (t) => yuan(t.amountFen), align: "right" },
+        { header: "status", value: (t) => t.status },
+        { header: "created", value: (t) => t.createdAt.toISOString() },
+        { header: "paid", value: (t) => t.paidAt?.toISOString() ?? "-" }
+      ]))
+  })
+}
+
+export const reconcilePayments = async (options: Options) =>
+  withRuntime(async (runtime) => {
+    const books = await purposeBooks(runtime.db)
+    const mismatches = reconcile(books)
+    const trades = books.reduce((n, b) => n + b.trades.length, 0)
+    render(options, { purposes: books.length, trades, mismatches }, () =>
+      mismatches.length === 0
+        ? `Reconciled: ${books.length} purposes, ${trades} settled or refunded trades, no mismatch.`
+        : `${mismatches.length} mismatches:\n${table(mismatches, [
+          { header: "kind", value: (m) => m.kind },
+          { header: "for", value: (m) => m.refId },
+          { header: "settled ¥", value: (m) => yuan(m.settledFen), align: "right" },
+          { header: "recorded ¥", value: (m) => (m.recordedFen === null ? "-" : yuan(m.recordedFen)), align: "right" },
+          { header: "trades", value: (m) => m.trades.join(",") || "-" },
+          { header: "problem", value: (m) => m.problem }
+        ])}`)
+    return mismatches.length === 0 ? ExitCode.ok : ExitCode.refused
+  })

@@ -1,0 +1,105 @@
+/**
+ * Pay-in use cases: open a server-priced trade, hand out its pay-sign data, settle a signed notice
+ * exactly once (with the business change in the same transaction), expire unpaid prepays, refund.
+ */
+import { Effect } from "effect"
+import type { Actor } from "../shared/actor"
+import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { Clock, Ids } from "../shared/ports"
+import { PayIn } from "./pay-in"
+import { settlements } from "./settlements"
+import { messages, newTrade, noticeDecision, nextTradeStatus, reusable, TradeStatus, type Trade, type TradeKind } from "./trade"
+import { TradeStore } from "./trade-store"
+
+/**
+ * Opens (or hands out again) the trade that pays `amountFen` for one purpose. Older open trades for the
+ * same purpose are closed at the provider first, so one purpose is never paid twice by two prepays.
+ */
+export const openTrade = Effect.fn("openTrade")(function* (actor: Actor, purpose: { readonly kind: TradeKind; readonly refId: string; readonly amountFen: number; readonly description: string }) {
+  const trades = yield* TradeStore
+  const payIn = yield* PayIn
+  const now = yield* (yield* Clock).now
+  const open = yield* trades.openFor(purpose.kind, purpose.refId)
+  const again = open.find((t) => t.userId === actor.userId && reusable(t, purpose.amountFen, now))
+  if (again) return again
+  for (const stale of open) {
+    const closed = yield* payIn.close(stale.tradeNo)
+    if (!closed.closed && closed.paid) return yield* new StateConflict({ message: "该订单正在支付中，请稍后刷新" })
+    yield* trades.markExpired(stale.tradeNo)
+  }
+  const trade = newTrade({ tradeNo: yield* tradeNumber(now), kind: purpose.kind, refId: purpose.refId, userId: actor.userId, amountFen: purpose.amountFen, now })
+  if (trade instanceof RuleViolation) return yield* trade
+  const prepaid = yield* payIn.prepay({ tradeNo: trade.tradeNo, amountFen: trade.amountFen, description: purpose.description, openid: actor.openid, expiresAt: trade.expiresAt })
+  if (!prepaid.ok) return yield* new StateConflict({ message: messages.payFailed(prepaid.reason) })
+  yield* trades.insert({ ...trade, prepayId: prepaid.prepayId })
+  return { ...trade, prepayId: prepaid.prepayId }
+})
+
+/** A trade number the provider accepts (letters and digits, at most 32): the time and a new id. */
+const tradeNumber = Effect.fnUntraced(function* (now: Date) {
+  const id = (yield* (yield* Ids).next).replace(/[^A-Za-z0-9]/g, "")
+  return `P${now.getTime()}${id}`.slice(0, 32)
+})
+
+/** `GET /api/wx/paysign?package=`: the signed JS-SDK data for the caller's own open prepay. */
+export const paySignFor = Effect.fn("paySignFor")(function* (actor: Actor, prepayPackage: string | undefined) {
+  const prepayId = (prepayPackage ?? "").replace(/^prepay_id=/, "")
+  const trade = prepayId ? yield* (yield* TradeStore).findByPrepayId(prepayId) : undefined
+  if (!trade || trade.userId !== actor.userId) return yield* new NotFound({ message: messages.paySignFailed })
+  const now = yield* (yield* Clock).now
+  if (trade.status !== TradeStatus.created || trade.expiresAt <= now) return yield* new StateConflict({ message: messages.closed })
+  return yield* (yield* PayIn).paySign(prepayId, now)
+})
+
+/**
+ * The provider's payment notice: the signature is checked first (a bad one changes nothing), then
+ * the trade moves created → paid with a conditional change and its settlement runs in the same
+ * transaction. A replayed or concurrent notice finds it paid and changes nothing.
+ */
+export const settleNotice = Effect.fn("settleNotice")(function* (fields: Readonly<Record<string, unknown>>) {
+  const notice = yield* (yield* PayIn).verifyNotice(fields)
+  if (!notice) return yield* new RuleViolation({ message: messages.badSignature })
+  const trades = yield* TradeStore
+  const decision = noticeDecision(yield* trades.find(notice.tradeNo), notice)
+  if (decision === "already") return { tradeNo: notice.tradeNo, settled: false }
+  if (decision !== "settle") return yield* decision
+  const now = yield* (yield* Clock).now
+  const paid = yield* trades.markPaid(notice.tradeNo, notice.providerRef, now)
+  if (!paid) return { tradeNo: notice.tradeNo, settled: false }
+  yield* settlements[paid.kind].settle(paid)
+  return { tradeNo: notice.tradeNo, settled: true }
+})
+
+/**
+ * Closes open trades whose deadline passed: each is closed at the provider first, and expires only
+ * when the provider confirms nobody paid it (a paid one waits for its notice). For the scheduler.
+ */
+export const expireDueTrades = Effect.fn("expireDueTrades")(function* (limit: number) {
+  const trades = yield* TradeStore
+  const payIn = yield* PayIn
+  const now = yield* (yield* Clock).now
+  let expired = 0
+  let paidElsewhere = 0
+  const due = yield* trades.dueToExpire(now, limit)
+  for (const trade of due) {
+    const closed = yield* payIn.close(trade.tradeNo)
+    if (!closed.closed && closed.paid) paidElsewhere++
+    else if (yield* trades.markExpired(trade.tradeNo)) expired++
+  }
+  return { seen: due.length, expired, paidElsewhere }
+})
+
+/** Pays a settled trade back through the provider and undoes its business change, in one transaction. */
+export const refundTrade = Effect.fn("refundTrade")(function* (tradeNo: string) {
+  const trades = yield* TradeStore
+  const trade = yield* trades.find(tradeNo)
+  if (!trade) return yield* new NotFound({ message: messages.tradeMissing })
+  if (nextTradeStatus(trade.status, "refund") === undefined) return yield* new StateConflict({ message: messages.notPaid })
+  const now = yield* (yield* Clock).now
+  const refunded = yield* trades.markRefunded(tradeNo, now)
+  if (!refunded) return yield* new StateConflict({ message: messages.notPaid })
+  const answer = yield* (yield* PayIn).refund({ tradeNo, refundNo: `R${tradeNo}`.slice(0, 32), amountFen: trade.amountFen })
+  if (!answer.ok) return yield* new StateConflict({ message: messages.refundFailed(answer.reason) })
+  yield* settlements[refunded.kind].undo(refunded)
+  return { ...refunded, refundReference: answer.reference } satisfies Trade & { refundReference: string }
+})

@@ -1,0 +1,65 @@
+/** A parcel over 48 h: its page shows the fee and hides the code; paid in the simulated sheet, the code shows, live on a second page too. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { actorByOpenid } from "#adapters/ops/actors"
+import { checkIn } from "#src/parcel/use-cases"
+import { browserAvailable, POLL, shot, startHarness, toast, type Harness } from "./harness"
+import { Exit } from "effect"
+
+const run = browserAvailable()
+
+describe.skipIf(!run)("safekeeping fee: pay with the simulated provider, then the code shows", () => {
+  let h: Harness
+  beforeAll(async () => { h = await startHarness() }, 60_000)
+  afterAll(async () => { await h?.close() })
+
+  it("shows ¥0.5 and no code, pays in the sheet, then shows the code here and live on another page", async ({ onTestFailed }) => {
+    const staff = (await actorByOpenid(h.runtime.db, "demo-staff"))!
+    const exit = await h.runtime.run(checkIn(staff, {
+      worksite: "ws-xiyuan", expressCompany: "ec-sf", storageNo: "B-07", expressNo: "SF-FEE-1", weight: "wf-1", receiverPhone: "13800000001"
+    }))
+    if (!Exit.isSuccess(exit)) throw new Error("check-in failed")
+    const { parcel, code } = exit.value
+    await h.runtime.db.updateTable("parcel").set({ created_at: new Date(Date.now() - 50 * 3_600_000) }).where("id", "=", parcel.id).execute()
+
+    const token = await h.token("demo-student")
+    const url = `${h.url}/safekeepFeeToPay/${parcel.id}/${encodeURIComponent(token)}`
+    const { page, errors } = await h.phone()
+    const other = await h.phone()
+    onTestFailed(() => shot(page, `FAILED-safekeep-${Date.now()}`))
+    await Promise.all([page.goto(url), other.page.goto(url)])
+
+    await expect.poll(() => page.getByTestId("safekeep-fee").textContent(), POLL).toBe("¥0.5")
+    expect(await page.getByTestId("pickup-code").textContent()).toBe("支付后显示")
+    expect(await page.getByText(code).count()).toBe(0)
+    await expect.poll(() => other.page.getByTestId("pickup-code").textContent(), POLL).toBe("支付后显示")
+    await shot(page, "60-safekeep-fee-due")
+
+    await page.getByTestId("pay-fee").click()
+    await page.getByTestId("pay-sheet").waitFor()
+    expect(await page.locator(".pay-sheet__amount").textContent()).toBe("¥0.5")
+    await shot(page, "61-safekeep-pay-sheet")
+    await page.getByTestId("pay-confirm").click()
+    await toast(page, "支付成功").waitFor()
+
+    await expect.poll(() => page.getByTestId("pickup-code").textContent(), POLL).toBe(code)
+    expect(await page.getByTestId("safekeep-fee").textContent()).toBe("已支付")
+    await page.getByTestId("fee-paid").waitFor()
+    await shot(page, "62-safekeep-paid-code")
+    // the other page never reloaded: the live event brought the code
+    await expect.poll(() => other.page.getByTestId("pickup-code").textContent(), POLL).toBe(code)
+    expect(await other.page.getByTestId("fee-paid").textContent()).toContain("保管费已支付")
+    expect(await other.page.getByTestId("safekeep-fee").textContent()).toBe("已支付")
+    await shot(other.page, "63-safekeep-paid-live")
+
+    const row = await h.runtime.db.selectFrom("parcel").select("safekeep_paid").where("id", "=", parcel.id).executeTakeFirstOrThrow()
+    expect(row.safekeep_paid).toBe(50)
+
+    await page.getByTestId("fee-done").click()
+    await page.getByTestId("pay-success").waitFor()
+    await shot(page, "64-pay-success")
+    await page.getByTestId("back-to-list").click()
+    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(`/expressTotakeList/ing/${encodeURIComponent(token)}`)
+    expect(errors).toEqual([])
+    expect(other.errors).toEqual([])
+  }, 120_000)
+})
