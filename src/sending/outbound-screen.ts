@@ -16,7 +16,7 @@ export const screenMessages = {
 
 export type OutboundScreen =
   | { readonly step: "idle"; readonly message?: string }
-  | { readonly step: "scanned"; readonly orderId: string }
+  | { readonly step: "scanned"; readonly orderId: string; readonly message?: string }
   | { readonly step: "awaitingPayment"; readonly orderId: string; readonly message?: string }
   | { readonly step: "readyToPrint"; readonly orderId: string; readonly payMode: "paid" | "daofu"; readonly message?: string }
 

@@ -202,7 +202,7 @@ describe("the send-order lifecycle, model-based", () => {
     (door, cmds) => {
       reached.add(door ? "reward" : "freight")
       const start = order({ doorPickup: door, status: initialSendStatus(door) })
-      fc.modelRun(() => ({ model: { stage: door ? "reward" : "freight", runner: null, paid: 0, daofu: false, door }, real: { current: start, paidEvents: 0 } }), cmds)
+      fc.modelRun(() => ({ model: { stage: (door ? "reward" : "freight") as Stage, runner: null, paid: 0, daofu: false, door }, real: { current: start, paidEvents: 0 } }), cmds)
     }
   )
 })
