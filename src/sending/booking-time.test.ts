@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { bookingDays, bookingTimeProblem, isBookableTime } from "./booking-time"
+import { bookingDays, bookingTimeProblem, isBookableTime, plainSendingArriveTime } from "./booking-time"
 
 /** Shanghai wall-clock parts of an instant, computed apart from the module (UTC+8, no daylight saving). */
 const wall = (d: Date) => {
@@ -70,5 +70,13 @@ describe("booking times", () => {
 
   it("refuses a missing time", () => {
     expect(bookingTimeProblem(undefined, new Date())).toBe("请选择正确的预约时间")
+  })
+})
+
+describe("a plain sending's arrive time", () => {
+  it("is today's evening door-service end, 23:00 unless the worksite says otherwise", () => {
+    expect(plainSendingArriveTime(at("2026-11-23T02:00:00Z")).toISOString()).toBe("2026-11-23T15:00:00.000Z")
+    expect(plainSendingArriveTime(at("2026-11-23T17:00:00Z"), "22:30").toISOString()).toBe("2026-11-24T14:30:00.000Z")
+    expect(plainSendingArriveTime(at("2026-11-23T02:00:00Z"), "25:00").toISOString()).toBe("2026-11-23T15:00:00.000Z")
   })
 })

@@ -48,3 +48,12 @@ export const isBookableTime = (at: Date, now: Date): boolean =>
 
 export const bookingTimeProblem = (at: Date | undefined, now: Date): string | undefined =>
   at !== undefined && isBookableTime(at, now) ? undefined : messages.wrongTime
+
+/** The evening door-service end by default (§9: 19:00–23:00 unless the worksite says otherwise). */
+export const DEFAULT_EVENING_END = "23:00"
+
+/** A plain sending's requireArriveTime: today's evening door-service end ('HH:mm', Shanghai). */
+export const plainSendingArriveTime = (now: Date, eveningEnd: string = DEFAULT_EVENING_END): Date => {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(eveningEnd) ?? /^(23):(00)$/.exec(DEFAULT_EVENING_END)!
+  return new Date(startOfShanghaiDay(now).getTime() + hours(Number(m[1])) + minutes(Number(m[2])))
+}

@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import { RuleViolation } from "../shared/errors"
-import { bookingProblem, newSending, noteCounter, sendingGate, verificationRedirect, type BookingContact, type BookingFields, type BookingWorksite } from "./booking"
+import { bookingProblem, newSending, noteCounter, priceTable, sendingGate, verificationRedirect, type BookingContact, type BookingFields, type BookingWorksite } from "./booking"
 import { bookingDays } from "./booking-time"
 
 const now = new Date("2026-11-23T02:00:00Z") // 10:00 Shanghai
@@ -116,5 +116,13 @@ describe("the new sending", () => {
 
   it("refuses with the first problem", () => {
     expect(newSending({ ...plain, receiver: undefined }, worksite, cod, now)).toEqual(new RuleViolation({ message: "请选择收件人" }))
+  })
+})
+
+describe("the price table tab", () => {
+  it("shows the worksite's charge picture or 'no data'", () => {
+    expect(priceTable("/img/yunfei.png")).toEqual({ picture: "/img/yunfei.png" })
+    expect(priceTable(null)).toEqual({ empty: "暂无数据" })
+    expect(priceTable(" ")).toEqual({ empty: "暂无数据" })
   })
 })

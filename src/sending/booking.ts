@@ -197,3 +197,7 @@ export const newSending = (f: BookingFields, worksite: BookingWorksite, cod: Cas
       : null
   }
 }
+
+/** The 'price table' tab: the worksite's charge-standard picture, or 'no data'. */
+export const priceTable = (yunfeiPic: string | null | undefined): { readonly picture: string } | { readonly empty: string } =>
+  yunfeiPic && yunfeiPic.trim() !== "" ? { picture: yunfeiPic.trim() } : { empty: "暂无数据" }

@@ -173,3 +173,6 @@ export const parseTariffCsv = (text: string): TariffParse => {
   if (!headerSeen) errors.push({ line: 1, message: "文件为空" })
   return errors.length > 0 ? { errors } : { rows }
 }
+
+/** The freight-set rule lives with the status table (it guards `setFreight`); here for whoever looks for it by freight. */
+export { freightMayBeSet } from "./status-machine"

@@ -2,7 +2,7 @@ import { fc, test } from "@fast-check/vitest"
 import { afterAll, describe, expect, it } from "vitest"
 import { NotAllowed, StateConflict } from "../shared/errors"
 import {
-  decide, initialSendStatus, isSendListTab, nextSendStatus, sendListTabs, SendStatus, sendStatuses, sendTransitionNames,
+  decide, errandStatusOf, initialSendStatus, isSendListTab, nextSendStatus, sendListTabs, SendStatus, sendStatuses, sendTransitionNames,
   sendTransitions, type SendAction, type SendActor, type SendOrder, type SendStatus as Status, type SendTransition
 } from "./status-machine"
 
@@ -205,4 +205,20 @@ describe("the send-order lifecycle, model-based", () => {
       fc.modelRun(() => ({ model: { stage: (door ? "reward" : "freight") as Stage, runner: null, paid: 0, daofu: false, door }, real: { current: start, paidEvents: 0 } }), cmds)
     }
   )
+})
+
+describe("the door pickup's errand beside it", () => {
+  it("pairs every send status with one errand status, and the errand's live-event statuses with the table's", () => {
+    const errand = sendStatuses.map((s) => errandStatusOf[s])
+    expect(new Set(errand).size).toBe(sendStatuses.length)
+    // spec 001 §4 errand live events: robbed sets 1, collected 2, confirm-collected 3, freight-updated 10, freight-paid 20, express-arrived 5
+    expect(errandStatusOf[sendTransitions.grab.to]).toBe(1)
+    expect(errandStatusOf[sendTransitions.senderHandedOver.to]).toBe(2)
+    expect(errandStatusOf[sendTransitions.runnerConfirms.to]).toBe(3)
+    expect(errandStatusOf[sendTransitions.setFreight.to]).toBe(10)
+    expect(errandStatusOf[sendTransitions.payFreight.to]).toBe(20)
+    expect(errandStatusOf[sendTransitions.setFreightDaofu.to]).toBe(20)
+    expect(errandStatusOf[sendTransitions.assignNumber.to]).toBe(5)
+    expect(errandStatusOf[sendTransitions.close.to]).toBe(4)
+  })
 })

@@ -266,3 +266,20 @@ export const decide = (order: SendOrder, actor: SendActor, action: SendAction): 
 
 /** The status a new booking starts in: a door pickup waits for its reward, a plain sending for its freight. */
 export const initialSendStatus = (doorPickup: boolean): SendStatus => (doorPickup ? pendingPayment : awaitingFreight)
+
+/**
+ * The door pickup's type-2 errand status beside each send status (spec 001 §4 errand statuses): the two
+ * move together, so the errand core's transitions and this table can be checked against each other.
+ */
+export const errandStatusOf: Record<SendStatus, number> = {
+  0: -1, // awaiting payment
+  1: 0, // awaiting acceptance
+  2: 1, // accepted
+  3: 2, // awaiting runner confirmation
+  10: 3, // awaiting freight calculation
+  20: 10, // awaiting freight payment
+  4: 20, // paid (or cash on delivery), awaiting arrival
+  5: 5, // awaiting warehouse out
+  100: 100, // completed
+  400: 4 // cancelled
+}
