@@ -96,9 +96,9 @@ describe("deciding one action", () => {
     expect(decide(order({ status: 1 }), { role: "runner", userId: "r" }, { type: "grab" })).toBeInstanceOf(NotAllowed)
   })
 
-  it("the runner cancelling after the arrival withdraws the number and goes back to 4", () => {
+  it("the runner cancelling after the arrival leaves the order, withdraws the number and goes back to 4", () => {
     const d = decide(order({ status: 5, doorPickup: true, runnerId: "r", freightPaid: true, expressNo: "SF9" }), { role: "runner", userId: "r" }, { type: "runnerCancel" })
-    expect(d).toMatchObject({ order: { status: 4, expressNo: null, runnerId: "r" }, events: ["paotuiOrderCancel"] })
+    expect(d).toMatchObject({ order: { status: 4, expressNo: null, runnerId: null }, events: ["paotuiOrderCancel"] })
   })
 })
 
@@ -163,7 +163,7 @@ class Act implements fc.Command<Model, Real> {
     r.current = got.order
     if (this.action.type === "payFreight") r.paidEvents++
     if (this.action.type === "grab") m.runner = this.who === "runnerA" ? "ra" : "rb"
-    if (this.action.type === "backToWaiting") m.runner = null
+    if (this.action.type === "backToWaiting" || this.action.type === "runnerCancel") m.runner = null
     if (this.action.type === "payFreight") m.paid++
     if (this.action.type === "setFreightDaofu") m.daofu = true
     m.stage = want

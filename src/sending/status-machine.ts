@@ -74,7 +74,7 @@ export const sendTransitions = {
   payFreight: { from: [awaitingFreightPayment], to: awaitingNumber, events: ["freightPaySuccess"] },
   /** The waybill is printed: the parcel has its express number and waits to go out. */
   assignNumber: { from: [awaitingNumber], to: awaitingOutOfStock, events: ["expressTakeinArrived"] },
-  /** The runner cancels after the arrival: the number is withdrawn, back to awaiting one (spec: 'runner cancel reverts to 4'). */
+  /** The runner cancels after the arrival: off the order, the number withdrawn, back to awaiting one (spec: 'runner cancel reverts to 4'). */
   runnerCancel: { from: [awaitingOutOfStock], to: awaitingNumber, events: ["paotuiOrderCancel"] },
   /** Staff scan it out to the carrier. */
   sendOut: { from: [awaitingOutOfStock], to: outOfStock, events: ["expressSended", "expressTakeinSended"] },
@@ -232,7 +232,7 @@ const changed = (action: SendAction, actor: SendActor): Partial<SendOrder> => {
     case "assignNumber":
       return { expressNo: action.expressNo }
     case "runnerCancel":
-      return { expressNo: null }
+      return { expressNo: null, runnerId: null }
     default:
       return {}
   }
