@@ -1,0 +1,224 @@
+import { fc, test } from "@fast-check/vitest"
+import { afterAll, describe, expect, it } from "vitest"
+import { NotAllowed, StateConflict } from "../shared/errors"
+import {
+  decide, errandStatusOf, initialSendStatus, isSendListTab, nextSendStatus, sendListTabs, SendStatus, sendStatuses, sendTransitionNames,
+  sendTransitions, type SendAction, type SendActor, type SendOrder, type SendStatus as Status, type SendTransition
+} from "./status-machine"
+
+/** §4 "Parcel to send status" and the errand's type-2 path, written out edge by edge. */
+const specEdges: ReadonlyArray<readonly [Status, SendTransition, Status]> = [
+  [0, "payReward", 1], [1, "grab", 2], [2, "backToWaiting", 1], [3, "backToWaiting", 1], [2, "senderHandedOver", 3],
+  [3, "runnerConfirms", 10], [10, "setFreight", 20], [10, "setFreightDaofu", 4], [20, "payFreight", 4],
+  [4, "assignNumber", 5], [5, "runnerCancel", 4], [5, "sendOut", 100], [0, "close", 400], [1, "close", 400], [20, "close", 400]
+]
+
+const status = fc.constantFrom(...sendStatuses)
+const transition = fc.constantFrom(...sendTransitionNames)
+
+describe("the send-order status table", () => {
+  test.prop([status, transition])("only the listed edges can happen", (from, t) => {
+    expect(nextSendStatus(from, t)).toBe(specEdges.find(([f, e]) => f === from && e === t)?.[2])
+  })
+
+  it("holds exactly the spec's edges, each with the spec's live events", () => {
+    const table = sendTransitionNames.flatMap((t) => sendTransitions[t].from.map((f) => String([f, t, sendTransitions[t].to])))
+    expect(new Set(table)).toEqual(new Set(specEdges.map(String)))
+    expect(sendTransitions.setFreight.events).toEqual(["freightUpdated", "freightUpdate"])
+    expect(sendTransitions.payFreight.events).toEqual(["freightPaySuccess"])
+    expect(sendTransitions.setFreightDaofu.events).toEqual(["freightPaySuccessDaofu"])
+    expect(sendTransitions.assignNumber.events).toEqual(["expressTakeinArrived"])
+    expect(sendTransitions.sendOut.events).toEqual(["expressSended", "expressTakeinSended"])
+    expect(sendTransitions.backToWaiting.events).toEqual(["paotuiOrderCancelToWait"])
+  })
+
+  it("out of stock and cancelled are final", () => {
+    for (const t of sendTransitionNames) {
+      expect(nextSendStatus(100, t)).toBeUndefined()
+      expect(nextSendStatus(400, t)).toBeUndefined()
+    }
+  })
+
+  it("maps the list tabs to statuses, every status in exactly one tab", () => {
+    expect(sendListTabs.ing.title).toBe("待处理")
+    expect(sendListTabs.complete).toEqual({ title: "已出库", statuses: [100] })
+    expect(sendListTabs.cancel).toEqual({ title: "已取消", statuses: [400] })
+    const all = Object.values(sendListTabs).flatMap((tab) => [...tab.statuses])
+    expect([...all].sort((a, b) => a - b)).toEqual([...sendStatuses].sort((a, b) => a - b))
+    expect(isSendListTab("ing")).toBe(true)
+    expect(isSendListTab("toString")).toBe(false)
+  })
+
+  it("a plain sending starts awaiting freight, a door pickup awaiting its reward", () => {
+    expect(initialSendStatus(false)).toBe(10)
+    expect(initialSendStatus(true)).toBe(0)
+  })
+})
+
+const order = (over: Partial<SendOrder> = {}): SendOrder => ({
+  id: "o1", status: SendStatus.awaitingFreight, senderId: "s", worksiteId: "w", companyId: null, doorPickup: false,
+  runnerId: null, freight: null, freightWeight: null, freightPaid: false, isDaofu: false, expressNo: null, ...over
+})
+const sender: SendActor = { role: "sender", userId: "s" }
+const staff: SendActor = { role: "staff", worksiteId: "w" }
+const freight: SendAction = { type: "setFreight", companyId: "sf", freight: 1200, freightWeight: 1500 }
+
+describe("deciding one action", () => {
+  it("sets freight once: 10 → 20 with '计费成功待支付'; a second setting is refused", () => {
+    const first = decide(order(), staff, freight)
+    expect(first).toMatchObject({ order: { status: 20, freight: 1200, companyId: "sf" }, message: "计费成功待支付" })
+    expect(decide(order({ freight: 800 }), staff, freight)).toEqual(new StateConflict({ message: "更新运费失败" }))
+    expect(decide(order({ freightPaid: true }), staff, freight)).toEqual(new StateConflict({ message: "更新运费失败" }))
+  })
+
+  it("cash on delivery: 10 → 4 with '到付成功待打印', printable at once", () => {
+    const d = decide(order(), staff, { type: "setFreightDaofu", companyId: "sf" })
+    expect(d).toMatchObject({ order: { status: 4, isDaofu: true }, message: "到付成功待打印", events: ["freightPaySuccessDaofu"] })
+    if ("order" in d) expect(decide(d.order, staff, { type: "assignNumber", expressNo: "SF1" })).toMatchObject({ order: { status: 5, expressNo: "SF1" } })
+  })
+
+  it("printing unpaid freight is refused with '寄件客户还没付运费'", () => {
+    expect(decide(order({ status: 20, freight: 1200 }), staff, { type: "assignNumber", expressNo: "X" }))
+      .toEqual(new StateConflict({ message: "寄件客户还没付运费" }))
+  })
+
+  it("closes at 0, 1 and 20 with no runner ('关闭成功'); with a runner or elsewhere '关闭失败'", () => {
+    for (const s of [0, 1, 20] as const) expect(decide(order({ status: s }), sender, { type: "close" })).toMatchObject({ order: { status: 400 }, message: "关闭成功" })
+    expect(decide(order({ status: 20, doorPickup: true, runnerId: "r" }), sender, { type: "close" })).toEqual(new StateConflict({ message: "关闭失败" }))
+    expect(decide(order({ status: 10 }), sender, { type: "close" })).toEqual(new StateConflict({ message: "关闭失败" }))
+  })
+
+  it("refuses other people: another sender, another worksite's staff, a runner not on the order", () => {
+    expect(decide(order({ status: 0 }), { role: "sender", userId: "x" }, { type: "close" })).toBeInstanceOf(NotAllowed)
+    expect(decide(order(), { role: "staff", worksiteId: "v" }, freight)).toBeInstanceOf(NotAllowed)
+    expect(decide(order({ status: 10, doorPickup: true, runnerId: "r" }), { role: "runner", userId: "q" }, freight)).toBeInstanceOf(NotAllowed)
+    expect(decide(order({ status: 1, doorPickup: true }), { role: "runner", userId: "s" }, { type: "grab" })).toBeInstanceOf(NotAllowed)
+    expect(decide(order({ status: 1 }), { role: "runner", userId: "r" }, { type: "grab" })).toBeInstanceOf(NotAllowed)
+  })
+
+  it("the runner cancelling after the arrival leaves the order, withdraws the number and goes back to 4", () => {
+    const d = decide(order({ status: 5, doorPickup: true, runnerId: "r", freightPaid: true, expressNo: "SF9" }), { role: "runner", userId: "r" }, { type: "runnerCancel" })
+    expect(d).toMatchObject({ order: { status: 4, expressNo: null, runnerId: null }, events: ["paotuiOrderCancel"] })
+  })
+})
+
+/**
+ * The lifecycle, model-based: random actions by the sender, two runners, the worksite's staff and another
+ * worksite's staff. The model is a stage name, the runner and how often the freight was paid; it says from
+ * those alone whether each action must succeed.
+ */
+type Stage = "reward" | "hall" | "grabbed" | "handed" | "freight" | "pay" | "number" | "out" | "sent" | "closed"
+const stageStatus: Record<Stage, Status> = {
+  reward: 0, hall: 1, grabbed: 2, handed: 3, freight: 10, pay: 20, number: 4, out: 5, sent: 100, closed: 400
+}
+interface Model { stage: Stage; runner: string | null; paid: number; daofu: boolean; readonly door: boolean }
+interface Real { current: SendOrder; paidEvents: number }
+
+const actors: Record<string, SendActor> = {
+  sender: sender,
+  runnerA: { role: "runner", userId: "ra" },
+  runnerB: { role: "runner", userId: "rb" },
+  staff,
+  otherStaff: { role: "staff", worksiteId: "elsewhere" }
+}
+
+/** The model's own rule: which actor may move which stage where. */
+const expected = (m: Model, who: string, a: SendAction): Stage | undefined => {
+  const runnerHolds = who === `runner${m.runner === "ra" ? "A" : m.runner === "rb" ? "B" : "-"}`
+  const isStaff = who === "staff"
+  const holder = (runnerHolds && m.door) || isStaff
+  switch (a.type) {
+    case "payReward": return who === "sender" && m.stage === "reward" ? "hall" : undefined
+    case "grab": return who.startsWith("runner") && m.door && m.stage === "hall" ? "grabbed" : undefined
+    case "backToWaiting": return runnerHolds && (m.stage === "grabbed" || m.stage === "handed") ? "hall" : undefined
+    case "senderHandedOver": return who === "sender" && m.stage === "grabbed" ? "handed" : undefined
+    case "runnerConfirms": return runnerHolds && m.stage === "handed" ? "freight" : undefined
+    case "setFreight": return holder && m.stage === "freight" ? "pay" : undefined
+    case "setFreightDaofu": return holder && m.stage === "freight" ? "number" : undefined
+    case "payFreight": return who === "sender" && m.stage === "pay" ? "number" : undefined
+    case "assignNumber": return isStaff && m.stage === "number" ? "out" : undefined
+    case "runnerCancel": return runnerHolds && m.door && m.stage === "out" ? "number" : undefined
+    case "sendOut": return isStaff && m.stage === "out" ? "sent" : undefined
+    case "close": return who === "sender" && (m.stage === "reward" || m.stage === "hall" || (m.stage === "pay" && m.runner === null)) ? "closed" : undefined
+  }
+}
+
+const reached = new Set<Stage>()
+
+class Act implements fc.Command<Model, Real> {
+  constructor(readonly who: string, readonly action: SendAction) {}
+  check = () => true
+  run(m: Model, r: Real) {
+    const before = r.current
+    const want = expected(m, this.who, this.action)
+    const got = decide(before, actors[this.who]!, this.action)
+    if (want === undefined) {
+      expect(got).toSatisfy((g) => g instanceof NotAllowed || g instanceof StateConflict)
+      return
+    }
+    if (!("order" in got)) throw new Error(`expected ${this.action.type} by ${this.who} to lead to ${want}, got ${got.message}`)
+    expect(got.order.status).toBe(stageStatus[want])
+    expect(nextSendStatus(before.status, this.action.type)).toBe(got.order.status)
+    expect(got.events).toEqual(sendTransitions[this.action.type].events)
+    r.current = got.order
+    if (this.action.type === "payFreight") r.paidEvents++
+    if (this.action.type === "grab") m.runner = this.who === "runnerA" ? "ra" : "rb"
+    if (this.action.type === "backToWaiting" || this.action.type === "runnerCancel") m.runner = null
+    if (this.action.type === "payFreight") m.paid++
+    if (this.action.type === "setFreightDaofu") m.daofu = true
+    m.stage = want
+    reached.add(want)
+    expect(m.paid).toBeLessThanOrEqual(1)
+    expect(r.paidEvents).toBe(m.paid)
+    expect(r.current.freightPaid).toBe(m.paid === 1)
+    expect(r.current.runnerId).toBe(m.runner)
+  }
+  toString = () => `${this.who}:${this.action.type}`
+}
+
+const actions: ReadonlyArray<SendAction> = [
+  { type: "payReward" }, { type: "grab" }, { type: "backToWaiting" }, { type: "senderHandedOver" }, { type: "runnerConfirms" },
+  freight, { type: "setFreightDaofu", companyId: "sf" }, { type: "payFreight" }, { type: "assignNumber", expressNo: "SF123" },
+  { type: "runnerCancel" }, { type: "sendOut" }, { type: "close" }
+]
+const byType = (t: SendAction["type"]) => actions.find((a) => a.type === t)!
+/** Mostly the pairs that could succeed somewhere, so random runs reach the end; sometimes anyone doing anything. */
+const natural: ReadonlyArray<readonly [string, SendAction["type"]]> = [
+  ["sender", "payReward"], ["sender", "senderHandedOver"], ["sender", "payFreight"], ["sender", "close"],
+  ["runnerA", "grab"], ["runnerB", "grab"], ["runnerA", "runnerConfirms"], ["runnerB", "runnerConfirms"], ["runnerA", "backToWaiting"],
+  ["runnerA", "setFreight"], ["runnerB", "setFreightDaofu"], ["runnerA", "runnerCancel"], ["runnerB", "runnerCancel"],
+  ["staff", "setFreight"], ["staff", "setFreightDaofu"], ["staff", "assignNumber"], ["staff", "sendOut"], ["otherStaff", "sendOut"]
+]
+const command = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...natural).map(([who, t]) => new Act(who, byType(t))) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...Object.keys(actors)), fc.constantFrom(...actions)).map(([who, a]) => new Act(who, a)) }
+)
+
+describe("the send-order lifecycle, model-based", () => {
+  afterAll(() => expect([...reached].sort()).toEqual(Object.keys(stageStatus).sort()))
+
+  test.prop([fc.boolean(), fc.commands([command], { maxCommands: 200, size: "max" })], { numRuns: 300 })(
+    "random actions move only along the table; freight is paid at most once",
+    (door, cmds) => {
+      reached.add(door ? "reward" : "freight")
+      const start = order({ doorPickup: door, status: initialSendStatus(door) })
+      fc.modelRun(() => ({ model: { stage: (door ? "reward" : "freight") as Stage, runner: null, paid: 0, daofu: false, door }, real: { current: start, paidEvents: 0 } }), cmds)
+    }
+  )
+})
+
+describe("the door pickup's errand beside it", () => {
+  it("pairs every send status with one errand status, and the errand's live-event statuses with the table's", () => {
+    const errand = sendStatuses.map((s) => errandStatusOf[s])
+    expect(new Set(errand).size).toBe(sendStatuses.length)
+    // spec 001 §4 errand live events: robbed sets 1, collected 2, confirm-collected 3, freight-updated 10, freight-paid 20, express-arrived 5
+    expect(errandStatusOf[sendTransitions.grab.to]).toBe(1)
+    expect(errandStatusOf[sendTransitions.senderHandedOver.to]).toBe(2)
+    expect(errandStatusOf[sendTransitions.runnerConfirms.to]).toBe(3)
+    expect(errandStatusOf[sendTransitions.setFreight.to]).toBe(10)
+    expect(errandStatusOf[sendTransitions.payFreight.to]).toBe(20)
+    expect(errandStatusOf[sendTransitions.setFreightDaofu.to]).toBe(20)
+    expect(errandStatusOf[sendTransitions.assignNumber.to]).toBe(5)
+    expect(errandStatusOf[sendTransitions.close.to]).toBe(4)
+  })
+})

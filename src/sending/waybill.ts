@@ -1,0 +1,133 @@
+/**
+ * The electronic waybill (`POST /api/common/getElecWaybill/`) as pure data: its page size and the printer
+ * it goes to, and what it shows (carrier, the waybill number as a barcode, sender, receiver, goods,
+ * insurance, freight). A PDF adapter lays it out; nothing here knows PDF.
+ */
+import { yuan } from "../shared/money"
+import { shanghaiDate } from "../shared/time"
+import type { BookingContact } from "./booking"
+import { messages as sendMessages } from "./status-machine"
+
+export const messages = {
+  printerFailed: "打印失败，请检查打印机状态。",
+  freightUnpaid: sendMessages.freightUnpaid,
+  noNumber: "该寄件还没有快递单号"
+} as const
+
+export const SHEET_HEIGHTS = [150, 180] as const
+export type SheetHeight = (typeof SHEET_HEIGHTS)[number]
+export const DEFAULT_SHEET_HEIGHT: SheetHeight = 180
+export const DEFAULT_SHEET_WIDTH = 100
+export const MIN_SHEET_WIDTH = 50
+export const MAX_SHEET_WIDTH = 120
+
+export interface PrinterAddress {
+  readonly host: string
+  readonly port: number
+}
+
+/** The carrier as the worksite lists it (expressSendCompanies). */
+export interface WaybillCarrier {
+  readonly id: string
+  readonly code: string
+  readonly name: string
+  readonly surfaceHeight?: number | undefined
+  readonly surfaceWidth?: number | undefined
+}
+
+/** The worksite's two label printers (printer150Ip/Port, printer180Ip/Port), either may be missing. */
+export interface WaybillPrinters {
+  readonly 150?: PrinterAddress | undefined
+  readonly 180?: PrinterAddress | undefined
+}
+
+export interface PageSetup {
+  readonly widthMm: number
+  readonly heightMm: SheetHeight
+  readonly printer: PrinterAddress
+}
+
+const isSheetHeight = (n: number | undefined): n is SheetHeight => n === 150 || n === 180
+
+/**
+ * The sheet: the carrier's height when it names 150 or 180 (else 180), printed on the worksite's printer
+ * for that height; a worksite with only the other printer prints on that one at its height. The width is
+ * the carrier's (50–120 mm), else 100 mm. No printer at all → the spec's printer failure.
+ */
+export const pageSetup = (carrier: WaybillCarrier, printers: WaybillPrinters): PageSetup | { readonly problem: string } => {
+  const wanted = isSheetHeight(carrier.surfaceHeight) ? carrier.surfaceHeight : DEFAULT_SHEET_HEIGHT
+  const other: SheetHeight = wanted === 150 ? 180 : 150
+  const heightMm = printers[wanted] ? wanted : printers[other] ? other : undefined
+  if (heightMm === undefined) return { problem: messages.printerFailed }
+  const w = carrier.surfaceWidth
+  const widthMm = w !== undefined && Number.isInteger(w) && w >= MIN_SHEET_WIDTH && w <= MAX_SHEET_WIDTH ? w : DEFAULT_SHEET_WIDTH
+  return { widthMm, heightMm, printer: printers[heightMm]! }
+}
+
+/** What the waybill needs of its send order. */
+export interface WaybillOrder {
+  readonly orderNo: string
+  readonly expressNo: string | null
+  readonly sender: BookingContact
+  readonly receiver: BookingContact
+  readonly goodsName: string
+  readonly goodsCount: number
+  /** Grams. */
+  readonly freightWeight: number | null
+  readonly freight: number | null
+  readonly freightPaid: boolean
+  readonly isDaofu: boolean
+  readonly insureMoney: number
+  readonly insureFreight: number
+  readonly remark: string
+}
+
+export interface WaybillParty {
+  readonly name: string
+  readonly phone: string
+  readonly address: string
+}
+
+export interface Waybill {
+  readonly page: { readonly widthMm: number; readonly heightMm: SheetHeight }
+  readonly carrier: { readonly code: string; readonly name: string }
+  readonly barcode: { readonly format: "CODE128"; readonly value: string }
+  readonly orderNo: string
+  readonly sender: WaybillParty
+  readonly receiver: WaybillParty
+  readonly goods: string
+  readonly weight: string
+  readonly insurance: string
+  readonly payment: string
+  readonly remark: string
+  /** `YYYY-MM-DD`, Asia/Shanghai. */
+  readonly printedOn: string
+}
+
+const party = (c: BookingContact): WaybillParty => ({
+  name: c.name,
+  phone: c.phone,
+  address: `${c.provinceName}${c.cityName}${c.countyName}${c.detail}`
+})
+
+const kilograms = (grams: number) => `${(grams / 1000).toFixed(grams % 100 === 0 ? 1 : 2)}kg`
+
+/** The waybill of a paid (or cash-on-delivery) order with its number, on the page chosen for its carrier. */
+export const waybillOf = (order: WaybillOrder, carrier: WaybillCarrier, page: Pick<PageSetup, "widthMm" | "heightMm">, now: Date): Waybill | { readonly problem: string } => {
+  if (!order.freightPaid && !order.isDaofu) return { problem: messages.freightUnpaid }
+  if (!order.expressNo) return { problem: messages.noNumber }
+  return {
+    page: { widthMm: page.widthMm, heightMm: page.heightMm },
+    carrier: { code: carrier.code, name: carrier.name },
+    barcode: { format: "CODE128", value: order.expressNo },
+    orderNo: order.orderNo,
+    sender: party(order.sender),
+    receiver: party(order.receiver),
+    goods: `${order.goodsName} × ${order.goodsCount}`,
+    weight: order.freightWeight === null ? "" : kilograms(order.freightWeight),
+    insurance: order.insureMoney > 0 ? `保价 ${yuan(order.insureMoney)}元，保费 ${yuan(order.insureFreight)}元` : "未保价",
+    payment: order.isDaofu ? "到付" : `寄付 ${yuan(order.freight ?? 0)}元`,
+    remark: order.remark,
+    printedOn: shanghaiDate(now)
+  }
+}
