@@ -89,6 +89,11 @@ export interface RunOptions {
   readonly ids?: () => string
   /** Run at most once for this key (default: the one the request being served carries, see `onceForRequest`). */
   readonly once?: OnceOnly
+  /**
+   * The use case changes the database with one statement at most (after its reads), atomic on its
+   * own: without a once-only key it runs on the pool, sparing the BEGIN and COMMIT round trips.
+   */
+  readonly oneStatement?: boolean
 }
 
 /** The request being served may carry a once-only key for the first `run` it makes. */
@@ -183,6 +188,7 @@ export class Runtime {
    */
   async run<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions = {}): Promise<Exit.Exit<A, E>> {
     const once = options.once ?? takeRequestOnce()
+    if (options.oneStatement && !once) return this.runOneStatement(useCase, options)
     for (let attempt = 1; ; attempt++) {
       const events: LiveEvent[] = []
       let exit: Exit.Exit<A, E> | undefined
@@ -211,6 +217,16 @@ export class Runtime {
       if (once && !kept && Exit.isFailure(done) && !Cause.hasDies(done.cause)) await once.keep(this.db, done)
       if (Exit.isSuccess(done)) events.forEach((event) => this.publish(event))
       return done
+    }
+  }
+
+  private async runOneStatement<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions): Promise<Exit.Exit<A, E>> {
+    for (let attempt = 1; ; attempt++) {
+      const events: LiveEvent[] = []
+      const exit = await Effect.runPromiseExit(Effect.provide(useCase, this.services(this.db, events, options)))
+      if (isRetryableExit(exit) && attempt < MAX_ATTEMPTS) continue
+      if (Exit.isSuccess(exit)) events.forEach((event) => this.publish(event))
+      return exit
     }
   }
 }
