@@ -14,6 +14,7 @@ import { CaptchaCodes, CaptchaStore } from "#src/profile/captcha-store"
 import { Ocr } from "#src/profile/ocr"
 import { ProfileStore } from "#src/profile/profile-store"
 import { Clock, Events, Ids, OpsLog, Outbox, type LiveEvent } from "#src/shared/ports"
+import type { Employee } from "#src/staff/employee"
 import { EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "#src/staff/staff-store"
 import { ImageFiles, Uploads } from "#src/upload/upload-store"
 import { Payouts, WalletStore } from "#src/wallet/wallet-store"
@@ -110,6 +111,30 @@ const takeRequestOnce = (): OnceOnly | undefined => {
 
 const MAX_ATTEMPTS = 5
 
+/** How long a staff member's employee record (with its worksite) is taken as read, as sessions are. */
+export const EMPLOYEE_TTL_MS = 5_000
+
+type EmployeeCache = Map<string, { readonly until: number; readonly employee: Employee }>
+
+/**
+ * The staff actor is looked up on every station call: a found employee is kept for EMPLOYEE_TTL_MS
+ * (an unbound openid is asked again each time), and a bind in this process forgets them all.
+ */
+const cachedEmployees = (store: EmployeeStore["Service"], cache: EmployeeCache): EmployeeStore["Service"] => ({
+  ...store,
+  findByOpenid: (openid) =>
+    Effect.suspend(() => {
+      const hit = cache.get(openid)
+      if (hit && hit.until > Date.now()) return Effect.succeed(hit.employee)
+      return store.findByOpenid(openid).pipe(Effect.tap((employee) => Effect.sync(() => {
+        if (cache.size >= 10_000) cache.clear()
+        if (employee) cache.set(openid, { until: Date.now() + EMPLOYEE_TTL_MS, employee })
+      })))
+    }),
+  bind: (employeeId, openid, userId) =>
+    Effect.sync(() => cache.clear()).pipe(Effect.andThen(store.bind(employeeId, openid, userId)), Effect.ensuring(Effect.sync(() => cache.clear())))
+})
+
 const isRetryableExit = (exit: Exit.Exit<unknown, unknown>) =>
   Exit.isFailure(exit) && Cause.hasDies(exit.cause) && isRetryable(Cause.squash(exit.cause))
 
@@ -125,6 +150,7 @@ export class Runtime {
   private readonly processServices: Layer.Layer<ProcessServices>
   private readonly stores: Layer.Layer<TransactionServices, never, RunDb>
   private readonly catalogueCache: CatalogueCache = new Map()
+  private readonly employeeCache: EmployeeCache = new Map()
 
   readonly uploadsDir: string
 
@@ -148,7 +174,7 @@ export class Runtime {
       bound(ParcelStore, parcelStore),
       bound(People, people),
       bound(Catalogue, (db) => catalogue(db, this.catalogueCache)),
-      bound(EmployeeStore, employeeStore),
+      bound(EmployeeStore, (db) => cachedEmployees(employeeStore(db), this.employeeCache)),
       bound(LoginGuard, loginGuard),
       bound(Sessions, sessions),
       bound(ProfileStore, profileStore),
