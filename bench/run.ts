@@ -342,7 +342,7 @@ const catchScripts = async (dir: string): Promise<Scripts> => {
     }
     const sets = ["\\set r random(1, 1000000000000)"]
     const siteSets = [...sets, `\\set w random(1, ${SITES})`]
-    const site = [["ws-bench-01", "'ws-bench-' || lpad(:w::text, 2, '0')"], ["e-bench-01", "'e-bench-' || lpad(:w::text, 2, '0')"]] as const
+    const site = ["ws", "e", "u"].map((kind) => [`${kind}-bench-01`, `'${kind}-bench-' || lpad(:w::text, 2, '0')`] as const)
     const script = (statements: ReadonlyArray<Statement>, sites: boolean) =>
       sameWorkScript(statements, [[last.expressNo, "'B' || :r"], [last.key, "'K' || :r"], ...fresh(statements), ...(sites ? site : [])], sites ? siteSets : sets)
     log("  tokens issued")
