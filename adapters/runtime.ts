@@ -17,6 +17,7 @@ import { CaptchaCodes, CaptchaStore } from "#src/profile/captcha-store"
 import { Ocr } from "#src/profile/ocr"
 import { ProfileStore } from "#src/profile/profile-store"
 import { Clock, Events, Ids, OpsLog, Outbox, type LiveEvent } from "#src/shared/ports"
+import type { Employee } from "#src/staff/employee"
 import { EmployeesByUnionid, EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "#src/staff/staff-store"
 import { ImageFiles, Uploads } from "#src/upload/upload-store"
 import { Payouts, WalletStore } from "#src/wallet/wallet-store"
@@ -96,6 +97,11 @@ export interface RunOptions {
   readonly ids?: () => string
   /** Run at most once for this key (default: the one the request being served carries, see `onceForRequest`). */
   readonly once?: OnceOnly
+  /**
+   * The use case changes the database with one statement at most (after its reads), atomic on its
+   * own: without a once-only key it runs on the pool, sparing the BEGIN and COMMIT round trips.
+   */
+  readonly oneStatement?: boolean
 }
 
 /** The request being served may carry a once-only key for the first `run` it makes. */
@@ -111,6 +117,30 @@ const takeRequestOnce = (): OnceOnly | undefined => {
 }
 
 const MAX_ATTEMPTS = 5
+
+/** How long a staff member's employee record (with its worksite) is taken as read, as sessions are. */
+export const EMPLOYEE_TTL_MS = 5_000
+
+type EmployeeCache = Map<string, { readonly until: number; readonly employee: Employee }>
+
+/**
+ * The staff actor is looked up on every station call: a found employee is kept for EMPLOYEE_TTL_MS
+ * (an unbound openid is asked again each time), and a bind in this process forgets them all.
+ */
+const cachedEmployees = (store: EmployeeStore["Service"], cache: EmployeeCache): EmployeeStore["Service"] => ({
+  ...store,
+  findByOpenid: (openid) =>
+    Effect.suspend(() => {
+      const hit = cache.get(openid)
+      if (hit && hit.until > Date.now()) return Effect.succeed(hit.employee)
+      return store.findByOpenid(openid).pipe(Effect.tap((employee) => Effect.sync(() => {
+        if (cache.size >= 10_000) cache.clear()
+        if (employee) cache.set(openid, { until: Date.now() + EMPLOYEE_TTL_MS, employee })
+      })))
+    }),
+  bind: (employeeId, openid, userId) =>
+    Effect.sync(() => cache.clear()).pipe(Effect.andThen(store.bind(employeeId, openid, userId)), Effect.ensuring(Effect.sync(() => cache.clear())))
+})
 
 const isRetryableExit = (exit: Exit.Exit<unknown, unknown>) =>
   Exit.isFailure(exit) && Cause.hasDies(exit.cause) && isRetryable(Cause.squash(exit.cause))
@@ -129,6 +159,7 @@ export class Runtime {
   private readonly processServices: Layer.Layer<ProcessServices>
   private readonly stores: Layer.Layer<TransactionServices, never, RunDb>
   private readonly catalogueCache: CatalogueCache = new Map()
+  private readonly employeeCache: EmployeeCache = new Map()
 
   readonly uploadsDir: string
 
@@ -154,7 +185,7 @@ export class Runtime {
       bound(ParcelStore, parcelStore),
       bound(People, people),
       bound(Catalogue, (db) => catalogue(db, this.catalogueCache)),
-      bound(EmployeeStore, employeeStore),
+      bound(EmployeeStore, (db) => cachedEmployees(employeeStore(db), this.employeeCache)),
       bound(LoginGuard, loginGuard),
       bound(Sessions, sessions),
       bound(ProfileStore, profileStore),
@@ -185,9 +216,25 @@ export class Runtime {
     return Layer.mergeAll(this.processServices, Layer.provide(this.stores, Layer.succeed(RunDb, db)), run)
   }
 
+  private poolServices: Context.Context<ProcessServices | TransactionServices> | undefined
+
+  /**
+   * The services of a run on the pool (a read, a one-statement change), their layers built once per
+   * runtime: building them for each request was a large part of a hot read's cost.
+   */
+  private onPool(events: LiveEvent[], options: RunOptions): Context.Context<StationServices> {
+    this.poolServices ??= Effect.runSync(Effect.scoped(Layer.build(
+      Layer.mergeAll(this.processServices, Layer.provide(this.stores, Layer.succeed(RunDb, this.db)))
+    )))
+    return Context.add(Context.add(Context.add(this.poolServices,
+      Clock, Clock.of({ now: Effect.sync(() => options.now ?? new Date()) })),
+      Ids, Ids.of({ next: Effect.sync(options.ids ?? randomUUID) })),
+      Events, Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) }))
+  }
+
   /** Runs a use case that only reads, outside any transaction. */
   read<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions = {}): Promise<Exit.Exit<A, E>> {
-    return Effect.runPromiseExit(Effect.provide(useCase, this.services(this.db, [], options)))
+    return Effect.runPromiseExit(Effect.provide(useCase, this.onPool([], options)))
   }
 
   /**
@@ -196,6 +243,7 @@ export class Runtime {
    */
   async run<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions = {}): Promise<Exit.Exit<A, E>> {
     const once = options.once ?? takeRequestOnce()
+    if (options.oneStatement && !once) return this.runOneStatement(useCase, options)
     for (let attempt = 1; ; attempt++) {
       const events: LiveEvent[] = []
       let exit: Exit.Exit<A, E> | undefined
@@ -224,6 +272,16 @@ export class Runtime {
       if (once && !kept && Exit.isFailure(done) && !Cause.hasDies(done.cause)) await once.keep(this.db, done)
       if (Exit.isSuccess(done)) events.forEach((event) => this.publish(event))
       return done
+    }
+  }
+
+  private async runOneStatement<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions): Promise<Exit.Exit<A, E>> {
+    for (let attempt = 1; ; attempt++) {
+      const events: LiveEvent[] = []
+      const exit = await Effect.runPromiseExit(Effect.provide(useCase, this.onPool(events, options)))
+      if (isRetryableExit(exit) && attempt < MAX_ATTEMPTS) continue
+      if (Exit.isSuccess(exit)) events.forEach((event) => this.publish(event))
+      return exit
     }
   }
 }

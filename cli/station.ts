@@ -44,7 +44,7 @@ const program = new Command("station")
 Environment:
   DATABASE_URL        Postgres connection string (postgres://user@host:5432/db); unset: embedded PGlite
   DATA_DIR            directory of the embedded database (default ./data; the database lives in DATA_DIR/db)
-  DATABASE_POOL_SIZE  Postgres pool size (default 20)
+  DATABASE_POOL_SIZE  Postgres pool size (default 4)
   PORT                HTTP port of serve, and of the links token prints (default 3000)
   PUBLIC_URL          base URL for printed links (default http://localhost:$PORT)
   STATION_DEBUG=1     print stack traces of internal failures

@@ -13,6 +13,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: what the first load fetches (web/first-load.test.ts holds it to a budget)
+    manifest: true,
     chunkSizeWarningLimit: 2000
   },
   server: {

@@ -44,3 +44,6 @@ export const installSafetyNet = () => {
   process.on("uncaughtException", onUncaught)
   process.on("unhandledRejection", onUnhandledRejection)
 }
+
+/** Whether the code running now serves a request (the bench uses it to catch the statements a request makes). */
+export const inRequest = () => requests.getStore() !== undefined

@@ -1,8 +1,8 @@
 /** The express app: security headers, body cap, logs, rate limits, the routes and the built web app. */
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"
-import express, { type ErrorRequestHandler } from "express"
-import helmet from "helmet"
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express"
+import helmet, { type HelmetOptions } from "helmet"
 import type { Runtime } from "../runtime"
 import { requireActor } from "./auth"
 import { loggablePath, logger } from "./logger"
@@ -62,29 +62,63 @@ const storableJson = (body: unknown): boolean => {
   return true
 }
 
+/**
+ * Answered many times a second: a success is logged at debug, and at info only one in HOT_LOG_SAMPLE
+ * (marked `sampled`); refusals and failures are logged as every other request is.
+ */
+const HOT_ROUTES: ReadonlySet<string> = new Set([
+  "POST /api/expressTosend", "GET /api/user/wxuserInfo", "GET /api/expressTosend/pagingForFontend", "GET /api/health"
+])
+const HOT_LOG_SAMPLE = 1000
+let hotServed = 0
+
+export const helmetOptions = (options: HttpOptions): HelmetOptions => ({
+  referrerPolicy: { policy: "no-referrer" },
+  strictTransportSecurity: options.secure ?? false,
+  contentSecurityPolicy: {
+    directives: {
+      "upgrade-insecure-requests": options.secure ? [] : null,
+      "default-src": ["'self'"],
+      "img-src": ["'self'", "data:", "blob:"],
+      "style-src": ["'self'", "'unsafe-inline'"],
+      "connect-src": ["'self'", "ws:", "wss:"]
+    }
+  }
+})
+
+/** Helmet's headers for these options, worked out once: every response gets the same ones. */
+const securityHeaders = (options: HttpOptions): RequestHandler => {
+  const set: Array<[string, string]> = []
+  const removed: Array<string> = []
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void set.push([name, String(value)]),
+    removeHeader: (name: string) => void removed.push(name)
+  }
+  helmet(helmetOptions(options))({} as Request, recorder as unknown as Response, () => {})
+  if (set.length === 0) throw new Error("helmet set no headers")
+  return (_req, res, next) => {
+    for (const name of removed) res.removeHeader(name)
+    for (const [name, value] of set) res.setHeader(name, value)
+    next()
+  }
+}
+
 export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
   installSafetyNet()
   const app = express()
   app.use(requestScope)
   app.disable("x-powered-by")
   app.set("trust proxy", "loopback")
-  app.use(helmet({
-    referrerPolicy: { policy: "no-referrer" },
-    strictTransportSecurity: options.secure ?? false,
-    contentSecurityPolicy: {
-      directives: {
-        "upgrade-insecure-requests": options.secure ? [] : null,
-        "default-src": ["'self'"],
-        "img-src": ["'self'", "data:", "blob:"],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "connect-src": ["'self'", "ws:", "wss:"]
-      }
-    }
-  }))
+  app.use(securityHeaders(options))
   app.use((req, res, next) => {
     const started = process.hrtime.bigint()
     res.on("finish", () => {
-      logger.info({ method: req.method, path: loggablePath(req.originalUrl), status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }, "request")
+      const hot = res.statusCode < 400 && HOT_ROUTES.has(`${req.method} ${req.path}`)
+      if (hot && ++hotServed % HOT_LOG_SAMPLE !== 0 && !logger.isLevelEnabled("debug")) return
+      const line = { method: req.method, path: loggablePath(req.originalUrl), status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }
+      if (hot && !logger.isLevelEnabled("debug")) logger.info({ ...line, sampled: HOT_LOG_SAMPLE }, "request")
+      else if (hot) logger.debug(line, "request")
+      else logger.info(line, "request")
     })
     next()
   })

@@ -101,7 +101,7 @@ const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): 
     if (input._tag === "None") return { badLine: "input is not a checkIn input" }
     if (expected._tag === "None") return { badLine: "outcome is not a checkIn outcome { id, tag, code }" }
     const recordedId = expected.value.id
-    const exit = await runtime.run(checkIn(actor, input.value), { now: op.at, ids: () => recordedId })
+    const exit = await runtime.run(checkIn(actor, input.value), { now: op.at, ids: () => recordedId, oneStatement: true })
     if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
     return { outcome: { id: exit.value.parcel.id, tag: exit.value.parcel.tag, code: exit.value.code }, expected: expected.value }
   }

@@ -5,6 +5,7 @@
  */
 import type { PGlite } from "@electric-sql/pglite"
 import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from "kysely"
+import { createHash } from "node:crypto"
 import { readdir } from "node:fs/promises"
 import { join, resolve } from "node:path"
 import pg from "pg"
@@ -38,9 +39,15 @@ export interface OpenOptions {
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v)
 
+/**
+ * A few connections: a request makes one or two round trips, so more connections than cores only
+ * queue work inside Postgres and lengthen the slowest answers (see the README's Performance section).
+ */
+export const DEFAULT_POOL_SIZE = 4
+
 export const databaseConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): DatabaseConfig =>
   env.DATABASE_URL
-    ? { kind: "postgres", url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL_SIZE ?? 20) }
+    ? { kind: "postgres", url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE) }
     : { kind: "pglite", dataDir: join(resolve(env.DATA_DIR ?? "./data"), "db") }
 
 export const describeDatabase = (database: DatabaseConfig | Pick<Database, "config" | "attachedTo">) => {
@@ -61,6 +68,36 @@ const pgPool = (config: pg.PoolConfig) => {
   return pool
 }
 
+/** Distinct statements one connection keeps prepared; past that, statements are sent unnamed (parsed each time). */
+const PREPARED_PER_CONNECTION = 500
+
+/**
+ * Every parameterized statement is sent as a named prepared statement (named by its text's hash), so
+ * each connection parses and plans it once. A statement whose cached plan a schema change made stale
+ * (0A000) is sent unnamed from then on.
+ */
+const preparing = (client: pg.PoolClient) => {
+  const plain = client.query.bind(client) as (...args: Array<unknown>) => Promise<unknown>
+  const named = new Map<string, string>()
+  const unnamed = new Set<string>()
+  ;(client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== "string" || !Array.isArray(values) || values.length === 0 || callback !== undefined || unnamed.has(text)) {
+      return plain(text, values, callback)
+    }
+    let name = named.get(text)
+    if (name === undefined) {
+      if (named.size >= PREPARED_PER_CONNECTION) return plain(text, values)
+      name = `k${createHash("sha1").update(text).digest("hex").slice(0, 20)}`
+      named.set(text, name)
+    }
+    return (plain({ name, text, values }) as Promise<unknown>).catch((e: { code?: string }) => {
+      if (e?.code !== "0A000") throw e
+      unnamed.add(text)
+      throw e
+    })
+  }
+}
+
 /** The running owner's database through its socket, one connection. */
 const attach = async (config: DatabaseConfig, owner: LockOwner, locked: DataDirLocked): Promise<Database> => {
   const pool = pgPool({ host: owner.socketDir, port: SOCKET_PORT, user: "postgres", database: "postgres", max: 1 })
@@ -78,7 +115,8 @@ const stderrNotice = (message: string) => { process.stderr.write(`station: ${mes
 
 export const openDatabase = async (config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> => {
   if (config.kind === "postgres") {
-    const pool = pgPool({ connectionString: config.url, max: config.poolSize ?? 20 })
+    const pool = pgPool({ connectionString: config.url, max: config.poolSize ?? DEFAULT_POOL_SIZE })
+    pool.on("connect", preparing)
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     return { db, config, pool, attachedTo: undefined, share: nothingToShare, close: () => db.destroy() }
   }

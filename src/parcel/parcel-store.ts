@@ -1,7 +1,9 @@
 /** Ports of the parcel area: parcels at stations, the people they are for, the QR signer, the catalogues. */
 import { Context, Effect } from "effect"
+import type { OutgoingMessage, StationOperation } from "../shared/ports"
 import type { Page } from "../wallet/wallet-store"
 import type { ParcelStatus, SafekeepingTerms } from "./parcel"
+import { storageCode } from "./storage-code"
 
 export interface ParcelRecord {
   readonly id: string
@@ -52,7 +54,28 @@ export interface CollectRules {
   readonly servicePhone: string
 }
 
-export type InsertOutcome = "inserted" | "duplicateExpressNo"
+
+/** A parcel about to be checked in: everything but its tag, which the store hands out. */
+export type ParcelDraft = Omit<ParcelRecord, "tag">
+
+/** What a check-in writes beside the parcel, before its tag is known. */
+export interface CheckInFollowUps {
+  /** The receiver's SMS, its params still without the storage code. */
+  readonly sms: OutgoingMessage | undefined
+  /** The operations-log row, its outcome still without the tag and the storage code. */
+  readonly log: StationOperation
+}
+
+export type CheckInOutcome = { readonly tag: number } | "duplicateExpressNo" | "shelvesFull"
+
+/** The follow-ups as written once the tag is known: `code` joins the SMS params, `tag` and `code` the log's outcome. */
+export const placedFollowUps = (f: CheckInFollowUps, storageNo: string, tag: number): CheckInFollowUps => {
+  const code = storageCode(storageNo, tag)
+  return {
+    sms: f.sms && { ...f.sms, params: { ...f.sms.params, code } },
+    log: { ...f.log, outcome: { ...(f.log.outcome as object), tag, code } }
+  }
+}
 
 /** Which parcels `listByStatus` reads: some statuses, at one worksite or all, of one carrier or all, checked in by a time. */
 export interface ParcelFilter {
@@ -66,12 +89,12 @@ export interface ParcelFilter {
 
 export class ParcelStore extends Context.Service<ParcelStore, {
   /**
-   * The next free storage tag of the worksite (see storage-code.ts), undefined when every tag is in
-   * use; the worksite's counter stays locked until the transaction ends and moves on with `insert`.
+   * Checks the parcel in under the worksite's next free tag (`nextFreeTag` in storage-code.ts) and
+   * writes its follow-ups as `placedFollowUps` completes them, all at once (one statement: needs no
+   * transaction around it). Every tag held: "shelvesFull", nothing written; an express number
+   * already active at the worksite: "duplicateExpressNo", nothing written.
    */
-  allocateTag(worksiteId: string): Effect.Effect<number | undefined>
-  /** Stores the parcel; an express number already active at the worksite is refused, not stored twice. */
-  insert(parcel: ParcelRecord): Effect.Effect<InsertOutcome>
+  checkIn(parcel: ParcelDraft, followUps: CheckInFollowUps): Effect.Effect<CheckInOutcome>
   findById(id: string): Effect.Effect<ParcelRecord | undefined>
   safekeepingTerms(worksiteId: string): Effect.Effect<SafekeepingTerms>
   findAtShelf(key: { worksiteId: string; expressNo: string; storageNo: string; tag: number }): Effect.Effect<ParcelRecord | undefined>

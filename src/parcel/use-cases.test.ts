@@ -5,7 +5,7 @@ import type { Employee } from "../staff/employee"
 import { EmployeeStore } from "../staff/staff-store"
 import type { Worksite } from "../staff/worksite"
 import { ParcelStatus } from "./parcel"
-import { Catalogue, ParcelStore, People, QrSigner, type ParcelRecord, type Person } from "./parcel-store"
+import { Catalogue, ParcelStore, People, placedFollowUps, QrSigner, type ParcelRecord, type Person } from "./parcel-store"
 import { parcelStoreWith } from "./parcel-store.testkit"
 import { signedText, type UnsignedQr } from "./pickup-qr"
 import { checkIn, checkQr, handOver, receiversByLast4, takePart } from "./use-cases"
@@ -62,11 +62,15 @@ const station = (options: StationOptions = {}) => {
         dictValues: (dict) => Effect.succeed(dict === "weightFeeType" ? [{ _id: "light", name: "小件" }] : [])
       }),
       Effect.provideService(ParcelStore, parcelStoreWith({
-        allocateTag: () => Effect.succeed("freeTag" in options ? options.freeTag : 42),
-        insert: (p) => Effect.sync(() => {
-          if (parcels.some((q) => q.worksiteId === p.worksiteId && q.expressNo === p.expressNo)) return "duplicateExpressNo" as const
-          parcels.push(p)
-          return "inserted" as const
+        checkIn: (draft, followUps) => Effect.sync(() => {
+          const tag = "freeTag" in options ? options.freeTag : 42
+          if (tag === undefined) return "shelvesFull" as const
+          if (parcels.some((q) => q.worksiteId === draft.worksiteId && q.expressNo === draft.expressNo)) return "duplicateExpressNo" as const
+          parcels.push({ ...draft, tag })
+          const written = placedFollowUps(followUps, draft.storageNo, tag)
+          if (written.sms) ports.outbox.push(written.sms)
+          ports.ops.push(written.log)
+          return { tag }
         }),
         findById: (id) => Effect.succeed(parcels.find((p) => p.id === id)),
         safekeepingTerms: () => Effect.succeed(site.safekeeping),

@@ -2,7 +2,7 @@
 import { Effect, Schema } from "effect"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
-import { Clock, Events, Ids, OpsLog, Outbox } from "../shared/ports"
+import { Clock, Events, Ids, OpsLog } from "../shared/ports"
 import { messages as staffMessages } from "../staff/employee"
 import { employeeOf } from "../staff/use-cases"
 import { serviceTimeStr } from "../staff/worksite"
@@ -10,7 +10,7 @@ import { checkInProblem, messages, scanned } from "./check-in"
 import {
   cannotTakeMessage, isParty, ParcelStatus, pickupCheck, pickupEvent, safekeepingFee, statusStr, type PickupRole
 } from "./parcel"
-import { Catalogue, ParcelStore, People, QrSigner, type ParcelRecord } from "./parcel-store"
+import { Catalogue, ParcelStore, People, QrSigner, type ParcelDraft, type ParcelRecord } from "./parcel-store"
 import { holderOf, PickupQr, QR_INVALID, qrFromText, signedText } from "./pickup-qr"
 import { nextStatus } from "./status-machine"
 import { storageCode } from "./storage-code"
@@ -56,16 +56,13 @@ export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckI
   const person = named?.worksiteId === worksite.id ? named : yield* people.findByPhone(worksite.id, input.receiverPhone!)
   const parcels = yield* ParcelStore
   const now = yield* (yield* Clock).now
-  const tag = yield* parcels.allocateTag(worksite.id)
-  if (tag === undefined) return yield* new StateConflict({ message: messages.shelvesFull })
-  const parcel: ParcelRecord = {
+  const draft: ParcelDraft = {
     id: yield* (yield* Ids).next,
     worksiteId: worksite.id,
     expressCompanyId: company._id,
     expressCompanyName: company.name,
     expressNo: input.expressNo!,
     storageNo: input.storageNo!,
-    tag,
     weightId: input.weight!,
     receiver: input.receiver?.trim() || person?.realname || person?.nickname || "",
     receiverId: person?.id ?? null,
@@ -78,18 +75,22 @@ export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckI
     createdAt: now,
     checkedInBy: employee.id
   }
-  if ((yield* parcels.insert(parcel)) === "duplicateExpressNo") return yield* new StateConflict({ message: messages.duplicate })
+  const placed = yield* parcels.checkIn(draft, {
+    sms: worksite.smsAble
+      ? {
+        channel: "sms", to: draft.receiverPhone, template: "parcelArrived",
+        params: { company: company.name, site: worksite.shortName, serviceTime: serviceTimeStr(worksite) }
+      }
+      : undefined,
+    log: { op: "checkIn", actorOpenid: actor.openid, at: now, input: raw, outcome: { id: draft.id } }
+  })
+  if (placed === "shelvesFull") return yield* new StateConflict({ message: messages.shelvesFull })
+  if (placed === "duplicateExpressNo") return yield* new StateConflict({ message: messages.duplicate })
+  const parcel: ParcelRecord = { ...draft, tag: placed.tag }
   const code = storageCode(parcel.storageNo, parcel.tag)
-  if (worksite.smsAble) {
-    yield* (yield* Outbox).enqueue({
-      channel: "sms", to: parcel.receiverPhone, template: "parcelArrived",
-      params: { code, company: company.name, site: worksite.shortName, serviceTime: serviceTimeStr(worksite) }
-    })
-  }
   if (person) {
     yield* (yield* Events).publish({ room: { user: person.id }, name: "expressTotakeAdd", payload: { _id: parcel.id, code } })
   }
-  yield* (yield* OpsLog).append({ op: "checkIn", actorOpenid: actor.openid, at: now, input: raw, outcome: { id: parcel.id, tag: parcel.tag, code } })
   return { code, parcel }
 })
 

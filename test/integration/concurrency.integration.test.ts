@@ -152,7 +152,7 @@ describeOnPostgres("concurrency on real Postgres", () => {
       await expect(t.db.insertInto("parcel").values(copy).execute()).rejects.toMatchObject({ code: "23505", constraint: "parcel_active_tag" })
     })
 
-    it("a tag allocation that waited for the counter sees the tags taken by the transaction it waited for (near the wrap)", async () => {
+    it("a check-in statement that waited for the counter sees the tags taken by the transaction it waited for (near the wrap)", async () => {
       const ws = "ws-dongyuan"
       const parcelAt = (tag: number) => ({
         id: unique("LW"), worksite_id: ws, express_company_id: "ec-sf", express_company_name: "顺丰速运", express_no: unique("LW"), storage_no: "B-01",
@@ -164,14 +164,19 @@ describeOnPostgres("concurrency on real Postgres", () => {
       // the holder checks a parcel in at 9990 while another shelf's parcel takes 9991
       await holder.insertInto("parcel").values([parcelAt(9990), parcelAt(9991)]).execute()
       await holder.updateTable("storage_tag").set({ last_tag: 9990 }).where("worksite_id", "=", ws).execute()
-      const waiting = t.db.transaction().execute((trx) => Effect.runPromise(parcelStore(trx).allocateTag(ws)))
+      const id = unique("LW")
+      const waiting = Effect.runPromise(parcelStore(t.db).checkIn({
+        id, worksiteId: ws, expressCompanyId: "ec-sf", expressCompanyName: "顺丰速运", expressNo: unique("LW"), storageNo: "B-01", weightId: "wf-1",
+        receiver: "", receiverId: null, receiverOpenid: null, receiverPhone: "13800000002", status: 0, agentOpenid: null, paotuiOpenid: null,
+        safekeepPaidFen: 0, createdAt: new Date(), checkedInBy: "e-dongyuan-1"
+      }, { sms: undefined, log: { op: "checkIn", actorOpenid: "demo-staff-dy", at: new Date(), input: {}, outcome: { id } } }))
       for (let i = 0; i < 200; i++) {
         const blocked = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)
         if (blocked.rows[0]!.n > 0) break
         await new Promise((r) => setTimeout(r, 10))
       }
       await holder.commit().execute()
-      expect(await waiting).toBe(9992)
+      expect(await waiting).toEqual({ tag: 9992 })
     })
 
     it("40 concurrent check-ins at a station with 12 free tags left: 12 get those tags, 28 hear it is full, none a 5xx", async () => {

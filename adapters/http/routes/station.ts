@@ -28,7 +28,7 @@ export const stationRoutes = (runtime: Runtime) => {
 
   r.post("/api/expressTosend", idempotent(runtime.db), handle(
     CheckIn,
-    (input, req) => runtime.run(checkIn(actorOf(req), input).pipe(Effect.map(({ code }) => code))),
+    (input, req) => runtime.run(checkIn(actorOf(req), input).pipe(Effect.map(({ code }) => code)), { oneStatement: true }),
     (code) => ({ status: 201, message: `${code} ${checkInMessages.completed}` })
   ))
 

@@ -1,15 +1,16 @@
 /** ParcelStore, People and Catalogue over Postgres. */
 import { Effect } from "effect"
-import type { Kysely, Selectable } from "kysely"
-import { ACTIVE_STATUSES, type ParcelStatus } from "#src/parcel/parcel"
-import { Catalogue, ParcelStore, People, type CollectParcel, type ParcelRecord, type Person } from "#src/parcel/parcel-store"
-import { nextFreeTag, TAG_MAX, TAG_MIN, tagsAfter } from "#src/parcel/storage-code"
+import { sql, type Kysely, type Selectable } from "kysely"
+import type { ParcelStatus } from "#src/parcel/parcel"
+import {
+  Catalogue, ParcelStore, People, type CheckInFollowUps, type CheckInOutcome, type CollectParcel, type ParcelDraft, type ParcelRecord,
+  type Person
+} from "#src/parcel/parcel-store"
+import { TAG_MAX, TAG_MIN } from "#src/parcel/storage-code"
 import { isUniqueViolation, RetryableConflict } from "../retryable"
 import type { DB } from "../schema"
 import { PAGE_SIZE, paged } from "../paging"
 import { query } from "./query"
-
-const TAG_WINDOW = 64
 
 const toParcel = (r: Selectable<DB["parcel"]>): ParcelRecord => ({
   id: r.id, worksiteId: r.worksite_id, expressCompanyId: r.express_company_id, expressCompanyName: r.express_company_name,
@@ -29,50 +30,30 @@ const heldBy = (db: Kysely<DB>, userId: string, statuses: ReadonlyArray<ParcelSt
   db.selectFrom("parcel").where("status", "in", statuses.length ? statuses : [-1])
     .where((eb) => eb.or([eb("receiver_id", "=", userId), eb("agent_id", "=", userId)]))
 
-const activeTags = async (db: Kysely<DB>, worksiteId: string, among?: ReadonlyArray<number>) => {
-  const rows = await db.selectFrom("parcel").select("tag")
-    .where("worksite_id", "=", worksiteId).where("status", "in", ACTIVE_STATUSES)
-    .$if(among !== undefined, (q) => q.where("tag", "in", among!))
-    .execute()
-  return new Set(rows.map((r) => r.tag))
-}
-
 /**
- * Locks the worksite's counter first, then looks at the tags after it: a statement that waited for
- * the lock would still read parcels as they were before the wait and could hand out a tag the
- * previous holder of the lock took. The window is the core's; the whole table only when it is full.
+ * One call, one round trip (see migrations/2026-11-23T1100-check-in-statement.ts): the counter lock,
+ * the next free tag (the core's range, wrapping as storage-code.ts says), the parcel, its SMS and its
+ * operations-log row. Atomic on its own, so it needs no transaction; inside one it joins it.
  */
-const allocateTag = async (db: Kysely<DB>, worksiteId: string): Promise<number | undefined> => {
-  const counter = await db.selectFrom("storage_tag").select("last_tag").where("worksite_id", "=", worksiteId).forUpdate().executeTakeFirst()
-  if (!counter) throw new Error(`worksite ${worksiteId} has no storage tag counter`)
-  const window = tagsAfter(counter.last_tag, TAG_WINDOW)
-  const nearby = await activeTags(db, worksiteId, window)
-  const inWindow = window.find((t) => !nearby.has(t))
-  if (inWindow !== undefined) return inWindow
-  const taken = await activeTags(db, worksiteId)
-  return nextFreeTag(counter.last_tag, (t) => taken.has(t))
+const checkIn = async (db: Kysely<DB>, p: ParcelDraft, f: CheckInFollowUps): Promise<CheckInOutcome> => {
+  try {
+    const { rows } = await sql<{ tag: number | null }>`select station_check_in(
+      ${p.id}, ${p.worksiteId}, ${p.expressCompanyId}, ${p.expressCompanyName}, ${p.expressNo}, ${p.storageNo}, ${p.weightId},
+      ${p.receiver}, ${p.receiverId}, ${p.receiverOpenid}, ${p.receiverPhone}, ${p.status}::smallint, ${p.agentOpenid}, ${p.paotuiOpenid},
+      ${p.safekeepPaidFen}::integer, ${p.createdAt}::timestamptz, ${p.checkedInBy}, ${TAG_MIN}::integer, ${TAG_MAX}::integer,
+      ${f.sms === undefined ? null : JSON.stringify(f.sms)}::jsonb, ${JSON.stringify(f.log)}::jsonb) as tag`.execute(db)
+    const tag = rows[0]?.tag
+    return tag === null || tag === undefined ? "shelvesFull" : { tag }
+  } catch (e) {
+    if (isUniqueViolation(e, "parcel_active_express_no")) return "duplicateExpressNo"
+    // a parcel stored past the counter (not by a check-in) took the tag first
+    if (isUniqueViolation(e, "parcel_active_tag")) throw new RetryableConflict("another parcel took the tag first", { cause: e })
+    throw e
+  }
 }
 
 export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
-  allocateTag: (worksiteId) => query(() => allocateTag(db, worksiteId)),
-  insert: (p) =>
-    query(async () => {
-      try {
-        await db.with("counter", (q) => q.updateTable("storage_tag").set({ last_tag: p.tag }).where("worksite_id", "=", p.worksiteId).returning("last_tag"))
-          .insertInto("parcel").values({
-          id: p.id, worksite_id: p.worksiteId, express_company_id: p.expressCompanyId, express_company_name: p.expressCompanyName,
-          express_no: p.expressNo, storage_no: p.storageNo, tag: p.tag, weight_id: p.weightId, receiver: p.receiver,
-          receiver_id: p.receiverId, receiver_openid: p.receiverOpenid, receiver_phone: p.receiverPhone, status: p.status,
-          agent_openid: p.agentOpenid, paotui_openid: p.paotuiOpenid, safekeep_paid: p.safekeepPaidFen, created_at: p.createdAt,
-          checked_in_by: p.checkedInBy
-        }).execute()
-        return "inserted" as const
-      } catch (e) {
-        if (isUniqueViolation(e, "parcel_active_express_no")) return "duplicateExpressNo" as const
-        if (isUniqueViolation(e, "parcel_active_tag")) throw new RetryableConflict("another check-in took the tag first", { cause: e })
-        throw e
-      }
-    }),
+  checkIn: (parcel, followUps) => query(() => checkIn(db, parcel, followUps)),
   findById: (id) => query(() => db.selectFrom("parcel").selectAll().where("id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toParcel(r))),
   safekeepingTerms: (worksiteId) =>
     query(() => db.selectFrom("worksite").select(["keep_free_hours", "keep_fee_per_day", "keep_fee_cap"]).where("id", "=", worksiteId).executeTakeFirstOrThrow())

@@ -1,0 +1,63 @@
+/**
+ * The web app's first load stays within 150 KB of gzipped JavaScript: the entry chunk and every chunk
+ * it imports statically (routes are loaded when first shown). Reads the build's manifest, so it runs
+ * after `npm run build:web` (`npm test` builds first); skipped only when no build is there.
+ */
+import { existsSync, readFileSync } from "node:fs"
+import { resolve } from "node:path"
+import { gzipSync } from "node:zlib"
+import { describe, expect, it } from "vitest"
+
+const BUDGET_BYTES = 150 * 1024
+const dist = resolve(import.meta.dirname, "../../web/dist")
+const manifestFile = resolve(dist, ".vite/manifest.json")
+
+interface Chunk {
+  readonly file: string
+  readonly isEntry?: boolean
+  readonly imports?: ReadonlyArray<string>
+  readonly dynamicImports?: ReadonlyArray<string>
+}
+
+/** The entry's chunk files and those of its static imports, transitively. */
+export const firstLoadFiles = (manifest: Readonly<Record<string, Chunk>>): ReadonlyArray<string> => {
+  const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry)
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    for (const next of manifest[key]?.imports ?? []) visit(next)
+  }
+  entries.forEach(visit)
+  return [...seen].map((k) => manifest[k]!.file).filter((f) => f.endsWith(".js"))
+}
+
+const gzipped = (file: string) => gzipSync(readFileSync(resolve(dist, file)), { level: 9 }).length
+
+describe.skipIf(!existsSync(manifestFile))("web first load", () => {
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, Chunk>) : {}
+
+  it(`is at most ${BUDGET_BYTES / 1024} KB of gzipped JavaScript`, () => {
+    const files = firstLoadFiles(manifest)
+    const sizes = files.map((f) => [f, gzipped(f)] as const).sort((a, b) => b[1] - a[1])
+    const total = sizes.reduce((sum, [, n]) => sum + n, 0)
+    const report = sizes.map(([f, n]) => `${f} ${(n / 1024).toFixed(1)} KB`).join(", ")
+    expect(files.length).toBeGreaterThan(0)
+    expect(total, `first load ${(total / 1024).toFixed(1)} KB gzipped: ${report}`).toBeLessThanOrEqual(BUDGET_BYTES)
+  })
+
+  it("loads the routes' pages later: the entry imports some chunks dynamically", () => {
+    const entry = Object.values(manifest).find((c) => c.isEntry)!
+    expect(entry.dynamicImports?.length ?? 0).toBeGreaterThan(10)
+  })
+
+  it("follows static imports transitively, not dynamic ones", () => {
+    expect(firstLoadFiles({
+      "main.tsx": { file: "a.js", isEntry: true, imports: ["_b"], dynamicImports: ["page.tsx"] },
+      _b: { file: "b.js", imports: ["_c"] },
+      _c: { file: "c.js", imports: ["_b"] },
+      "page.tsx": { file: "page.js", imports: ["_d"] },
+      _d: { file: "d.js" }
+    })).toEqual(["a.js", "b.js", "c.js"])
+  })
+})
