@@ -129,6 +129,24 @@ describe("proxy pickup", () => {
   })
 })
 
+describe("the fee once the parcel left the shelf", () => {
+  it("a signed or returned parcel has no fee to pay and shows its own status, on its page and in the list", async () => {
+    const old = new Date(now.getTime() - 100 * HOUR)
+    const s = station([parcel({ status: ParcelStatus.signed, createdAt: old }), parcel({ id: "p2", status: ParcelStatus.returned, createdAt: old }),
+      parcel({ id: "p3", status: ParcelStatus.awaitingReturn, createdAt: old })])
+    expect(await s.run(parcelForReceiver(me, "p1"))).toMatchObject({ ok: true, value: { unpaidFen: 0, statusStr: "已签收", showsCode: false, content: "" } })
+    expect(await s.run(parcelForReceiver(me, "p2"))).toMatchObject({ ok: true, value: { unpaidFen: 0, statusStr: "已退回" } })
+    expect(await s.run(parcelForReceiver(me, "p3"))).toMatchObject({ ok: true, value: { unpaidFen: 150, statusStr: "待支付保管费" } })
+    const rows = async (tab: string) => {
+      const listed = await s.run(receiverParcels(me, tab, 1))
+      return listed.ok && listed.value.results.map((h) => [h.parcel.id, h.unpaidFen, h.statusStr])
+    }
+    expect(await rows("complete")).toEqual([["p1", 0, "已签收"]])
+    expect(await rows("returned")).toEqual([["p2", 0, "已退回"]])
+    expect(await rows("toreturn")).toEqual([["p3", 150, "待支付保管费"]])
+  })
+})
+
 describe("the list", () => {
   it("lists the caller's parcels and those they pick up for a friend, marked; an unknown tab is refused", async () => {
     const s = station([parcel(), parcel({ id: "p2", receiverId: "u2", status: 1, agentId: "u1" }), parcel({ id: "p3", receiverId: "u3" }), parcel({ id: "p4", status: 5 })])

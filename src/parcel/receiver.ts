@@ -12,16 +12,13 @@ import {
   collectorOf, collectStatusStr, friendPhoneProblem, isCollectTab, maskName, messages, openBoxProblem, selfSignProblem, showsCode,
   tabStatuses, takeEventOf, type Holder
 } from "./collect"
-import { safekeepingFee, statusStr, type ParcelStatus, type SafekeepingTerms } from "./parcel"
+import { statusStr, unpaidSafekeeping, type ParcelStatus, type SafekeepingTerms } from "./parcel"
 import { ParcelStore, People, QrSigner, type CollectParcel } from "./parcel-store"
 import { signedText, type UnsignedQr } from "./pickup-qr"
 import { nextStatus } from "./status-machine"
 import { formatTag } from "./storage-code"
 
 const notFound = () => new NotFound({ message: messages.notFound })
-
-const unpaidOf = (parcel: CollectParcel, now: Date, terms: SafekeepingTerms) =>
-  Math.max(0, safekeepingFee(parcel.createdAt, now, terms) - parcel.safekeepPaidFen)
 
 /** A parcel as one of its holders sees it: the code hidden unless they could take it now with nothing left to pay. */
 export interface HeldParcel {
@@ -43,7 +40,7 @@ const heldParcel = Effect.fn("heldParcel")(function* (actor: Actor, id: string) 
   const holder = parcel && collectorOf(parcel, actor.userId)
   if (!parcel || !holder) return yield* notFound()
   const now = yield* (yield* Clock).now
-  const unpaidFen = unpaidOf(parcel, now, yield* parcels.safekeepingTerms(parcel.worksiteId))
+  const unpaidFen = unpaidSafekeeping(parcel, now, yield* parcels.safekeepingTerms(parcel.worksiteId))
   return { ...heldView(parcel, holder, unpaidFen), now }
 })
 
@@ -58,7 +55,7 @@ export const receiverParcels = Effect.fn("receiverParcels")(function* (actor: Ac
   for (const parcel of listed.results) {
     if (!terms.has(parcel.worksiteId)) terms.set(parcel.worksiteId, yield* parcels.safekeepingTerms(parcel.worksiteId))
     const holder = collectorOf(parcel, actor.userId) ?? "receiver"
-    results.push(heldView(parcel, holder, unpaidOf(parcel, now, terms.get(parcel.worksiteId)!)))
+    results.push(heldView(parcel, holder, unpaidSafekeeping(parcel, now, terms.get(parcel.worksiteId)!)))
   }
   return { ...listed, results }
 })
