@@ -4,16 +4,17 @@
  * compared with the recorded one. Messages the replayed operations put in the outbox are marked as
  * not sent, so a replay never texts anyone twice.
  */
-import { Cause, Exit, Schema } from "effect"
+import { Cause, type Effect, Exit, Schema } from "effect"
 import type { Kysely } from "kysely"
 import { CheckIn } from "#src/parcel/calls"
+import { cancelAgent, chooseAgent, openBox, refuseAgent, selfSign } from "#src/parcel/receiver"
 import { markDueParcels, returnParcel, SYSTEM_ACTOR } from "#src/parcel/returns"
 import { checkIn, handOver, HandOverInput } from "#src/parcel/use-cases"
 import { recordSafekeepFee, SafekeepFeeInput } from "#src/payment/settlements"
 import type { Actor } from "#src/shared/actor"
 import { isDomainError } from "#src/shared/errors"
 import type { DB } from "../postgres/schema"
-import type { Runtime } from "../runtime"
+import type { Runtime, StationServices } from "../runtime"
 import { actorByOpenid } from "./actors"
 import { decodeLine, type DecodedOperation, type OperationName } from "./ops-log"
 
@@ -56,6 +57,10 @@ const ReturnInput = Schema.Struct({
   storageNo: Schema.optional(Schema.String), tag: Schema.optional(Schema.String)
 })
 const SafekeepFeeOutcome = Schema.Struct({ id: Schema.String, safekeepPaid: Schema.Number })
+const ChooseAgentInput = Schema.Struct({ toTakeId: Schema.optional(Schema.String), agentPhone: Schema.optional(Schema.String) })
+const ChooseAgentOutcome = Schema.Struct({ id: Schema.String, status: Schema.Number, agentId: Schema.String })
+const ParcelIdInput = Schema.Struct({ id: Schema.String })
+const OpenBoxOutcome = Schema.Struct({ id: Schema.String, status: Schema.Number, door: Schema.String })
 
 type Outcome = Readonly<Record<string, unknown>>
 type Replayed = { readonly outcome: Outcome } | { readonly failure: string } | { readonly badLine: string }
@@ -84,8 +89,37 @@ const replayMarkDue = async (runtime: Runtime, op: DecodedOperation): Promise<Re
   return { outcome: exit.value, expected: expected.value }
 }
 
+/** Runs one logged operation of a use case: its input and outcome decoded, the use case run at the recorded time, its outcome picked out. */
+const replayWith = async <I, O extends Outcome, A>(
+  runtime: Runtime, op: DecodedOperation, schemas: { readonly input: Schema.Decoder<I>; readonly outcome: Schema.Decoder<O> },
+  run: (input: I) => Effect.Effect<A, unknown, StationServices>, outcomeOf: (value: A) => Outcome
+): Promise<Replayed & { readonly expected?: Outcome }> => {
+  const input = Schema.decodeUnknownOption(schemas.input)(op.input)
+  const expected = Schema.decodeUnknownOption(schemas.outcome)(op.outcome)
+  if (input._tag === "None") return { badLine: `input is not a ${op.op} input` }
+  if (expected._tag === "None") return { badLine: `outcome is not a ${op.op} outcome` }
+  const exit = await runtime.run(run(input.value), { now: op.at, ids: noIds })
+  if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
+  const value = outcomeOf(exit.value)
+  return { outcome: Object.fromEntries(Object.keys(expected.value).map((k) => [k, value[k]])), expected: expected.value }
+}
+
+const statusOutcome = (p: { readonly id: string; readonly status: number }) => ({ id: p.id, status: p.status })
+
 const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): Promise<Replayed & { readonly expected?: Outcome }> => {
   if (op.op === "markDue") return replayMarkDue(runtime, op)
+  if (op.op === "chooseAgent") {
+    return replayWith(runtime, op, { input: ChooseAgentInput, outcome: ChooseAgentOutcome }, (input) => chooseAgent(actor, input),
+      (p) => ({ id: p.id, status: p.status, agentId: p.agentId }))
+  }
+  if (op.op === "refuseAgent" || op.op === "cancelAgent" || op.op === "selfSign") {
+    const useCase = { refuseAgent, cancelAgent, selfSign }[op.op]
+    return replayWith(runtime, op, { input: ParcelIdInput, outcome: TakePartOutcome }, (input) => useCase(actor, input.id), statusOutcome)
+  }
+  if (op.op === "openBox") {
+    return replayWith(runtime, op, { input: ParcelIdInput, outcome: OpenBoxOutcome }, (input) => openBox(actor, input.id),
+      (p) => ({ id: p.id, status: p.status, door: p.door }))
+  }
   if (op.op === "returnParcel") {
     const input = Schema.decodeUnknownOption(ReturnInput)(op.input)
     const expected = Schema.decodeUnknownOption(TakePartOutcome)(op.outcome)

@@ -182,3 +182,26 @@ describe("self-sign and the cabinet door", () => {
     expect(await stranger.run(openBox(actor({ userId: "u9" }), "p1"))).toMatchObject(refused("NotFound", "快递不存在"))
   })
 })
+
+describe("the operations log", () => {
+  it("proxy choose, refuse and cancel, self-sign and the cabinet opening are each written once, refusals not at all", async () => {
+    const s = station([parcel(), parcel({ id: "p2", type: 2, deviceAddress: "XY-CAB-1", boxDoor: "A03" })])
+    await s.run(chooseAgent(me, { toTakeId: "p1", agentPhone: wang.phoneMain! }))
+    await s.run(cancelAgent(me, "p1"))
+    await s.run(chooseAgent(me, { toTakeId: "p1", agentPhone: wang.phoneMain! }))
+    await s.run(refuseAgent(friend, "p1"))
+    expect(await s.run(refuseAgent(friend, "p1"))).toMatchObject({ ok: false })
+    await s.run(selfSign(me, "p1"))
+    await s.run(openBox(me, "p2"))
+    expect(await s.run(openBox(me, "p2"))).toMatchObject({ ok: false })
+    const entry = (op: string, actorOpenid: string, input: object, outcome: object) => ({ op, actorOpenid, at: now, input, outcome })
+    expect(s.ports.ops).toEqual([
+      entry("chooseAgent", "o-u1", { toTakeId: "p1", agentPhone: wang.phoneMain }, { id: "p1", status: 1, agentId: "u2" }),
+      entry("cancelAgent", "o-u1", { id: "p1" }, { id: "p1", status: 0 }),
+      entry("chooseAgent", "o-u1", { toTakeId: "p1", agentPhone: wang.phoneMain }, { id: "p1", status: 1, agentId: "u2" }),
+      entry("refuseAgent", "o-u2", { id: "p1" }, { id: "p1", status: 0 }),
+      entry("selfSign", "o-u1", { id: "p1" }, { id: "p1", status: 100 }),
+      entry("openBox", "o-u1", { id: "p2" }, { id: "p2", status: 100, door: "A03" })
+    ])
+  })
+})

@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { Locker } from "../locker/locker"
 import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
-import { Clock, Events } from "../shared/ports"
+import { Clock, Events, OpsLog, type StationOperation } from "../shared/ports"
 import {
   collectorOf, collectStatusStr, friendPhoneProblem, isCollectTab, maskName, messages, openBoxProblem, selfSignProblem, showsCode,
   tabStatuses, takeEventOf, type Holder
@@ -19,6 +19,13 @@ import { nextStatus } from "./status-machine"
 import { formatTag } from "./storage-code"
 
 const notFound = () => new NotFound({ message: messages.notFound })
+
+/** A change the caller made to a parcel, written to the operations log so `station replay` redoes it. */
+const logged = Effect.fnUntraced(function* (
+  op: StationOperation["op"], actor: Actor, at: Date, input: Readonly<Record<string, string>>, outcome: Readonly<Record<string, unknown>>
+) {
+  yield* (yield* OpsLog).append({ op, actorOpenid: actor.openid, at, input, outcome })
+})
 
 /** A parcel as one of its holders sees it: the code hidden unless they could take it now with nothing left to pay. */
 export interface HeldParcel {
@@ -121,6 +128,7 @@ export const chooseAgent = Effect.fn("chooseAgent")(function* (actor: Actor, inp
     return yield* new StateConflict({ message: "快递状态已变化，请刷新后重试" })
   }
   yield* (yield* Events).publish({ room: { user: friend.id }, name: "agentAdd", payload: { _id: held.parcel.id } })
+  yield* logged("chooseAgent", actor, held.now, { toTakeId: held.parcel.id, agentPhone: agent.phone }, { id: held.parcel.id, status: to, agentId: agent.id })
   return { ...held.parcel, status: to, agentId: agent.id, agent: agent.name, agentPhone: agent.phone }
 })
 
@@ -141,6 +149,7 @@ const dropAgent = (event: "refuseAgent" | "cancelAgent", by: Holder) =>
     if (event === "cancelAgent" && held.parcel.agentId) {
       yield* events.publish({ room: { user: held.parcel.agentId }, name: "agentCancel", payload: { _id: held.parcel.id } })
     }
+    yield* logged(event, actor, held.now, { id: held.parcel.id }, { id: held.parcel.id, status: to })
     return { ...held.parcel, status: to, agentId: null, agent: null, agentPhone: null }
   })
 
@@ -169,6 +178,7 @@ export const selfSign = Effect.fn("selfSign")(function* (actor: Actor, id: strin
     return yield* new StateConflict({ message: "快递状态已变化，请刷新后重试" })
   }
   yield* tellTaken(held.parcel, to)
+  yield* logged("selfSign", actor, held.now, { id: held.parcel.id }, { id: held.parcel.id, status: to })
   return { ...held.parcel, status: to }
 })
 
@@ -188,5 +198,6 @@ export const openBox = Effect.fn("openBox")(function* (actor: Actor, id: string)
   const door = yield* (yield* Locker).open({ device: p.deviceAddress ?? "", door: p.boxDoor ?? "", parcelId: p.id })
   if (!door.opened) return yield* new StateConflict({ message: messages.boxFailed })
   yield* tellTaken(p, to)
+  yield* logged("openBox", actor, held.now, { id: p.id }, { id: p.id, status: to, door: p.boxDoor ?? "" })
   return { ...p, status: to, door: p.boxDoor ?? "" }
 })
