@@ -95,15 +95,20 @@ export const collectHeader = Effect.fn("collectHeader")(function* (actor: Actor)
   return { person, rules, toTake }
 })
 
+/** The person of the worksite with this phone, who is not the caller: the friend to pick a parcel up. */
+const friendOf = Effect.fnUntraced(function* (actor: Actor, worksiteId: string | null | undefined, phone: string) {
+  const friend = worksiteId ? yield* (yield* People).findByPhone(worksiteId, phone) : undefined
+  if (!friend) return yield* new NotFound({ message: messages.friendNotFound })
+  if (friend.id === actor.userId) return yield* new RuleViolation({ message: messages.notYourself })
+  return friend
+})
+
 /** `wxuserInfo/{phone}`: a friend of the caller's worksite by phone, as little of them as the page shows. */
 export const findFriend = Effect.fn("findFriend")(function* (actor: Actor, phone: string | undefined) {
   const problem = friendPhoneProblem(phone)
   if (problem) return yield* new RuleViolation({ message: problem })
-  const people = yield* People
-  const me = yield* people.findById(actor.userId)
-  const friend = me?.worksiteId ? yield* people.findByPhone(me.worksiteId, phone!) : undefined
-  if (!friend) return yield* new NotFound({ message: messages.friendNotFound })
-  if (friend.id === actor.userId) return yield* new RuleViolation({ message: messages.notYourself })
+  const me = yield* (yield* People).findById(actor.userId)
+  const friend = yield* friendOf(actor, me?.worksiteId, phone!)
   return { name: maskName(friend.realname || friend.nickname || ""), phone: phone! }
 })
 
@@ -117,15 +122,12 @@ export const chooseAgent = Effect.fn("chooseAgent")(function* (actor: Actor, inp
   if (problem) return yield* new RuleViolation({ message: problem })
   const held = yield* heldParcel(actor, input.toTakeId)
   if (held.holder !== "receiver") return yield* notFound()
-  const people = yield* People
-  const friend = yield* people.findByPhone(held.parcel.worksiteId, input.agentPhone!)
-  if (!friend) return yield* new NotFound({ message: messages.friendNotFound })
-  if (friend.id === actor.userId) return yield* new RuleViolation({ message: messages.notYourself })
+  const friend = yield* friendOf(actor, held.parcel.worksiteId, input.agentPhone!)
   const to = nextStatus(held.parcel.status, "chooseAgent")
   if (to === undefined) return yield* new StateConflict({ message: `${statusStr(held.parcel.status)}状态的快递不能找人代取` })
   const agent = { id: friend.id, openid: friend.openid, name: friend.realname || friend.nickname || "", phone: input.agentPhone! }
   if (!(yield* (yield* ParcelStore).moveWithAgent(held.parcel.id, held.parcel.status, to, agent))) {
-    return yield* new StateConflict({ message: "快递状态已变化，请刷新后重试" })
+    return yield* new StateConflict({ message: messages.changed })
   }
   yield* (yield* Events).publish({ room: { user: friend.id }, name: "agentAdd", payload: { _id: held.parcel.id } })
   yield* logged("chooseAgent", actor, held.now, { toTakeId: held.parcel.id, agentPhone: agent.phone }, { id: held.parcel.id, status: to, agentId: agent.id })
@@ -140,7 +142,7 @@ const dropAgent = (event: "refuseAgent" | "cancelAgent", by: Holder) =>
     const to = nextStatus(held.parcel.status, event)
     if (to === undefined) return yield* new StateConflict({ message: `${statusStr(held.parcel.status)}状态的快递不能${event === "refuseAgent" ? "拒绝代取" : "取消代取"}` })
     if (!(yield* (yield* ParcelStore).moveWithAgent(held.parcel.id, held.parcel.status, to, null))) {
-      return yield* new StateConflict({ message: "快递状态已变化，请刷新后重试" })
+      return yield* new StateConflict({ message: messages.changed })
     }
     const events = yield* Events
     if (event === "refuseAgent" && held.parcel.receiverId) {
@@ -175,7 +177,7 @@ export const selfSign = Effect.fn("selfSign")(function* (actor: Actor, id: strin
   if (problem) return yield* new StateConflict({ message: problem })
   const to = nextStatus(held.parcel.status, "selfSign")!
   if (!(yield* parcels.moveStatus(held.parcel.id, held.parcel.status, to, actor.openid, held.now))) {
-    return yield* new StateConflict({ message: "快递状态已变化，请刷新后重试" })
+    return yield* new StateConflict({ message: messages.changed })
   }
   yield* tellTaken(held.parcel, to)
   yield* logged("selfSign", actor, held.now, { id: held.parcel.id }, { id: held.parcel.id, status: to })
