@@ -5,7 +5,9 @@ import type { StationOperation } from "#src/shared/ports"
 import type { DB } from "../postgres/schema"
 
 export type OperationName = StationOperation["op"]
-export const OPERATIONS: ReadonlyArray<OperationName> = ["checkIn", "takePart", "markDue", "returnParcel", "safekeepFee"]
+export const OPERATIONS: ReadonlyArray<OperationName> = [
+  "checkIn", "takePart", "markDue", "returnParcel", "safekeepFee", "chooseAgent", "refuseAgent", "cancelAgent", "selfSign", "openBox"
+]
 
 /** One exported line: `{ op, actorOpenid, at, input, outcome }` with `at` as an ISO timestamp. */
 export interface LoggedOperation {

@@ -4,16 +4,17 @@
  * compared with the recorded one. Messages the replayed operations put in the outbox are marked as
  * not sent, so a replay never texts anyone twice.
  */
-import { Cause, Exit, Schema } from "effect"
+import { Cause, type Effect, Exit, Schema } from "effect"
 import type { Kysely } from "kysely"
 import { CheckIn } from "#src/parcel/calls"
+import { cancelAgent, chooseAgent, openBox, refuseAgent, selfSign } from "#src/parcel/receiver"
 import { markDueParcels, returnParcel, SYSTEM_ACTOR } from "#src/parcel/returns"
 import { checkIn, handOver, HandOverInput } from "#src/parcel/use-cases"
 import { recordSafekeepFee, SafekeepFeeInput } from "#src/payment/settlements"
 import type { Actor } from "#src/shared/actor"
 import { isDomainError } from "#src/shared/errors"
 import type { DB } from "../postgres/schema"
-import type { Runtime } from "../runtime"
+import type { RunOptions, Runtime, StationServices } from "../runtime"
 import { actorByOpenid } from "./actors"
 import { decodeLine, type DecodedOperation, type OperationName } from "./ops-log"
 
@@ -56,6 +57,10 @@ const ReturnInput = Schema.Struct({
   storageNo: Schema.optional(Schema.String), tag: Schema.optional(Schema.String)
 })
 const SafekeepFeeOutcome = Schema.Struct({ id: Schema.String, safekeepPaid: Schema.Number })
+const ChooseAgentInput = Schema.Struct({ toTakeId: Schema.optional(Schema.String), agentPhone: Schema.optional(Schema.String) })
+const ChooseAgentOutcome = Schema.Struct({ id: Schema.String, status: Schema.Number, agentId: Schema.String })
+const ParcelIdInput = Schema.Struct({ id: Schema.String })
+const OpenBoxOutcome = Schema.Struct({ id: Schema.String, status: Schema.Number, door: Schema.String })
 
 type Outcome = Readonly<Record<string, unknown>>
 type Replayed = { readonly outcome: Outcome } | { readonly failure: string } | { readonly badLine: string }
@@ -74,53 +79,57 @@ const failureOf = <A, E>(exit: Exit.Exit<A, E>): string => {
 /** Operations nobody asked for (the scheduler's) are logged under the system actor, which is no user. */
 const needsNoActor = (op: DecodedOperation) => op.op === "markDue" && op.actorOpenid === SYSTEM_ACTOR
 
-const replayMarkDue = async (runtime: Runtime, op: DecodedOperation): Promise<Replayed & { readonly expected?: Outcome }> => {
-  const input = Schema.decodeUnknownOption(MarkDueInput)(op.input)
-  const expected = Schema.decodeUnknownOption(MarkDueOutcome)(op.outcome)
-  if (input._tag === "None") return { badLine: "input is not a markDue input { worksiteId? }" }
-  if (expected._tag === "None") return { badLine: "outcome is not a markDue outcome { count, ids }" }
-  const exit = await runtime.run(markDueParcels(input.value.worksiteId), { now: op.at, ids: noIds })
+/** Runs one logged operation of a use case: its input and outcome decoded, the use case run at the recorded time, its outcome picked out. */
+const replayWith = async <I, O extends Outcome, A>(
+  runtime: Runtime,
+  op: DecodedOperation,
+  schemas: { readonly input: Schema.Decoder<I>; readonly outcome: Schema.Decoder<O>; readonly shape: string },
+  run: (input: I) => Effect.Effect<A, unknown, StationServices>,
+  outcomeOf: (value: A) => Outcome,
+  options: (expected: O) => Pick<RunOptions, "ids" | "oneStatement"> = () => ({})
+): Promise<Replayed & { readonly expected?: Outcome }> => {
+  const input = Schema.decodeUnknownOption(schemas.input)(op.input)
+  const expected = Schema.decodeUnknownOption(schemas.outcome)(op.outcome)
+  if (input._tag === "None") return { badLine: `input is not a ${op.op} input` }
+  if (expected._tag === "None") return { badLine: `outcome is not a ${op.op} outcome ${schemas.shape}` }
+  const exit = await runtime.run(run(input.value), { now: op.at, ids: noIds, ...options(expected.value) })
   if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
-  return { outcome: exit.value, expected: expected.value }
+  const value = outcomeOf(exit.value)
+  return { outcome: Object.fromEntries(Object.keys(expected.value).map((k) => [k, value[k]])), expected: expected.value }
 }
 
+const statusOutcome = (p: { readonly id: string; readonly status: number }) => ({ id: p.id, status: p.status })
+const STATUS = "{ id, status }"
+
+const replayMarkDue = (runtime: Runtime, op: DecodedOperation) =>
+  replayWith(runtime, op, { input: MarkDueInput, outcome: MarkDueOutcome, shape: "{ count, ids }" }, (input) => markDueParcels(input.worksiteId), (r) => ({ ...r }))
+
 const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): Promise<Replayed & { readonly expected?: Outcome }> => {
-  if (op.op === "markDue") return replayMarkDue(runtime, op)
-  if (op.op === "returnParcel") {
-    const input = Schema.decodeUnknownOption(ReturnInput)(op.input)
-    const expected = Schema.decodeUnknownOption(TakePartOutcome)(op.outcome)
-    if (input._tag === "None") return { badLine: "input is not a returnParcel input" }
-    if (expected._tag === "None") return { badLine: "outcome is not a returnParcel outcome { id, status }" }
-    const exit = await runtime.run(returnParcel(actor, input.value), { now: op.at, ids: noIds })
-    if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
-    return { outcome: { id: exit.value.id, status: exit.value.status }, expected: expected.value }
+  switch (op.op) {
+    case "markDue":
+      return replayMarkDue(runtime, op)
+    case "checkIn":
+      return replayWith(runtime, op, { input: CheckIn.request, outcome: CheckInOutcome, shape: "{ id, tag, code }" }, (input) => checkIn(actor, input),
+        (r) => ({ id: r.parcel.id, tag: r.parcel.tag, code: r.code }), (expected) => ({ ids: () => expected.id, oneStatement: true }))
+    case "takePart":
+      return replayWith(runtime, op, { input: HandOverInput, outcome: TakePartOutcome, shape: STATUS }, (input) => handOver(actor, input), statusOutcome)
+    case "returnParcel":
+      return replayWith(runtime, op, { input: ReturnInput, outcome: TakePartOutcome, shape: STATUS }, (input) => returnParcel(actor, input), statusOutcome)
+    case "safekeepFee":
+      return replayWith(runtime, op, { input: SafekeepFeeInput, outcome: SafekeepFeeOutcome, shape: "{ id, safekeepPaid }" }, recordSafekeepFee, (r) => ({ ...r }))
+    case "chooseAgent":
+      return replayWith(runtime, op, { input: ChooseAgentInput, outcome: ChooseAgentOutcome, shape: "{ id, status, agentId }" }, (input) => chooseAgent(actor, input),
+        (p) => ({ id: p.id, status: p.status, agentId: p.agentId }))
+    case "refuseAgent":
+    case "cancelAgent":
+    case "selfSign": {
+      const useCase = { refuseAgent, cancelAgent, selfSign }[op.op]
+      return replayWith(runtime, op, { input: ParcelIdInput, outcome: TakePartOutcome, shape: STATUS }, (input) => useCase(actor, input.id), statusOutcome)
+    }
+    case "openBox":
+      return replayWith(runtime, op, { input: ParcelIdInput, outcome: OpenBoxOutcome, shape: "{ id, status, door }" }, (input) => openBox(actor, input.id),
+        (p) => ({ id: p.id, status: p.status, door: p.door }))
   }
-  if (op.op === "checkIn") {
-    const input = Schema.decodeUnknownOption(CheckIn.request)(op.input)
-    const expected = Schema.decodeUnknownOption(CheckInOutcome)(op.outcome)
-    if (input._tag === "None") return { badLine: "input is not a checkIn input" }
-    if (expected._tag === "None") return { badLine: "outcome is not a checkIn outcome { id, tag, code }" }
-    const recordedId = expected.value.id
-    const exit = await runtime.run(checkIn(actor, input.value), { now: op.at, ids: () => recordedId, oneStatement: true })
-    if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
-    return { outcome: { id: exit.value.parcel.id, tag: exit.value.parcel.tag, code: exit.value.code }, expected: expected.value }
-  }
-  if (op.op === "safekeepFee") {
-    const input = Schema.decodeUnknownOption(SafekeepFeeInput)(op.input)
-    const expected = Schema.decodeUnknownOption(SafekeepFeeOutcome)(op.outcome)
-    if (input._tag === "None") return { badLine: "input is not a safekeepFee input { parcelId, tradeNo, amountFen }" }
-    if (expected._tag === "None") return { badLine: "outcome is not a safekeepFee outcome { id, safekeepPaid }" }
-    const exit = await runtime.run(recordSafekeepFee(input.value), { now: op.at, ids: noIds })
-    if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
-    return { outcome: exit.value, expected: expected.value }
-  }
-  const input = Schema.decodeUnknownOption(HandOverInput)(op.input)
-  const expected = Schema.decodeUnknownOption(TakePartOutcome)(op.outcome)
-  if (input._tag === "None") return { badLine: "input is not a takePart input" }
-  if (expected._tag === "None") return { badLine: "outcome is not a takePart outcome { id, status }" }
-  const exit = await runtime.run(handOver(actor, input.value), { now: op.at, ids: noIds })
-  if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.value }
-  return { outcome: { id: exit.value.id, status: exit.value.status }, expected: expected.value }
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

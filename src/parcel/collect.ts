@@ -48,6 +48,7 @@ export const messages = {
   boxOpened: "柜门已打开过，请联系驿站工作人员",
   boxFailed: "开箱失败，请联系驿站工作人员",
   tabUnknown: "请求不正确",
+  changed: "快递状态已变化，请刷新后重试",
   agentChosen: "操作成功",
   refused: "拒绝代取成功",
   cancelled: "取消代取成功",

@@ -13,12 +13,23 @@ import {
   pickupEvent,
   safekeepingFee,
   statusStr,
-  UNPAID_SAFEKEEPING
+  UNPAID_SAFEKEEPING,
+  unpaidSafekeeping
 } from "./parcel"
 import { nextStatus } from "./status-machine"
 
 const checkedIn = new Date("2024-05-01T02:00:00.000Z")
 const after = (ms: number) => new Date(checkedIn.getTime() + ms)
+
+describe("unpaidSafekeeping: the fee less what was paid, only while the parcel is on the shelf for its receiver", () => {
+  it.each(Object.values(ParcelStatus))("status %i", (status) => {
+    const late = after(hours(100))
+    const onShelf = ([ParcelStatus.awaitingPickup, ParcelStatus.friendPicking, ParcelStatus.awaitingReturn] as ReadonlyArray<number>).includes(status)
+    expect(unpaidSafekeeping({ status, createdAt: checkedIn, safekeepPaidFen: 0 }, late)).toBe(onShelf ? 150 : 0)
+    expect(unpaidSafekeeping({ status, createdAt: checkedIn, safekeepPaidFen: 100 }, late)).toBe(onShelf ? 50 : 0)
+    expect(unpaidSafekeeping({ status, createdAt: checkedIn, safekeepPaidFen: 200 }, late)).toBe(0)
+  })
+})
 
 describe("safekeepingFee: free 48 h, then 50 fen per started 24 h, at most 300 fen", () => {
   it.each([

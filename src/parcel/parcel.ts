@@ -22,6 +22,22 @@ export const safekeepingFee = (checkedInAt: Date, now: Date, terms: SafekeepingT
   return Math.min(terms.capFen, Math.ceil(over / hours(24)) * terms.feePerDayFen)
 }
 
+/** The statuses in which a safekeeping fee is due: the parcel is on the shelf for its receiver (0, 1, 300). */
+export const FEE_STATUSES: ReadonlyArray<ParcelStatus> = statusesFor("takeByReceiver")
+
+/** The worksite's fee for the time since check-in less what was paid, whatever the status. */
+export const feeLeft = (
+  parcel: { readonly createdAt: Date; readonly safekeepPaidFen: number }, now: Date, terms: SafekeepingTerms = DEFAULT_SAFEKEEPING
+): number => Math.max(0, safekeepingFee(parcel.createdAt, now, terms) - parcel.safekeepPaidFen)
+
+/**
+ * The safekeeping fee still to pay: the worksite's fee for the time on the shelf less what was paid, and
+ * nothing once the parcel left the shelf for its receiver (signed, returned, out on an errand).
+ */
+export const unpaidSafekeeping = (
+  parcel: { readonly status: ParcelStatus; readonly createdAt: Date; readonly safekeepPaidFen: number }, now: Date, terms: SafekeepingTerms = DEFAULT_SAFEKEEPING
+): number => FEE_STATUSES.includes(parcel.status) ? feeLeft(parcel, now, terms) : 0
+
 /** Who shows the QR: the receiver, a friend picking up for them, or an errand runner. */
 export type PickupRole = "receiver" | "agent" | "runner"
 

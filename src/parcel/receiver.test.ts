@@ -129,6 +129,24 @@ describe("proxy pickup", () => {
   })
 })
 
+describe("the fee once the parcel left the shelf", () => {
+  it("a signed or returned parcel has no fee to pay and shows its own status, on its page and in the list", async () => {
+    const old = new Date(now.getTime() - 100 * HOUR)
+    const s = station([parcel({ status: ParcelStatus.signed, createdAt: old }), parcel({ id: "p2", status: ParcelStatus.returned, createdAt: old }),
+      parcel({ id: "p3", status: ParcelStatus.awaitingReturn, createdAt: old })])
+    expect(await s.run(parcelForReceiver(me, "p1"))).toMatchObject({ ok: true, value: { unpaidFen: 0, statusStr: "已签收", showsCode: false, content: "" } })
+    expect(await s.run(parcelForReceiver(me, "p2"))).toMatchObject({ ok: true, value: { unpaidFen: 0, statusStr: "已退回" } })
+    expect(await s.run(parcelForReceiver(me, "p3"))).toMatchObject({ ok: true, value: { unpaidFen: 150, statusStr: "待支付保管费" } })
+    const rows = async (tab: string) => {
+      const listed = await s.run(receiverParcels(me, tab, 1))
+      return listed.ok && listed.value.results.map((h) => [h.parcel.id, h.unpaidFen, h.statusStr])
+    }
+    expect(await rows("complete")).toEqual([["p1", 0, "已签收"]])
+    expect(await rows("returned")).toEqual([["p2", 0, "已退回"]])
+    expect(await rows("toreturn")).toEqual([["p3", 150, "待支付保管费"]])
+  })
+})
+
 describe("the list", () => {
   it("lists the caller's parcels and those they pick up for a friend, marked; an unknown tab is refused", async () => {
     const s = station([parcel(), parcel({ id: "p2", receiverId: "u2", status: 1, agentId: "u1" }), parcel({ id: "p3", receiverId: "u3" }), parcel({ id: "p4", status: 5 })])
@@ -162,5 +180,28 @@ describe("self-sign and the cabinet door", () => {
     expect(jammed.ports.events).toEqual([])
     const stranger = station([boxed])
     expect(await stranger.run(openBox(actor({ userId: "u9" }), "p1"))).toMatchObject(refused("NotFound", "快递不存在"))
+  })
+})
+
+describe("the operations log", () => {
+  it("proxy choose, refuse and cancel, self-sign and the cabinet opening are each written once, refusals not at all", async () => {
+    const s = station([parcel(), parcel({ id: "p2", type: 2, deviceAddress: "XY-CAB-1", boxDoor: "A03" })])
+    await s.run(chooseAgent(me, { toTakeId: "p1", agentPhone: wang.phoneMain! }))
+    await s.run(cancelAgent(me, "p1"))
+    await s.run(chooseAgent(me, { toTakeId: "p1", agentPhone: wang.phoneMain! }))
+    await s.run(refuseAgent(friend, "p1"))
+    expect(await s.run(refuseAgent(friend, "p1"))).toMatchObject({ ok: false })
+    await s.run(selfSign(me, "p1"))
+    await s.run(openBox(me, "p2"))
+    expect(await s.run(openBox(me, "p2"))).toMatchObject({ ok: false })
+    const entry = (op: string, actorOpenid: string, input: object, outcome: object) => ({ op, actorOpenid, at: now, input, outcome })
+    expect(s.ports.ops).toEqual([
+      entry("chooseAgent", "o-u1", { toTakeId: "p1", agentPhone: wang.phoneMain }, { id: "p1", status: 1, agentId: "u2" }),
+      entry("cancelAgent", "o-u1", { id: "p1" }, { id: "p1", status: 0 }),
+      entry("chooseAgent", "o-u1", { toTakeId: "p1", agentPhone: wang.phoneMain }, { id: "p1", status: 1, agentId: "u2" }),
+      entry("refuseAgent", "o-u2", { id: "p1" }, { id: "p1", status: 0 }),
+      entry("selfSign", "o-u1", { id: "p1" }, { id: "p1", status: 100 }),
+      entry("openBox", "o-u1", { id: "p2" }, { id: "p2", status: 100, door: "A03" })
+    ])
   })
 })

@@ -7,12 +7,12 @@ import { Effect } from "effect"
 import { Locker } from "../locker/locker"
 import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
-import { Clock, Events } from "../shared/ports"
+import { Clock, Events, OpsLog, type StationOperation } from "../shared/ports"
 import {
   collectorOf, collectStatusStr, friendPhoneProblem, isCollectTab, maskName, messages, openBoxProblem, selfSignProblem, showsCode,
   tabStatuses, takeEventOf, type Holder
 } from "./collect"
-import { safekeepingFee, statusStr, type ParcelStatus, type SafekeepingTerms } from "./parcel"
+import { statusStr, unpaidSafekeeping, type ParcelStatus, type SafekeepingTerms } from "./parcel"
 import { ParcelStore, People, QrSigner, type CollectParcel } from "./parcel-store"
 import { signedText, type UnsignedQr } from "./pickup-qr"
 import { nextStatus } from "./status-machine"
@@ -20,8 +20,12 @@ import { formatTag } from "./storage-code"
 
 const notFound = () => new NotFound({ message: messages.notFound })
 
-const unpaidOf = (parcel: CollectParcel, now: Date, terms: SafekeepingTerms) =>
-  Math.max(0, safekeepingFee(parcel.createdAt, now, terms) - parcel.safekeepPaidFen)
+/** A change the caller made to a parcel, written to the operations log so `station replay` redoes it. */
+const logged = Effect.fnUntraced(function* (
+  op: StationOperation["op"], actor: Actor, at: Date, input: Readonly<Record<string, string>>, outcome: Readonly<Record<string, unknown>>
+) {
+  yield* (yield* OpsLog).append({ op, actorOpenid: actor.openid, at, input, outcome })
+})
 
 /** A parcel as one of its holders sees it: the code hidden unless they could take it now with nothing left to pay. */
 export interface HeldParcel {
@@ -43,7 +47,7 @@ const heldParcel = Effect.fn("heldParcel")(function* (actor: Actor, id: string) 
   const holder = parcel && collectorOf(parcel, actor.userId)
   if (!parcel || !holder) return yield* notFound()
   const now = yield* (yield* Clock).now
-  const unpaidFen = unpaidOf(parcel, now, yield* parcels.safekeepingTerms(parcel.worksiteId))
+  const unpaidFen = unpaidSafekeeping(parcel, now, yield* parcels.safekeepingTerms(parcel.worksiteId))
   return { ...heldView(parcel, holder, unpaidFen), now }
 })
 
@@ -58,7 +62,7 @@ export const receiverParcels = Effect.fn("receiverParcels")(function* (actor: Ac
   for (const parcel of listed.results) {
     if (!terms.has(parcel.worksiteId)) terms.set(parcel.worksiteId, yield* parcels.safekeepingTerms(parcel.worksiteId))
     const holder = collectorOf(parcel, actor.userId) ?? "receiver"
-    results.push(heldView(parcel, holder, unpaidOf(parcel, now, terms.get(parcel.worksiteId)!)))
+    results.push(heldView(parcel, holder, unpaidSafekeeping(parcel, now, terms.get(parcel.worksiteId)!)))
   }
   return { ...listed, results }
 })
@@ -91,15 +95,20 @@ export const collectHeader = Effect.fn("collectHeader")(function* (actor: Actor)
   return { person, rules, toTake }
 })
 
+/** The person of the worksite with this phone, who is not the caller: the friend to pick a parcel up. */
+const friendOf = Effect.fnUntraced(function* (actor: Actor, worksiteId: string | null | undefined, phone: string) {
+  const friend = worksiteId ? yield* (yield* People).findByPhone(worksiteId, phone) : undefined
+  if (!friend) return yield* new NotFound({ message: messages.friendNotFound })
+  if (friend.id === actor.userId) return yield* new RuleViolation({ message: messages.notYourself })
+  return friend
+})
+
 /** `wxuserInfo/{phone}`: a friend of the caller's worksite by phone, as little of them as the page shows. */
 export const findFriend = Effect.fn("findFriend")(function* (actor: Actor, phone: string | undefined) {
   const problem = friendPhoneProblem(phone)
   if (problem) return yield* new RuleViolation({ message: problem })
-  const people = yield* People
-  const me = yield* people.findById(actor.userId)
-  const friend = me?.worksiteId ? yield* people.findByPhone(me.worksiteId, phone!) : undefined
-  if (!friend) return yield* new NotFound({ message: messages.friendNotFound })
-  if (friend.id === actor.userId) return yield* new RuleViolation({ message: messages.notYourself })
+  const me = yield* (yield* People).findById(actor.userId)
+  const friend = yield* friendOf(actor, me?.worksiteId, phone!)
   return { name: maskName(friend.realname || friend.nickname || ""), phone: phone! }
 })
 
@@ -113,17 +122,15 @@ export const chooseAgent = Effect.fn("chooseAgent")(function* (actor: Actor, inp
   if (problem) return yield* new RuleViolation({ message: problem })
   const held = yield* heldParcel(actor, input.toTakeId)
   if (held.holder !== "receiver") return yield* notFound()
-  const people = yield* People
-  const friend = yield* people.findByPhone(held.parcel.worksiteId, input.agentPhone!)
-  if (!friend) return yield* new NotFound({ message: messages.friendNotFound })
-  if (friend.id === actor.userId) return yield* new RuleViolation({ message: messages.notYourself })
+  const friend = yield* friendOf(actor, held.parcel.worksiteId, input.agentPhone!)
   const to = nextStatus(held.parcel.status, "chooseAgent")
   if (to === undefined) return yield* new StateConflict({ message: `${statusStr(held.parcel.status)}状态的快递不能找人代取` })
   const agent = { id: friend.id, openid: friend.openid, name: friend.realname || friend.nickname || "", phone: input.agentPhone! }
   if (!(yield* (yield* ParcelStore).moveWithAgent(held.parcel.id, held.parcel.status, to, agent))) {
-    return yield* new StateConflict({ message: "快递状态已变化，请刷新后重试" })
+    return yield* new StateConflict({ message: messages.changed })
   }
   yield* (yield* Events).publish({ room: { user: friend.id }, name: "agentAdd", payload: { _id: held.parcel.id } })
+  yield* logged("chooseAgent", actor, held.now, { toTakeId: held.parcel.id, agentPhone: agent.phone }, { id: held.parcel.id, status: to, agentId: agent.id })
   return { ...held.parcel, status: to, agentId: agent.id, agent: agent.name, agentPhone: agent.phone }
 })
 
@@ -135,7 +142,7 @@ const dropAgent = (event: "refuseAgent" | "cancelAgent", by: Holder) =>
     const to = nextStatus(held.parcel.status, event)
     if (to === undefined) return yield* new StateConflict({ message: `${statusStr(held.parcel.status)}状态的快递不能${event === "refuseAgent" ? "拒绝代取" : "取消代取"}` })
     if (!(yield* (yield* ParcelStore).moveWithAgent(held.parcel.id, held.parcel.status, to, null))) {
-      return yield* new StateConflict({ message: "快递状态已变化，请刷新后重试" })
+      return yield* new StateConflict({ message: messages.changed })
     }
     const events = yield* Events
     if (event === "refuseAgent" && held.parcel.receiverId) {
@@ -144,6 +151,7 @@ const dropAgent = (event: "refuseAgent" | "cancelAgent", by: Holder) =>
     if (event === "cancelAgent" && held.parcel.agentId) {
       yield* events.publish({ room: { user: held.parcel.agentId }, name: "agentCancel", payload: { _id: held.parcel.id } })
     }
+    yield* logged(event, actor, held.now, { id: held.parcel.id }, { id: held.parcel.id, status: to })
     return { ...held.parcel, status: to, agentId: null, agent: null, agentPhone: null }
   })
 
@@ -169,9 +177,10 @@ export const selfSign = Effect.fn("selfSign")(function* (actor: Actor, id: strin
   if (problem) return yield* new StateConflict({ message: problem })
   const to = nextStatus(held.parcel.status, "selfSign")!
   if (!(yield* parcels.moveStatus(held.parcel.id, held.parcel.status, to, actor.openid, held.now))) {
-    return yield* new StateConflict({ message: "快递状态已变化，请刷新后重试" })
+    return yield* new StateConflict({ message: messages.changed })
   }
   yield* tellTaken(held.parcel, to)
+  yield* logged("selfSign", actor, held.now, { id: held.parcel.id }, { id: held.parcel.id, status: to })
   return { ...held.parcel, status: to }
 })
 
@@ -191,5 +200,6 @@ export const openBox = Effect.fn("openBox")(function* (actor: Actor, id: string)
   const door = yield* (yield* Locker).open({ device: p.deviceAddress ?? "", door: p.boxDoor ?? "", parcelId: p.id })
   if (!door.opened) return yield* new StateConflict({ message: messages.boxFailed })
   yield* tellTaken(p, to)
+  yield* logged("openBox", actor, held.now, { id: p.id }, { id: p.id, status: to, door: p.boxDoor ?? "" })
   return { ...p, status: to, door: p.boxDoor ?? "" }
 })

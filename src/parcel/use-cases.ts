@@ -8,7 +8,7 @@ import { employeeOf } from "../staff/use-cases"
 import { serviceTimeStr } from "../staff/worksite"
 import { checkInProblem, messages, scanned } from "./check-in"
 import {
-  cannotTakeMessage, isParty, ParcelStatus, pickupCheck, pickupEvent, safekeepingFee, statusStr, type PickupRole
+  cannotTakeMessage, feeLeft, isParty, ParcelStatus, pickupCheck, pickupEvent, statusStr, type PickupRole
 } from "./parcel"
 import { Catalogue, ParcelStore, People, QrSigner, type ParcelDraft, type ParcelRecord } from "./parcel-store"
 import { holderOf, PickupQr, QR_INVALID, qrFromText, signedText } from "./pickup-qr"
@@ -94,9 +94,6 @@ export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckI
   return { code, parcel }
 })
 
-const unpaidFee = (parcel: ParcelRecord, now: Date, terms: Parameters<typeof safekeepingFee>[2]) =>
-  Math.max(0, safekeepingFee(parcel.createdAt, now, terms) - parcel.safekeepPaidFen)
-
 const partyOf = (parcel: ParcelRecord, unpaid: number) => ({
   status: parcel.status,
   receiverOpenid: parcel.receiverOpenid,
@@ -124,7 +121,7 @@ export const checkQr = Effect.fn("checkQr")(function* (actor: Actor, scanned: un
   if (!parcel) return yield* new NotFound({ message: QR_INVALID })
   if (!isParty(partyOf(parcel, 0), holder.role, holder.openid)) return yield* new RuleViolation({ message: QR_INVALID })
   const now = yield* (yield* Clock).now
-  const unpaid = unpaidFee(parcel, now, employee.worksite.safekeeping)
+  const unpaid = feeLeft(parcel, now, employee.worksite.safekeeping)
   return { ...pickupCheck(partyOf(parcel, unpaid), holder.role), parcel, role: holder.role, safekeepFee: unpaid }
 })
 
@@ -156,7 +153,7 @@ export const handOver = Effect.fn("handOver")(function* (actor: Actor, input: Ha
   if (!parcel) return yield* new NotFound({ message: "确认取件失败" })
   const candidates: ReadonlyArray<PickupRole> = input.isPaotui ? ["runner"] : ["receiver", "agent"]
   const now = yield* (yield* Clock).now
-  const unpaid = unpaidFee(parcel, now, employee.worksite.safekeeping)
+  const unpaid = feeLeft(parcel, now, employee.worksite.safekeeping)
   const party = partyOf(parcel, unpaid)
   const role = candidates.find((r) => isParty(party, r, input.signOpenid!))
   if (!role) return yield* new NotAllowed({ message: QR_INVALID })

@@ -1,8 +1,7 @@
 /** Paying a parcel's safekeeping fee (`GET /api/expressTosend/paysafekeep/{id}`): only its receiver, only what is due, priced here. */
 import { Effect } from "effect"
-import { safekeepingFee } from "../parcel/parcel"
+import { unpaidSafekeeping } from "../parcel/parcel"
 import { ParcelStore } from "../parcel/parcel-store"
-import { statusesFor } from "../parcel/status-machine"
 import type { Actor } from "../shared/actor"
 import { NotFound, StateConflict } from "../shared/errors"
 import { Clock } from "../shared/ports"
@@ -14,18 +13,13 @@ export const safekeepMessages = {
   nothingDue: "该快递无需支付保管费"
 } as const
 
-/** The fee still unpaid: the worksite's fee for the time on the shelf less what was paid. */
-export const unpaidSafekeeping = (input: { readonly fee: number; readonly paidFen: number }): number => Math.max(0, input.fee - input.paidFen)
-
 export const paySafekeeping = Effect.fn("paySafekeeping")(function* (actor: Actor, parcelId: string) {
   const parcels = yield* ParcelStore
   const parcel = yield* parcels.findById(parcelId)
   if (!parcel || parcel.receiverId !== actor.userId) return yield* new NotFound({ message: safekeepMessages.parcelMissing })
   const now = yield* (yield* Clock).now
-  const fee = safekeepingFee(parcel.createdAt, now, yield* parcels.safekeepingTerms(parcel.worksiteId))
-  const due = unpaidSafekeeping({ fee, paidFen: parcel.safekeepPaidFen })
-  const onShelf = statusesFor("takeByReceiver").includes(parcel.status)
-  if (!onShelf || due <= 0) return yield* new StateConflict({ message: safekeepMessages.nothingDue })
+  const due = unpaidSafekeeping(parcel, now, yield* parcels.safekeepingTerms(parcel.worksiteId))
+  if (due <= 0) return yield* new StateConflict({ message: safekeepMessages.nothingDue })
   const trade = yield* openTrade(actor, { kind: TradeKind.safekeep, refId: parcel.id, amountFen: due, description: `快递保管费 ${parcel.expressNo}` })
   return { prepayId: trade.prepayId!, tradeNo: trade.tradeNo, totalFee: trade.amountFen }
 })

@@ -34,7 +34,7 @@ export class Outbox extends Context.Service<Outbox, {
 
 /** Every station operation with its input and outcome, so a replay can rebuild the parcels. */
 export interface StationOperation {
-  readonly op: "checkIn" | "takePart" | "markDue" | "returnParcel" | "safekeepFee"
+  readonly op: "checkIn" | "takePart" | "markDue" | "returnParcel" | "safekeepFee" | "chooseAgent" | "refuseAgent" | "cancelAgent" | "selfSign" | "openBox"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown

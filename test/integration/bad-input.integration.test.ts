@@ -200,7 +200,12 @@ for (const backend of backends) {
           ["PUT", `/api/expressTosend/takepartBySelf/${junk}`, student],
           ["PUT", `/api/expressTosend/proxy/refuseAgent/${junk}`, student],
           ["PUT", `/api/expressTosend/proxy/cancelAgent/${junk}`, student],
-          ["GET", `/api/box/openFromWX/${junk}`, student]
+          ["GET", `/api/box/openFromWX/${junk}`, student],
+          ["GET", `/api/expressTosend/paysafekeep/${junk}`, student],
+          ["GET", `/api/wx/paysign?package=${junk}`, student],
+          ["GET", `/api/wx/paysign?package=prepay_id=${junk}`, student],
+          ["GET", `/auth/employee/getByUnionid/${junk}`, staff],
+          ["GET", `/auth/employee/getByUnionid/${junk}`, student]
         ]
         const before = await rowCounts()
         for (const [method, path, token] of refused) expectRefused(await t.api(method, path, token), `${method} ${path.slice(0, 80)}`)
@@ -213,7 +218,10 @@ for (const backend of backends) {
           [`/api/money/wxlist/0?pageNo=${junk}`, student],
           [`/api/expressTosend/pagingForFontend?statusStr=${junk}&pageNo=${junk}`, student],
           [`/api/wx/jsconfig?url=${junk}`, student],
-          [`/api/wx/jsconfig?url=http://${junk}`, student]
+          [`/api/wx/jsconfig?url=http://${junk}`, student],
+          [`/api/user/wxuserInfoForTotakeList?x=${junk}`, student],
+          [`/api/expressTosend/toreturn?worksiteId=${junk}&expressCompanyId=${junk}`, staff],
+          [`/api/expressTosend/toreturn?expressCompanyId=${junk}`, staff]
         ]
         for (const [path, token] of tolerated) expectNoServerError(await t.api("GET", path, token), `GET ${path.slice(0, 80)}`)
         expect(await rowCounts()).toEqual(before)
@@ -247,13 +255,98 @@ for (const backend of backends) {
       })
     })
 
+    describe("the calls of issue 7 (fee payment, returns, the receiver's parcels)", () => {
+      const payCounts = async () => {
+        const trades = await t.db.selectFrom("pay_trade").select("status").execute()
+        return { ...(await rowCounts()), trades: trades.length, paid: trades.filter((r) => r.status === "paid").length }
+      }
+
+      it("payNotify: junk in every field of a real notice, or instead of it → 4xx, nothing paid; the real notice then settles once", async () => {
+        const expressNo = unique("FEE")
+        expect((await t.api("POST", "/api/expressTosend", staff, checkInPayload({ expressNo, storageNo: "Q-02" }))).status).toBe(201)
+        const id = (await t.db.selectFrom("parcel").select("id").where("express_no", "=", expressNo).executeTakeFirstOrThrow()).id
+        await t.db.updateTable("parcel").set({ created_at: new Date(Date.now() - 50 * 3_600_000) }).where("id", "=", id).execute()
+        const prepay = await t.api("GET", `/api/expressTosend/paysafekeep/${id}`, student)
+        expect(prepay.status, JSON.stringify(prepay.body)).toBe(200)
+        const sheet = await t.api("GET", `/api/wx/paysign?package=prepay_id=${(prepay.body.data as { prepayId: string }).prepayId}`, student)
+        expect(sheet.status).toBe(200)
+        const paid = t.runtime.paymentProvider.pay(sheet.body.data as Record<string, string>)
+        if (!paid.ok) throw new Error(paid.reason)
+        const notice = paid.notice as Record<string, unknown>
+        /** The provider's answer to a refused notice: a 4xx with `return_code` FAIL and the reason. */
+        const notifyRefused = (r: ApiAnswer, label: string) => {
+          expect(r.status, `${label} → ${r.status} ${JSON.stringify(r.body)?.slice(0, 200)}`).toBeGreaterThanOrEqual(400)
+          expect(r.status, label).toBeLessThan(500)
+          expect(r.body, label).toMatchObject({ success: false, message: expect.stringMatching(/./) })
+        }
+        const before = await payCounts()
+        const values = [...NOT_STRINGS, ...NUMBERS, ...UNICODE_JUNK.map((u) => [JSON.stringify(u), u] as const), ["missing", undefined] as const]
+        for (const field of Object.keys(notice)) {
+          for (const [label, value] of values) {
+            const { [field]: _drop, ...rest } = notice
+            notifyRefused(await t.api("POST", "/api/wx/payNotify", undefined, value === undefined ? rest : { ...notice, [field]: value }), `${field} ${label}`)
+          }
+        }
+        for (const [label, body] of [...NOT_STRINGS, ["[notice]", [notice]] as const, ["{notice}", { notice }] as const]) {
+          notifyRefused(await t.api("POST", "/api/wx/payNotify", undefined, body), `body ${label}`)
+        }
+        for (const raw of INVALID_JSON) notifyRefused(await t.send("POST", "/api/wx/payNotify", { rawBody: raw }), `raw ${JSON.stringify(raw)}`)
+        expect(await payCounts()).toEqual(before)
+        const settled = await t.api("POST", "/api/wx/payNotify", undefined, notice)
+        expect(settled).toMatchObject({ status: 200, body: { return_code: "SUCCESS", data: { settled: true } } })
+        expect((await t.api("POST", "/api/wx/payNotify", undefined, notice)).body).toMatchObject({ return_code: "SUCCESS", data: { settled: false } })
+        expect((await payCounts()).paid).toBe(before.paid + 1)
+      })
+
+      it("paysafekeep, paysign, toreturn, return, proxy, takepartBySelf, openFromWX, wxuserInfo, getByUnionid: wrong types and over-long values → 4xx, nothing written", async () => {
+        const before = await payCounts()
+        // a path or query stays under the server's 16 kB header limit (beyond it Node answers 431 before any route)
+        const long = "字".repeat(1_000)
+        const refusedCalls: Array<[string, string, string, unknown?]> = [
+          ["GET", `/api/expressTosend/paysafekeep/${parcel.id}`, student],
+          ["GET", `/api/expressTosend/paysafekeep/${encodeURIComponent(long)}`, student],
+          ["GET", "/api/wx/paysign", student],
+          ["GET", "/api/wx/paysign?package[]=a&package[]=b", student],
+          ["GET", `/api/wx/paysign?package=${encodeURIComponent(long)}`, student],
+          ["PUT", "/api/expressTosend/takepartBySelf/nope", student],
+          ["PUT", `/api/expressTosend/takepartBySelf/${encodeURIComponent(long)}`, student],
+          ["GET", `/api/box/openFromWX/${parcel.id}`, student],
+          ["GET", `/api/user/wxuserInfo/${encodeURIComponent(long)}`, student],
+          ["GET", `/auth/employee/getByUnionid/${encodeURIComponent(long)}`, staff],
+          ["GET", "/auth/employee/getByUnionid/x", ""]
+        ]
+        for (const [label, value] of [...NOT_STRINGS, ...NUMBERS]) {
+          refusedCalls.push(["PUT", "/api/expressTosend/return", staff, { _id: value, expressNo: parcel.expressNo }])
+          refusedCalls.push(["PUT", "/api/expressTosend/return", staff, { _id: parcel.id, expressNo: value }])
+          refusedCalls.push(["PUT", "/api/expressTosend/proxy/updateAgent", student, { toTakeId: parcel.id, agentPhone: value }])
+          refusedCalls.push(["PUT", "/api/expressTosend/proxy/updateAgent", student, { toTakeId: value, agentPhone: "13800000002" }])
+          void label
+        }
+        for (const [method, path, token, body] of refusedCalls) {
+          expectRefused(await t.api(method, path, token || undefined, body), `${method} ${path.slice(0, 60)} ${JSON.stringify(body)?.slice(0, 60) ?? ""}`)
+        }
+        for (const q of ["?worksiteId[]=a", `?expressCompanyId=${encodeURIComponent(long)}`, "?worksiteId=%00", "?expressCompanyId=%ED%A0%80"]) {
+          expectNoServerError(await t.api("GET", `/api/expressTosend/toreturn${q}`, staff), `toreturn ${q.slice(0, 40)}`)
+        }
+        for (const q of ["?statusStr[]=ing", `?statusStr=${encodeURIComponent(long)}`, "?statusStr=ing&pageNo=-1", "?statusStr=ing&pageNo=1e308", "?statusStr=ing&pageNo[]=2"]) {
+          expectNoServerError(await t.api("GET", `/api/expressTosend/pagingForFontend${q}`, student), `pagingForFontend ${q.slice(0, 40)}`)
+        }
+        expectNoServerError(await t.api("GET", "/api/user/wxuserInfoForTotakeList?pageNo[]=1", student), "wxuserInfoForTotakeList")
+        expect(await payCounts()).toEqual(before)
+        expect(await parcelStatus()).toBe(0)
+      })
+    })
+
     describe("the body itself", () => {
       const writes: Array<[string, string, () => string | undefined]> = [
         ["POST", "/api/takecash", () => student],
         ["POST", "/api/expressTosend", () => staff],
         ["PUT", "/api/expressTosend/takepart", () => staff],
         ["PUT", "/api/money/scoreToMoney/10", () => pointless],
-        ["POST", "/auth/dev/token", () => undefined]
+        ["POST", "/auth/dev/token", () => undefined],
+        ["PUT", "/api/expressTosend/return", () => staff],
+        ["PUT", "/api/expressTosend/proxy/updateAgent", () => student],
+        ["POST", "/api/wx/payNotify", () => undefined]
       ]
 
       it.each(writes.map(([m, p, tk]) => [`${m} ${p}`, m, p, tk] as const))("%s: invalid JSON → 400", async (_l, method, path, tk) => {
