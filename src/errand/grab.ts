@@ -4,6 +4,8 @@
  * says who may try.
  */
 
+import { isOpen } from "./status-machine"
+
 /** A sex limit: −1 (or none) any, 1 male only, 2 female only. User sex: 0 unknown, 1 male, 2 female. */
 export type SexLimit = -1 | 1 | 2
 
@@ -22,6 +24,8 @@ export interface HallOrder {
   readonly worksiteId: string
   readonly payFee: number
   readonly createdAt: Date
+  /** Past this time an unaccepted order is voided and refunded; it can no longer be grabbed. */
+  readonly requireArriveTime: Date
 }
 
 export const RUNNER_APPLY_PATH = "/paotuiApply"
@@ -50,17 +54,17 @@ export type GrabCheck =
  * May this user grab this order now? Not a joined runner → to the runner application; the sex limit with
  * the spec's words; another worksite's order, one's own order, or an order no longer open → '接单失败'.
  */
-export const canGrab = (user: Grabber, order: HallOrder): GrabCheck => {
+export const canGrab = (user: Grabber, order: HallOrder, now: Date): GrabCheck => {
   if (!isRunner(user)) return { ok: false, redirect: RUNNER_APPLY_PATH }
   if (!sexAllows(order.sexLimit, user.sex)) return { ok: false, status: 403, message: order.sexLimit === 1 ? grabMessages.maleOnly : grabMessages.femaleOnly }
   if (user.worksiteId !== order.worksiteId || user.openid === order.openid) return { ok: false, status: 403, message: grabMessages.failed }
-  if (order.status !== 0) return { ok: false, status: 409, message: grabMessages.failed }
+  if (!isOpen(order, now)) return { ok: false, status: 409, message: grabMessages.failed }
   return { ok: true }
 }
 
-/** The hall shows the worksite's open orders whose sex limit is any or the user's sex (also for live additions). */
-export const inHall = (user: Pick<Grabber, "sex" | "worksiteId">, order: HallOrder): boolean =>
-  order.status === 0 && order.worksiteId === user.worksiteId && sexAllows(order.sexLimit, user.sex)
+/** The hall shows the worksite's open orders, not past their time, whose sex limit is any or the user's sex (also for live additions). */
+export const inHall = (user: Pick<Grabber, "sex" | "worksiteId">, order: HallOrder, now: Date): boolean =>
+  isOpen(order, now) && order.worksiteId === user.worksiteId && sexAllows(order.sexLimit, user.sex)
 
 export type HallSort = "time" | "fee"
 
@@ -68,5 +72,5 @@ export type HallSort = "time" | "fee"
 export const sortHall = <O extends HallOrder>(orders: ReadonlyArray<O>, by: HallSort): ReadonlyArray<O> =>
   [...orders].sort((a, b) => (by === "fee" ? b.payFee - a.payFee : 0) || b.createdAt.getTime() - a.createdAt.getTime())
 
-export const hall = <O extends HallOrder>(user: Pick<Grabber, "sex" | "worksiteId">, orders: ReadonlyArray<O>, by: HallSort): ReadonlyArray<O> =>
-  sortHall(orders.filter((o) => inHall(user, o)), by)
+export const hall = <O extends HallOrder>(user: Pick<Grabber, "sex" | "worksiteId">, orders: ReadonlyArray<O>, by: HallSort, now: Date): ReadonlyArray<O> =>
+  sortHall(orders.filter((o) => inHall(user, o, now)), by)

@@ -130,7 +130,7 @@ const spec = (t: ErrandType, m: Model, person: Person, a: ErrandAction): ErrandS
     case "cancel": return requester && at(-1, 0) ? 4 : undefined
     case "voidUnpaid": return role === "system" && at(-1) && m.minutes >= 30 ? 4 : undefined
     case "voidUnaccepted": return role === "system" && at(0) && m.minutes > REQUIRE_AFTER_MIN ? 4 : undefined
-    case "grab": return role === "runner" && openid !== "req" && at(0) ? 1 : undefined
+    case "grab": return role === "runner" && openid !== "req" && at(0) && m.minutes <= REQUIRE_AFTER_MIN ? 1 : undefined
     case "release": return holder && (at(1) || (at(2) && t !== 1)) ? 0 : undefined
     case "takeaway": return door && at(1) && (t === 1 ? role === "staff" && local : holder) ? 2 : undefined
     case "markDelivered": return door && holder && at(2) ? 3 : undefined

@@ -220,6 +220,10 @@ export interface Decided {
   readonly personalCancelBy?: string
 }
 
+/** Open in the hall: awaiting acceptance and not past its required time (after it, it is voided and refunded). */
+export const isOpen = (order: Pick<ErrandOrder, "status" | "requireArriveTime">, now: Date): boolean =>
+  order.status === ErrandStatus.awaitingAcceptance && now.getTime() <= order.requireArriveTime.getTime()
+
 /** How an order starts: a zero amount skips payment and goes straight to the hall (parcel 0 → 2 → 3). */
 export const placeErrand = (payFee: number): { readonly status: ErrandStatus; readonly parcel: ReadonlyArray<ParcelEvent> } =>
   payFee > 0 ? { status: -1, parcel: ["orderErrand"] } : { status: 0, parcel: ["orderErrand", "payErrand"] }
@@ -265,6 +269,7 @@ export const decide = (order: ErrandOrder, actor: ErrandActor, command: ErrandCo
       if (now.getTime() <= order.requireArriveTime.getTime()) return new StateConflict({ message: errandMessages.notYetDue })
       break
     case "grab":
+      if (!isOpen(order, now)) return new StateConflict({ message: errandMessages.grabFailed })
       next = { ...next, accept: command.runner }
       break
     case "release": {
