@@ -221,7 +221,7 @@ export interface Decided {
 }
 
 /** Open in the hall: awaiting acceptance and not past its required time (after it, it is voided and refunded). */
-export const isOpen = (order: Pick<ErrandOrder, "status" | "requireArriveTime">, now: Date): boolean =>
+export const isOpen = (order: { readonly status: number; readonly requireArriveTime: Date }, now: Date): boolean =>
   order.status === ErrandStatus.awaitingAcceptance && now.getTime() <= order.requireArriveTime.getTime()
 
 /** How an order starts: a zero amount skips payment and goes straight to the hall (parcel 0 → 2 → 3). */
