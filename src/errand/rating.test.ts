@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { mayRate, ratingFailure, tipFailure, tipFen, toggleTag, type RatingTag } from "./rating"
+import { mayRate, ratingFailure, rewardFailure, tipFailure, tipFen, toggleTag, type RatingTag } from "./rating"
 
 describe("a rating", () => {
   it("needs a star, then a tag, then no exclusive pair", () => {
@@ -35,5 +35,18 @@ describe("a rating", () => {
     expect(mayRate(order, "req", "r2")).toBe(false)
     expect(mayRate({ ...order, toComment: false }, "req", "r1")).toBe(false)
     expect(mayRate({ ...order, status: 3 }, "req", "r1")).toBe(false)
+  })
+})
+
+describe("a tip", () => {
+  const order = { openid: "req", status: 100, toComment: true, accept: { openid: "r1" } }
+  it("is paid by the requester on a completed order before the rating, and must be more than nothing", () => {
+    expect(rewardFailure(order, "req", 200)).toBeUndefined()
+    expect(rewardFailure(order, "req", 0)).toEqual({ status: 400, message: "赏金必须>=0" })
+    expect(rewardFailure(order, "req", -100)).toEqual({ status: 400, message: "赏金必须>=0" })
+    expect(rewardFailure(order, "req", 20_001)).toEqual({ status: 400, message: "赏金不能超过200元" })
+    expect(rewardFailure(order, "r1", 200)).toEqual({ status: 403, message: "提交评论失败" })
+    expect(rewardFailure({ ...order, toComment: false }, "req", 200)).toEqual({ status: 409, message: "提交评论失败" })
+    expect(rewardFailure({ ...order, status: 3 }, "req", 200)).toEqual({ status: 409, message: "提交评论失败" })
   })
 })

@@ -67,3 +67,15 @@ export interface RatableOrder {
 /** Only the requester rates, once, a completed order, naming its runner. */
 export const mayRate = (order: RatableOrder, openid: string, acceptOpenid: string): boolean =>
   order.openid === openid && order.status === 100 && order.toComment && order.accept?.openid === acceptOpenid
+
+/**
+ * May the requester pay this tip (`reward/{id}/{amount}`)? On their own completed order with a runner, before
+ * the rating is sent, an amount > 0 within the cap. The tip is credited to the runner once the payment is
+ * confirmed; it does not pass through the order's errand money.
+ */
+export const rewardFailure = (order: RatableOrder, openid: string, fen: number): { readonly status: 400 | 403 | 409; readonly message: string } | undefined => {
+  if (order.openid !== openid || order.accept === null) return { status: 403, message: ratingMessages.failed }
+  if (order.status !== 100 || !order.toComment) return { status: 409, message: ratingMessages.failed }
+  const failure = fen === 0 ? ratingMessages.tip : tipFailure(fen)
+  return failure ? { status: 400, message: failure } : undefined
+}
