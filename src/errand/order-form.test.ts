@@ -2,7 +2,7 @@ import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import type { GoodsClass } from "./fee"
 import {
-  Messages, cutoffMinutes, deliveryCutoff, doorServiceWindows, errandFormFailure, errandRequireArriveTime, floorOptions, goodsClassEnabled, inDoorService,
+  Messages, counter, cutoffMinutes, deliveryCutoff, doorServiceWindows, errandFormFailure, errandRequireArriveTime, floorOptions, goodsClassEnabled, inDoorService,
   remarkCounter, type ErrandForm, type ParcelSize
 } from "./order-form"
 
@@ -60,6 +60,7 @@ describe("the errand order form", () => {
     expect(remarkCounter("")).toEqual({ text: "0/50", over: false })
     expect(remarkCounter("😀".repeat(50))).toEqual({ text: "50/50", over: false })
     expect(remarkCounter("a".repeat(51))).toEqual({ text: "51/50", over: true })
+    expect(counter("临时有事", 50)).toEqual({ text: "4/50", over: false })
   })
 
   test.prop([fc.string(), fc.string()])("a friend's name and phone only matter when the friend receives", (name, phone) => {

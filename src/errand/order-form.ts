@@ -29,11 +29,13 @@ export const REMARK_MAX = 50
 /** Characters as the user counts them (an emoji is one). */
 export const charCount = (text: string): number => [...text].length
 
-/** The remark counter: `12/50`, red beyond the limit. */
-export const remarkCounter = (remark: string) => {
-  const count = charCount(remark)
-  return { text: `${count}/${REMARK_MAX}`, over: count > REMARK_MAX }
+/** A text counter: `12/50`, red beyond the limit (the remark's, the runner's cancel reason's). */
+export const counter = (text: string, max: number) => {
+  const count = charCount(text)
+  return { text: `${count}/${max}`, over: count > max }
 }
+
+export const remarkCounter = (remark: string) => counter(remark, REMARK_MAX)
 
 export const Messages = {
   goodsClass: "请选择物品类别",
