@@ -4,7 +4,7 @@ import { isDomainError } from "../shared/errors"
 import { nextStatus as nextParcelStatus } from "../parcel/status-machine"
 import type { ParcelStatus } from "../parcel/parcel-status"
 import {
-  ERRAND_ACTIONS, ERRAND_STATUSES, ERRAND_TYPES, decide, edgeFor, errandEdges, errandStatusStr, heldAmount, parcelStatusOfErrand, placeErrand,
+  ERRAND_ACTIONS, ERRAND_STATUSES, cancelReasonTypeOf, ERRAND_TYPES, decide, edgeFor, errandEdges, errandStatusStr, heldAmount, parcelStatusOfErrand, placeErrand,
   type ErrandAction, type ErrandActor, type ErrandCommand, type ErrandOrder, type ErrandStatus, type ErrandType, type Role
 } from "./status-machine"
 
@@ -303,6 +303,9 @@ describe("decide", () => {
     expect(isDomainError(short) && short.message).toBe("取消原因不能少于5个字")
     const done = decide(base, runner, { action: "release", reasonType: 1, reason: "临时有事了" }, T0)
     expect(!isDomainError(done) && [done.order.status, done.order.accept, done.personalCancelBy, done.parcel]).toEqual([0, null, "r1", ["releaseErrand"]])
+    expect([cancelReasonTypeOf(undefined), cancelReasonTypeOf(2), cancelReasonTypeOf(7)]).toEqual([1, 2, 1])
+    const long = decide(base, runner, { action: "release", reasonType: 1, reason: "很".repeat(51) }, T0)
+    expect(isDomainError(long) && long.message).toBe("取消原因不能超过50个字")
     const users = decide(base, runner, { action: "release", reasonType: 2, reason: "联系不上用户" }, T0)
     expect(!isDomainError(users) && users.personalCancelBy).toBeUndefined()
   })

@@ -136,6 +136,8 @@ export const CANCEL_REASON_MAX = 50
 /** Reason types of a runner's cancel: 1 personal reason (costs credit), 2 the user's reason. */
 export type CancelReasonType = 1 | 2
 export const cancelReasonTypes: Record<CancelReasonType, string> = { 1: "个人原因", 2: "用户原因" }
+/** The reason type as sent: 2 is the user's reason; anything else is the default, a personal reason. */
+export const cancelReasonTypeOf = (value: number | undefined): CancelReasonType => (value === 2 ? 2 : 1)
 
 export const errandMessages = {
   cancelFailed: "取消失败",
