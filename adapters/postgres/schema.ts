@@ -155,3 +155,89 @@ export interface DB {
     provider_ref: string | null; created_at: Timestamp; expires_at: Timestamp; paid_at: Timestamp | null; refunded_at: Timestamp | null
   }
 }
+
+/** Errand tables (migration 2026-11-23T1500-errands); merged into `DB` above. */
+export interface ErrandOrderTable {
+  id: string
+  order_no: string
+  type: number
+  status: number
+  worksite_id: string
+  openid: string
+  accept_openid: string | null
+  accept_user: string | null
+  accept_user_phone: string | null
+  sex_limit: Generated<number>
+  goods_class: number
+  special_good_id: string | null
+  building_id: string | null
+  floor: number | null
+  dorm_room: Generated<string>
+  proxy_receiver: string | null
+  proxy_receiver_phone: string | null
+  remark: Generated<string>
+  to_take_id: string | null
+  fee: number
+  pay_fee: number
+  activity_id: string | null
+  paid: Generated<number>
+  refunded: Generated<number>
+  runner_income: Generated<number>
+  freight: number | null
+  freight_paid: Generated<number>
+  goods_pic: string | null
+  prepay_id: string | null
+  to_comment: Generated<boolean>
+  require_arrive_time: Timestamp
+  created_at: Timestamp
+  accepted_at: Timestamp | null
+  finished_at: Timestamp | null
+}
+
+export interface DB {
+  errand_settings: {
+    worksite_id: string
+    lift_small_fee: Generated<number>
+    lift_middle_fee: Generated<number>
+    lift_big_fee: Generated<number>
+    small_fee_one: Generated<number>
+    small_fee_two: Generated<number>
+    middle_fee_one: Generated<number>
+    middle_fee_two: Generated<number>
+    big_fee_one: Generated<number>
+    big_fee_two: Generated<number>
+    paotui_order_last_time: string | null
+    noon_door_service_begin: string | null
+    noon_door_service_end: string | null
+    pm_door_service_begin: string | null
+    pm_door_service_end: string | null
+  }
+  building: {
+    id: string
+    worksite_id: string
+    name: string
+    tag: Generated<string>
+    area: Generated<string>
+    is_lift: Generated<boolean>
+    fees: ColumnType<Record<string, number>, string | undefined, string>
+    manager_id: string | null
+    sort: Generated<number>
+  }
+  special_good: { id: string; worksite_id: string; building_id: string | null; name: string; lift_fee: number; fee_one: number; fee_two: number; sort: Generated<number> }
+  errand_activity: {
+    id: string
+    worksite_id: string
+    kind: Generated<number>
+    title: string
+    /** numeric(4,2): read as a string by pg, as a number by PGlite. */
+    discount: ColumnType<string | number | null, number | null, number | null>
+    fee: number | null
+    count_daily: number | null
+    remark: Generated<string>
+    active: Generated<boolean>
+  }
+  errand_activity_day: { activity_id: string; day: ColumnType<Date | string, string, string>; count: Generated<number> }
+  errand_order: ErrandOrderTable
+  errand_comment: { order_id: string; accept_openid: string; score: number; tags: number[]; reward_money: Generated<number>; created_at: Timestamp }
+  credit_record: { id: string; user_id: string; order_id: string | null; type: number; score: number; remark: string; created_at: Timestamp }
+}

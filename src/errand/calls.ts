@@ -1,0 +1,155 @@
+/** The errand calls (spec 001 §7 "Errand orders", buildings, activity, credit): each request and answer as one Schema, and their views. */
+import { Schema } from "effect"
+import { Flag, Instant, Page, PageNo, Text, TextList, Whole, call, callBeside } from "../shared/wire"
+import type { CreditEntry, BuildingRecord, ErrandOrderRecord } from "./errand-store"
+import type { Activity, SpecialGood } from "./fee"
+import { errandStatusStr } from "./status-machine"
+
+/** Free text read generously off the wire, so the core answers an over-long remark or reason with the spec's words. */
+const LONG_TEXT = 512
+
+export const SpecialGoodView = Schema.Struct({ _id: Schema.String, name: Schema.String, liftFee: Schema.Number, feeOne: Schema.Number, feeTwo: Schema.Number })
+export const specialGoodView = (g: SpecialGood): typeof SpecialGoodView.Type => ({ _id: g.id, name: g.name, liftFee: g.liftFee, feeOne: g.feeOne, feeTwo: g.feeTwo })
+
+const Tiers = {
+  liftSmallFee: Schema.optional(Schema.Number), liftMiddleFee: Schema.optional(Schema.Number), liftBigFee: Schema.optional(Schema.Number),
+  smallFeeOne: Schema.optional(Schema.Number), smallFeeTwo: Schema.optional(Schema.Number), middleFeeOne: Schema.optional(Schema.Number),
+  middleFeeTwo: Schema.optional(Schema.Number), bigFeeOne: Schema.optional(Schema.Number), bigFeeTwo: Schema.optional(Schema.Number)
+}
+
+export const BuildingView = Schema.Struct({
+  _id: Schema.String,
+  name: Schema.String,
+  tag: Schema.String,
+  area: Schema.Struct({ name: Schema.String }),
+  isLift: Schema.Boolean,
+  ...Tiers,
+  specialGoods: Schema.Array(SpecialGoodView),
+  manager: Schema.NullOr(Schema.Struct({ realname: Schema.String, phoneMain: Schema.String, headimgBase64: Schema.NullOr(Schema.String) }))
+})
+export type BuildingView = typeof BuildingView.Type
+
+export const buildingView = (
+  b: BuildingRecord,
+  manager: { readonly realname: string; readonly phoneMain: string; readonly headimgBase64: string | null } | null
+): BuildingView => ({
+  _id: b.id, name: b.name, tag: b.tag, area: { name: b.area }, isLift: b.isLift, ...b.fees, specialGoods: b.specialGoods.map(specialGoodView), manager
+})
+
+/** `GET /api/building/list/{worksiteId}`: the worksite's buildings for the order form. */
+export const Buildings = call(Schema.Struct({ worksiteId: Text() }), Schema.Array(BuildingView))
+
+export const ActivityView = Schema.Struct({
+  _id: Schema.String, title: Schema.String, discount: Schema.NullOr(Schema.Number), fee: Schema.NullOr(Schema.Number), countDaily: Schema.NullOr(Schema.Number), remark: Schema.String
+})
+export const activityView = (a: Activity): typeof ActivityView.Type => ({ _id: a.id, title: a.title, discount: a.discount, fee: a.fee, countDaily: a.countDaily, remark: a.remark })
+
+/** `GET /api/active/one/1/{worksiteId}/1`: `canOrder`, `discount` and `data` (the activity) beside `success`. */
+export const ActivityOffer = callBeside(
+  Schema.Struct({ worksiteId: Text() }),
+  Schema.Struct({ canOrder: Schema.Boolean, discount: Schema.NullOr(Schema.Number), data: Schema.NullOr(ActivityView) })
+)
+
+export const ErrandOrderView = Schema.Struct({
+  _id: Schema.String,
+  orderNo: Schema.String,
+  type: Schema.Number,
+  status: Schema.Number,
+  statusStr: Schema.String,
+  openid: Schema.String,
+  acceptOpenid: Schema.NullOr(Schema.String),
+  acceptUser: Schema.NullOr(Schema.String),
+  acceptUserPhone: Schema.NullOr(Schema.String),
+  sexLimit: Schema.Number,
+  goodsType: Schema.Number,
+  specialGoodId: Schema.NullOr(Schema.String),
+  dormBuilding: Schema.NullOr(Schema.String),
+  dormFloor: Schema.NullOr(Schema.Number),
+  dormRoom: Schema.String,
+  proxyReceiver: Schema.NullOr(Schema.String),
+  proxyReceiverPhone: Schema.NullOr(Schema.String),
+  remark: Schema.String,
+  toTakeId: Schema.NullOr(Schema.String),
+  fee: Schema.Number,
+  payFee: Schema.Number,
+  freight: Schema.NullOr(Schema.Number),
+  goodsPic: Schema.NullOr(Schema.String),
+  toComment: Schema.Boolean,
+  requireArriveTime: Instant,
+  createdAt: Instant
+})
+export type ErrandOrderView = typeof ErrandOrderView.Type
+
+export const errandOrderView = (o: ErrandOrderRecord): ErrandOrderView => ({
+  _id: o.id, orderNo: o.orderNo, type: o.type, status: o.status, statusStr: errandStatusStr(o.type, o.status), openid: o.openid,
+  acceptOpenid: o.accept?.openid ?? null, acceptUser: o.accept?.name ?? null, acceptUserPhone: o.accept?.phone ?? null, sexLimit: o.sexLimit,
+  goodsType: o.goodsClass, specialGoodId: o.specialGoodId, dormBuilding: o.buildingId, dormFloor: o.floor, dormRoom: o.dormRoom,
+  proxyReceiver: o.proxyReceiver, proxyReceiverPhone: o.proxyReceiverPhone, remark: o.remark, toTakeId: o.toTakeId, fee: o.fee, payFee: o.payFee,
+  freight: o.freight, goodsPic: o.goodsPic, toComment: o.toComment, requireArriveTime: o.requireArriveTime, createdAt: o.createdAt
+})
+
+/**
+ * `POST /api/paotuiOrder`: a door delivery of a parcel to collect (type 1). No fee is read: the server
+ * prices the choices with the core (`quote`). The answer is `data._id`.
+ */
+export const PlaceErrand = call(
+  Schema.Struct({
+    type: Whole,
+    toTakeId: Text(),
+    worksiteId: Text(),
+    goodsType: Whole,
+    specialGoodId: Text(),
+    dormBuilding: Text(),
+    dormFloor: Whole,
+    dormRoom: Text(),
+    friendReceives: Flag,
+    proxyReceiver: Text(),
+    proxyReceiverPhone: Text(),
+    sexLimit: Whole,
+    remark: Text(LONG_TEXT)
+  }),
+  Schema.Struct({ _id: Schema.String, orderNo: Schema.String, payFee: Schema.Number })
+)
+
+/** `GET /api/paotuiOrder/toRobbing/{worksiteId}/{orderType}`: the hall, by `time` or `fee`. */
+export const Hall = call(Schema.Struct({ worksiteId: Text(), orderType: Text() }), Schema.Array(ErrandOrderView))
+
+/** `PUT /api/paotuiOrder/robbingRollModule/{orderNo}`: grab; exactly one runner wins. */
+export const Grab = call(Schema.Struct({ orderNo: Text() }), ErrandOrderView)
+
+/** The calls that name one order by id or order number and carry nothing else (cancel, receiverGet, receiverSign…, paotuiTakeaway, leader sign). */
+export const OrderById = call(Schema.Struct({ id: Text() }), ErrandOrderView)
+export const OrderByNo = call(Schema.Struct({ orderNo: Text() }), ErrandOrderView)
+
+/** `PUT /api/paotuiOrder/paotuiConfirmTakeaway/{id}`: the runner confirms with an optional goods photo; type 2 may go cash on delivery. */
+export const ConfirmTakeaway = call(Schema.Struct({ id: Text(), goodsPic: Text(LONG_TEXT), isDaofu: Flag }), ErrandOrderView)
+
+/** `PUT /api/paotuiOrder/cancalByPaotui/{orderNo}/{paotuiType}`: the runner gives an accepted order up. */
+export const RunnerCancel = call(Schema.Struct({ orderNo: Text(), paotuiType: Text(), reasonType: Whole, reason: Text(LONG_TEXT) }), ErrandOrderView)
+
+const Acceptor = { acceptUserId: Text(), acceptOpenid: Text(), acceptUserName: Text(), acceptUserPhone: Text() }
+/** `PUT /api/paotuiOrder/rollout/single` and `rollout/batch`: hand accepted orders to a teammate. */
+export const TransferOne = call(Schema.Struct({ paotuiId: Text(), ...Acceptor }), Schema.Void)
+export const TransferBatch = call(Schema.Struct({ paotuiIds: TextList(), ...Acceptor }), Schema.Void)
+
+/** `GET /api/paotuiOrder/list/{type}/{openid}/{status}` and `pagingForFontend?statusStr,type,pageNo`. */
+export const OrderList = call(Schema.Struct({ type: Text(), openid: Text(), status: Text() }), Schema.Array(ErrandOrderView))
+export const OrderPage = call(Schema.Struct({ statusStr: Text(), type: Text(), pageNo: PageNo }), Page(ErrandOrderView))
+
+/** `GET /api/paotuiOrder/haveToComment`: whether a completed order waits for the caller's rating (the dot on `/my`). */
+export const HaveToComment = call(Schema.Struct({}), Schema.Boolean)
+
+/** `PUT /api/paotuiOrder/comment/update`: stars, tags and the tip (fen) of a completed order. */
+export const Rate = call(
+  Schema.Struct({ paotuiId: Text(), acceptOpenid: Text(), score: Whole, tags: Schema.optional(Schema.Array(Schema.Unknown)), rewardMoney: Whole }),
+  Schema.Void
+)
+
+/** `GET /api/paotuiOrder/reward/{id}/{amount}`: pay parameters of a tip (fen) through the pay-in port. */
+export const Reward = call(Schema.Struct({ id: Text(), amount: Whole }), Schema.Struct({ prepayId: Schema.String }))
+
+export const CreditRecordView = Schema.Struct({ type: Schema.Number, score: Schema.Number, remark: Schema.String, createdAt: Instant })
+export const creditRecordView = (r: CreditEntry): typeof CreditRecordView.Type => ({ type: r.type, score: r.score, remark: r.remark, createdAt: r.createdAt })
+
+/** `GET /api/creditscore/wxlist`: the caller's credit records, newest first. */
+export const CreditRecords = call(Schema.Struct({ pageNo: PageNo }), Page(CreditRecordView))

@@ -1,0 +1,39 @@
+/**
+ * One door-delivery order priced and checked, as the page shows it and as the server takes it: the form's
+ * checks in the spec's order (with the fee the core computed, never one from the client), then the day's
+ * cut-off, then the activity's daily limit; the answer is the fee, the discount and what to pay.
+ */
+import { ACTIVITY_FULL, canOrder, errandFee, price, type Activity, type FeeBuilding, type FeeWorksite, type Priced } from "./fee"
+import { deliveryCutoff, errandFormFailure, type CutoffWorksite, type ErrandForm, type ParcelSize } from "./order-form"
+
+export interface QuoteInput {
+  readonly form: Omit<ErrandForm, "fee">
+  readonly worksite: FeeWorksite & CutoffWorksite
+  /** The chosen building of the worksite, or undefined when none (or another worksite's) was chosen. */
+  readonly building: FeeBuilding | undefined
+  readonly parcelSize: ParcelSize | null
+  readonly activity: Activity | null
+  /** Orders already placed under the activity on this Asia/Shanghai day. */
+  readonly activityOrdersToday: number
+  readonly now: Date
+}
+
+export type Quote =
+  | ({ readonly ok: true; readonly activityId: string | null } & Priced)
+  | { readonly ok: false; readonly reason: "form" | "cutoff" | "full"; readonly message: string }
+
+/** The fee for the current choices, or undefined while they do not name one (the page shows no amount yet). */
+export const quoteFee = (input: Pick<QuoteInput, "form" | "worksite" | "building">): number | undefined =>
+  input.building && input.form.goodsClass !== null && input.form.floor !== null
+    ? errandFee({ worksite: input.worksite, building: input.building, floor: input.form.floor, goodsClass: input.form.goodsClass, specialGoodId: input.form.specialGoodId ?? undefined })
+    : undefined
+
+export const quote = (input: QuoteInput): Quote => {
+  const fee = quoteFee(input)
+  const failure = errandFormFailure({ ...input.form, buildingId: input.building ? input.form.buildingId : null, fee }, input.parcelSize)
+  if (failure !== undefined || fee === undefined) return { ok: false, reason: "form", message: failure ?? "赏金不能为空" }
+  const cutoff = deliveryCutoff(input.worksite, input.now)
+  if (!cutoff.open) return { ok: false, reason: "cutoff", message: cutoff.message }
+  if (!canOrder(input.activity, input.activityOrdersToday)) return { ok: false, reason: "full", message: ACTIVITY_FULL }
+  return { ok: true, activityId: input.activity?.id ?? null, ...price(fee, input.activity) }
+}

@@ -1,0 +1,52 @@
+import { fc, test } from "@fast-check/vitest"
+import { describe, expect, it } from "vitest"
+import { mayRate, ratingFailure, rewardFailure, tipFailure, tipFen, toggleTag, type RatingTag } from "./rating"
+
+describe("a rating", () => {
+  it("needs a star, then a tag, then no exclusive pair", () => {
+    expect(ratingFailure({ score: 0, tags: [] })).toBe("请为本次跑腿打分，一颗星起步哦")
+    expect(ratingFailure({ score: 6, tags: [1] })).toBe("请为本次跑腿打分，一颗星起步哦")
+    expect(ratingFailure({ score: 1, tags: [] })).toBe("请选择本次服务标签")
+    expect(ratingFailure({ score: 1, tags: [5] })).toBe("请选择本次服务标签")
+    expect(ratingFailure({ score: 3, tags: [1, 2] })).toBe("请选择本次服务标签")
+    expect(ratingFailure({ score: 3, tags: [3, 4] })).toBe("请选择本次服务标签")
+    expect(ratingFailure({ score: 5, tags: [1, 3] })).toBeUndefined()
+    expect(ratingFailure({ score: 2, tags: [2, 4] })).toBeUndefined()
+  })
+
+  test.prop([fc.array(fc.constantFrom<RatingTag>(1, 2, 3, 4), { maxLength: 12 })])("toggling tags never holds both of a pair", (clicks) => {
+    const tags = clicks.reduce<ReadonlyArray<RatingTag>>(toggleTag, [])
+    expect(tags.includes(1) && tags.includes(2)).toBe(false)
+    expect(tags.includes(3) && tags.includes(4)).toBe(false)
+    if (tags.length > 0) expect(ratingFailure({ score: 1, tags })).toBeUndefined()
+  })
+
+  it("takes tips of 1/2/3 yuan or a custom amount, never negative", () => {
+    expect([tipFen("1"), tipFen("2.5"), tipFen("0.01"), tipFen(" 3.10 ")]).toEqual([100, 250, 1, 310])
+    expect([tipFen("-1"), tipFen("1.234"), tipFen("abc"), tipFen("")]).toEqual([undefined, undefined, undefined, undefined])
+    expect([tipFailure(undefined), tipFailure(0), tipFailure(100), tipFailure(20_000)]).toEqual([undefined, undefined, undefined, undefined])
+    expect([tipFailure(-1), tipFailure(1.5), tipFailure(20_001)]).toEqual(["赏金必须>=0", "赏金必须>=0", "赏金不能超过200元"])
+  })
+
+  it("is the requester's, once, on a completed order of that runner", () => {
+    const order = { openid: "req", status: 100, toComment: true, accept: { openid: "r1" } }
+    expect(mayRate(order, "req", "r1")).toBe(true)
+    expect(mayRate(order, "r1", "r1")).toBe(false)
+    expect(mayRate(order, "req", "r2")).toBe(false)
+    expect(mayRate({ ...order, toComment: false }, "req", "r1")).toBe(false)
+    expect(mayRate({ ...order, status: 3 }, "req", "r1")).toBe(false)
+  })
+})
+
+describe("a tip", () => {
+  const order = { openid: "req", status: 100, toComment: true, accept: { openid: "r1" } }
+  it("is paid by the requester on a completed order before the rating, and must be more than nothing", () => {
+    expect(rewardFailure(order, "req", 200)).toBeUndefined()
+    expect(rewardFailure(order, "req", 0)).toEqual({ status: 400, message: "赏金必须>=0" })
+    expect(rewardFailure(order, "req", -100)).toEqual({ status: 400, message: "赏金必须>=0" })
+    expect(rewardFailure(order, "req", 20_001)).toEqual({ status: 400, message: "赏金不能超过200元" })
+    expect(rewardFailure(order, "r1", 200)).toEqual({ status: 403, message: "提交评论失败" })
+    expect(rewardFailure({ ...order, toComment: false }, "req", 200)).toEqual({ status: 409, message: "提交评论失败" })
+    expect(rewardFailure({ ...order, status: 3 }, "req", 200)).toEqual({ status: 409, message: "提交评论失败" })
+  })
+})

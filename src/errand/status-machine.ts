@@ -1,0 +1,320 @@
+/**
+ * The errand order's life (spec 001 §4 "Errand order status", "Actions by role", live events; DESIGN §6)
+ * for all four order types as one table: each edge names its action, the order types and status it
+ * leaves, the status it reaches, who may do it, the live events it sends and, for a type-1 order, the
+ * parcel events (src/parcel/status-machine.ts) that go with it. `decide` applies one action to an order
+ * and returns the new order with its events and money movements; it never reads a clock.
+ */
+import { NotAllowed, RuleViolation, StateConflict, type DomainError } from "../shared/errors"
+import { minutes } from "../shared/time"
+import type { ParcelEvent } from "../parcel/status-machine"
+
+export const ErrandStatus = {
+  awaitingPayment: -1,
+  awaitingAcceptance: 0,
+  accepted: 1,
+  /** Goods collected (types 1, 3, 4) or awaiting the runner's confirmation (type 2). */
+  collected: 2,
+  /** Delivered (types 1, 3, 4) or awaiting freight calculation (type 2). */
+  delivered: 3,
+  cancelled: 4,
+  awaitingWarehouseOut: 5,
+  awaitingFreightPayment: 10,
+  freightPaid: 20,
+  completed: 100
+} as const
+export type ErrandStatus = (typeof ErrandStatus)[keyof typeof ErrandStatus]
+export const ERRAND_STATUSES = Object.values(ErrandStatus) as ReadonlyArray<ErrandStatus>
+
+export const ErrandType = { deliverToDoor: 1, pickupFromDoor: 2, food: 3, other: 4 } as const
+export type ErrandType = (typeof ErrandType)[keyof typeof ErrandType]
+export const ERRAND_TYPES = Object.values(ErrandType) as ReadonlyArray<ErrandType>
+
+const statusNames: Record<ErrandStatus, string> = {
+  [-1]: "待支付", 0: "待接单", 1: "已接单", 2: "已取件", 3: "已送达", 4: "已取消", 5: "待出库", 10: "待付运费", 20: "已付款待到件", 100: "已完成"
+}
+/** The status as shown; type 2 reads 2 and 3 differently (spec §4). */
+export const errandStatusStr = (type: ErrandType, status: ErrandStatus): string =>
+  type === 2 && status === 2 ? "待跑腿确认" : type === 2 && status === 3 ? "待计算运费" : statusNames[status]
+
+export const isFinal = (status: ErrandStatus): boolean => status === ErrandStatus.cancelled || status === ErrandStatus.completed
+
+export type Role = "requester" | "runner" | "leader" | "staff" | "system"
+
+/** Who receives a live event: the requester, the runner who holds the order, or the hall (the worksite's room). */
+export type Audience = "requester" | "runner" | "hall"
+export interface LiveEvent {
+  readonly name: string
+  readonly to: Audience
+}
+
+export type ErrandAction =
+  | "prepay" | "cancel" | "voidUnpaid" | "voidUnaccepted" | "grab" | "release" | "takeaway" | "markDelivered" | "confirmReceipt"
+  | "leaderSign" | "sayTaken" | "confirmTaken" | "confirmTakenDaofu" | "setFreight" | "payFreight" | "arrive" | "shipOut"
+
+export interface Edge {
+  readonly action: ErrandAction
+  readonly types: ReadonlyArray<ErrandType>
+  readonly from: ErrandStatus
+  readonly to: ErrandStatus
+  readonly by: ReadonlyArray<Role>
+  readonly live: ReadonlyArray<LiveEvent>
+  /** For a type-1 order: the parcel events, in order, that move its parcel along. */
+  readonly parcel?: ReadonlyArray<ParcelEvent>
+}
+
+const ALL: ReadonlyArray<ErrandType> = [1, 2, 3, 4]
+const DELIVERY: ReadonlyArray<ErrandType> = [1, 3, 4]
+const ev = (name: string, ...to: ReadonlyArray<Audience>): ReadonlyArray<LiveEvent> => to.map((a) => ({ name, to: a }))
+
+/** The hall events: a new order is prepended to the worksite's hall (type 2 to pickupAble users too). */
+export const HALL_ADD = "paotuiOrderAdd"
+export const HALL_ADD_PICKUP = "paotuiPickupOrderAdd"
+/** The room name of a hall event: `{worksiteId}-paotuiOrderAdd`. */
+export const hallEventName = (worksiteId: string, name: string) => `${worksiteId}-${name}`
+const hallAdd = (type: ErrandType) => ev(type === 2 ? HALL_ADD_PICKUP : HALL_ADD, "hall")
+
+const edges = (
+  action: ErrandAction, types: ReadonlyArray<ErrandType>, from: ReadonlyArray<ErrandStatus>, to: ErrandStatus, by: ReadonlyArray<Role>,
+  live: ReadonlyArray<LiveEvent>, parcel?: (from: ErrandStatus) => ReadonlyArray<ParcelEvent>
+): ReadonlyArray<Edge> => from.map((f) => ({ action, types, from: f, to, by, live, ...(parcel ? { parcel: parcel(f) } : {}) }))
+
+export const errandEdges: ReadonlyArray<Edge> = [
+  // Requester: prepay the reward; the order appears in the hall.
+  ...edges("prepay", DELIVERY, [-1], 0, ["requester"], hallAdd(1), () => ["payErrand"]),
+  ...edges("prepay", [2], [-1], 0, ["requester"], hallAdd(2)),
+  // Requester cancels own order before anyone took it; the system voids unpaid ones and unaccepted ones past their time.
+  ...edges("cancel", ALL, [-1, 0], 4, ["requester"], [...ev("paotuiOrderCancel", "requester", "hall")], () => ["voidErrand"]),
+  ...edges("voidUnpaid", ALL, [-1], 4, ["system"], ev("paotuiOrderCancel", "requester"), () => ["voidErrand"]),
+  ...edges("voidUnaccepted", ALL, [0], 4, ["system"], ev("paotuiOrderCancel", "requester", "hall"), () => ["voidErrand"]),
+  // Runner grabs: the requester sees the acceptor, every hall drops the order.
+  ...edges("grab", ALL, [0], 1, ["runner"], ev("paotuiOrderRobbinged", "requester", "hall"), () => ["grabErrand"]),
+  // Runner cancels the acceptance: back to the hall. A type-1 runner who holds the parcel (2) must deliver it.
+  ...edges("release", [1], [1], 0, ["runner"], [...ev("paotuiOrderCancelToWait", "requester"), ...hallAdd(1)], () => ["releaseErrand"]),
+  ...edges("release", [3, 4], [1, 2], 0, ["runner"], [...ev("paotuiOrderCancelToWait", "requester"), ...hallAdd(3)]),
+  ...edges("release", [2], [1, 2], 0, ["runner"], [...ev("paotuiOrderCancelToWait", "requester"), ...hallAdd(2)]),
+  // Types 1, 3, 4: collected (type 1 at the station, staff scanning the runner's QR), delivered, confirmed by the receiver.
+  ...edges("takeaway", [1], [1], 2, ["staff"], ev("paotuiHaveGettedExpress", "requester", "runner"), () => ["takeByRunner"]),
+  ...edges("takeaway", [3, 4], [1], 2, ["runner"], ev("paotuiHaveGettedExpress", "requester")),
+  ...edges("markDelivered", DELIVERY, [2], 3, ["runner"], ev("paotuiSayReceiverGet", "requester"), () => ["deliver"]),
+  ...edges("confirmReceipt", DELIVERY, [2, 3], 100, ["requester"], ev("paotuiOrderComplete", "requester", "runner"), (f) => (f === 2 ? ["deliver", "signDelivered"] : ["signDelivered"])),
+  // A leader of the worksite marks an unfinished accepted order as delivered and done.
+  ...edges("leaderSign", DELIVERY, [1, 2, 3], 100, ["leader"], [...ev("paotuiOrderComplete", "requester", "runner"), ...ev("expressTosendPaotuiSign", "requester")], (f) =>
+    f === 1 ? ["takeByRunner", "deliver", "signDelivered"] : f === 2 ? ["deliver", "signDelivered"] : ["signDelivered"]
+  ),
+  // Type 2 (door pickup for sending): the requester says the runner took the parcel; the runner confirms with
+  // an optional photo (cash on delivery: freight is paid at the other end), freight is set and paid, the parcel
+  // arrives at the station and is shipped out.
+  ...edges("sayTaken", [2], [1], 2, ["requester"], ev("paotuiHaveGettedExpress", "runner")),
+  ...edges("confirmTaken", [2], [2], 3, ["runner"], ev("paotuiConfirmHaveGettedExpress", "requester")),
+  ...edges("confirmTakenDaofu", [2], [2], 20, ["runner"], ev("freightPaySuccessDaofu", "requester")),
+  ...edges("setFreight", [2], [3], 10, ["runner", "staff"], ev("freightUpdated", "requester", "runner")),
+  ...edges("payFreight", [2], [10], 20, ["requester"], ev("freightPaySuccess", "requester", "runner")),
+  ...edges("arrive", [2], [20], 5, ["staff"], ev("expressPaotuiArrived", "requester", "runner")),
+  ...edges("shipOut", [2], [5], 100, ["staff"], ev("paotuiOrderComplete", "requester", "runner"))
+]
+
+export const ERRAND_ACTIONS = [...new Set(errandEdges.map((e) => e.action))] as ReadonlyArray<ErrandAction>
+
+/** The edge this action takes from the order's type and status, or undefined when it cannot happen there. */
+export const edgeFor = (type: ErrandType, status: ErrandStatus, action: ErrandAction): Edge | undefined =>
+  errandEdges.find((e) => e.action === action && e.from === status && e.types.includes(type))
+
+/** The parcel events of a type-1 order's edge (none for other types or edges without a parcel move). */
+export const parcelEventsFor = (type: ErrandType, edge: Edge): ReadonlyArray<ParcelEvent> => (type === 1 ? edge.parcel ?? [] : [])
+
+/** The parcel's status while its type-1 errand order is in each status. */
+export const parcelStatusOfErrand: Partial<Record<ErrandStatus, number>> = { [-1]: 2, 0: 3, 1: 4, 2: 5, 3: 6, 4: 0, 100: 100 }
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** Unpaid orders are voided 30 minutes after they were placed. */
+export const PAYMENT_DEADLINE_MS = minutes(30)
+export const CANCEL_REASON_MIN = 5
+export const CANCEL_REASON_MAX = 50
+
+/** Reason types of a runner's cancel: 1 personal reason (costs credit), 2 the user's reason. */
+export type CancelReasonType = 1 | 2
+export const cancelReasonTypes: Record<CancelReasonType, string> = { 1: "个人原因", 2: "用户原因" }
+/** The reason type as sent: 2 is the user's reason; anything else is the default, a personal reason. */
+export const cancelReasonTypeOf = (value: number | undefined): CancelReasonType => (value === 2 ? 2 : 1)
+
+export const errandMessages = {
+  cancelFailed: "取消失败",
+  grabFailed: "接单失败",
+  deliverFailed: "送达失败",
+  signFailed: "签收失败",
+  takeawayFailed: "已取件失败",
+  operationFailed: "操作失败",
+  reasonTooShort: "取消原因不能少于5个字",
+  reasonTooLong: "取消原因不能超过50个字",
+  notYetDue: "该跑腿单还未到作废时间",
+  freight: "请输入运费"
+} as const
+
+const failureOf: Record<ErrandAction, string> = {
+  prepay: errandMessages.operationFailed, cancel: errandMessages.cancelFailed, voidUnpaid: errandMessages.cancelFailed,
+  voidUnaccepted: errandMessages.cancelFailed, grab: errandMessages.grabFailed, release: errandMessages.cancelFailed,
+  takeaway: errandMessages.takeawayFailed, markDelivered: errandMessages.deliverFailed, confirmReceipt: errandMessages.signFailed,
+  leaderSign: errandMessages.signFailed, sayTaken: errandMessages.operationFailed, confirmTaken: errandMessages.operationFailed,
+  confirmTakenDaofu: errandMessages.operationFailed, setFreight: "更新运费失败", payFreight: errandMessages.operationFailed,
+  arrive: errandMessages.operationFailed, shipOut: errandMessages.operationFailed
+}
+
+export interface Runner {
+  readonly openid: string
+  readonly name: string
+  readonly phone: string
+}
+
+/** What the lifecycle needs of an order; money in fen. */
+export interface ErrandOrder {
+  readonly type: ErrandType
+  readonly status: ErrandStatus
+  /** The requester. */
+  readonly openid: string
+  readonly worksiteId: string
+  readonly accept: Runner | null
+  /** What the requester pays for the errand (after any discount). */
+  readonly payFee: number
+  /** Errand money received from the requester, refunded to them, and credited to the runner. */
+  readonly paid: number
+  readonly refunded: number
+  readonly runnerIncome: number
+  /** Type 2: the freight set and the freight paid (the carrier's money, held by the platform). */
+  readonly freight: number | null
+  readonly freightPaid: number
+  readonly goodsPic: string | null
+  readonly createdAt: Date
+  readonly requireArriveTime: Date
+  /** Completed and not yet rated by the requester. */
+  readonly toComment: boolean
+}
+
+export type ErrandCommand =
+  | { readonly action: "prepay" | "cancel" | "voidUnpaid" | "voidUnaccepted" | "takeaway" | "markDelivered" | "confirmReceipt" | "leaderSign" | "sayTaken" | "payFreight" | "arrive" | "shipOut" }
+  | { readonly action: "grab"; readonly runner: Runner }
+  | { readonly action: "release"; readonly reasonType: CancelReasonType; readonly reason: string }
+  | { readonly action: "confirmTaken" | "confirmTakenDaofu"; readonly goodsPic: string | null }
+  | { readonly action: "setFreight"; readonly freight: number }
+
+export interface ErrandActor {
+  readonly role: Role
+  /** The acting user (requester, runner or leader); staff and system need none. */
+  readonly openid?: string | undefined
+  /** The worksite of a leader or staff member. */
+  readonly worksiteId?: string | undefined
+}
+
+export type MoneyMove =
+  | { readonly kind: "pay"; readonly amount: number }
+  | { readonly kind: "refund"; readonly amount: number }
+  | { readonly kind: "creditRunner"; readonly amount: number; readonly openid: string }
+  | { readonly kind: "payFreight"; readonly amount: number }
+
+export interface Decided {
+  readonly order: ErrandOrder
+  readonly edge: Edge
+  readonly live: ReadonlyArray<LiveEvent>
+  readonly parcel: ReadonlyArray<ParcelEvent>
+  readonly money: ReadonlyArray<MoneyMove>
+  /** The runner whose cancel for a personal reason costs credit (credit.ts). */
+  readonly personalCancelBy?: string
+}
+
+/** Open in the hall: awaiting acceptance and not past its required time (after it, it is voided and refunded). */
+export const isOpen = (order: { readonly status: number; readonly requireArriveTime: Date }, now: Date): boolean =>
+  order.status === ErrandStatus.awaitingAcceptance && now.getTime() <= order.requireArriveTime.getTime()
+
+/** How an order starts: a zero amount skips payment and goes straight to the hall (parcel 0 → 2 → 3). */
+export const placeErrand = (payFee: number): { readonly status: ErrandStatus; readonly parcel: ReadonlyArray<ParcelEvent> } =>
+  payFee > 0 ? { status: -1, parcel: ["orderErrand"] } : { status: 0, parcel: ["orderErrand", "payErrand"] }
+
+const isActorAllowed = (order: ErrandOrder, actor: ErrandActor, action: ErrandAction, edge: Edge): boolean => {
+  if (!edge.by.includes(actor.role)) return false
+  switch (actor.role) {
+    case "requester":
+      return actor.openid === order.openid
+    case "runner":
+      return action === "grab" ? actor.openid !== undefined && actor.openid !== order.openid : actor.openid !== undefined && actor.openid === order.accept?.openid
+    case "leader":
+    case "staff":
+      return actor.worksiteId === order.worksiteId
+    case "system":
+      return true
+  }
+}
+
+/**
+ * Applies one action by one actor at `now`. A refusal is a domain error with the spec's message: 409 when
+ * the order is not in a status the table allows, 403 for the wrong person, 400 for bad input.
+ */
+export const decide = (order: ErrandOrder, actor: ErrandActor, command: ErrandCommand, now: Date): Decided | DomainError => {
+  const action = command.action
+  const edge = edgeFor(order.type, order.status, action)
+  if (!edge) return new StateConflict({ message: failureOf[action] })
+  if (!isActorAllowed(order, actor, action, edge)) return new NotAllowed({ message: failureOf[action] })
+
+  const money: Array<MoneyMove> = []
+  let next: ErrandOrder = { ...order, status: edge.to }
+  let personalCancelBy: string | undefined
+
+  switch (command.action) {
+    case "prepay":
+      money.push({ kind: "pay", amount: order.payFee })
+      next = { ...next, paid: order.paid + order.payFee }
+      break
+    case "voidUnpaid":
+      if (now.getTime() < order.createdAt.getTime() + PAYMENT_DEADLINE_MS) return new StateConflict({ message: errandMessages.notYetDue })
+      break
+    case "voidUnaccepted":
+      if (now.getTime() <= order.requireArriveTime.getTime()) return new StateConflict({ message: errandMessages.notYetDue })
+      break
+    case "grab":
+      if (!isOpen(order, now)) return new StateConflict({ message: errandMessages.grabFailed })
+      next = { ...next, accept: command.runner }
+      break
+    case "release": {
+      const length = [...command.reason.trim()].length
+      if (length < CANCEL_REASON_MIN) return new RuleViolation({ message: errandMessages.reasonTooShort })
+      if (length > CANCEL_REASON_MAX) return new RuleViolation({ message: errandMessages.reasonTooLong })
+      if (command.reasonType === 1) personalCancelBy = order.accept!.openid
+      next = { ...next, accept: null }
+      break
+    }
+    case "confirmTaken":
+    case "confirmTakenDaofu":
+      next = { ...next, goodsPic: command.goodsPic }
+      break
+    case "setFreight":
+      if (!Number.isInteger(command.freight) || command.freight <= 0) return new RuleViolation({ message: errandMessages.freight })
+      next = { ...next, freight: command.freight }
+      break
+    case "payFreight":
+      money.push({ kind: "payFreight", amount: order.freight ?? 0 })
+      next = { ...next, freightPaid: order.freightPaid + (order.freight ?? 0) }
+      break
+  }
+
+  // Leaving for good: what was paid and not yet passed on goes back (cancelled) or to the runner (completed).
+  const held = next.paid - next.refunded - next.runnerIncome
+  if (edge.to === ErrandStatus.cancelled && held > 0) {
+    money.push({ kind: "refund", amount: held })
+    next = { ...next, refunded: next.refunded + held }
+  }
+  if (edge.to === ErrandStatus.completed) {
+    if (held > 0) {
+      money.push({ kind: "creditRunner", amount: held, openid: next.accept!.openid })
+      next = { ...next, runnerIncome: next.runnerIncome + held }
+    }
+    next = { ...next, toComment: true }
+  }
+
+  return {
+    order: next, edge, live: edge.live, parcel: parcelEventsFor(order.type, edge), money,
+    ...(personalCancelBy !== undefined ? { personalCancelBy } : {})
+  }
+}
+
+/** The errand money still held by the platform for this order. */
+export const heldAmount = (o: Pick<ErrandOrder, "paid" | "refunded" | "runnerIncome">): number => o.paid - o.refunded - o.runnerIncome

@@ -1,0 +1,88 @@
+/**
+ * Runner teams (spec 001 §1, §4, §5, §6): a runner hands accepted orders (status 1) to a teammate under the
+ * same leader, one or a batch; a leader finds a building leader by phone and sets them for a building of
+ * the leader's own worksite.
+ */
+import type { Runner } from "./status-machine"
+
+export interface TeamRunner {
+  readonly id: string
+  readonly openid: string
+  readonly paotuiStatus: number
+  readonly isPaotuiLeader: boolean
+  /** The id of the leader this runner belongs to. */
+  readonly paotuiLeader: string | null
+  readonly worksiteId: string | null
+}
+
+export const transferMessages = {
+  chooseOrders: "请选择您想转的跑腿单",
+  failed: "转单失败",
+  done: "转单成功"
+} as const
+
+/** The team a runner is in: a leader's own, or their leader's. None for a runner without a leader. */
+export const teamOf = (r: Pick<TeamRunner, "id" | "isPaotuiLeader" | "paotuiLeader">): string | null => (r.isPaotuiLeader ? r.id : r.paotuiLeader)
+
+/** Teammates: two different joined runners of the same team. */
+export const areTeammates = (a: TeamRunner, b: TeamRunner): boolean =>
+  a.id !== b.id && a.paotuiStatus === 1 && b.paotuiStatus === 1 && teamOf(a) !== null && teamOf(a) === teamOf(b)
+
+export interface TransferableOrder {
+  readonly status: number
+  readonly accept: { readonly openid: string } | null
+}
+
+export type TransferCheck = { readonly ok: true } | { readonly ok: false; readonly status: 400 | 403 | 409; readonly message: string }
+
+/**
+ * May `from` hand these orders to `to`? All or none: a batch needs a selection, every order must be
+ * `from`'s and at status 1, and `to` a teammate.
+ */
+export const canTransfer = (from: TeamRunner, to: TeamRunner, orders: ReadonlyArray<TransferableOrder>): TransferCheck => {
+  if (orders.length === 0) return { ok: false, status: 400, message: transferMessages.chooseOrders }
+  if (!areTeammates(from, to)) return { ok: false, status: 403, message: transferMessages.failed }
+  if (orders.some((o) => o.accept?.openid !== from.openid)) return { ok: false, status: 403, message: transferMessages.failed }
+  if (orders.some((o) => o.status !== 1)) return { ok: false, status: 409, message: transferMessages.failed }
+  return { ok: true }
+}
+
+/** The order in the new runner's hands; its status stays 1 and the requester is told who took it (paotuiOrderRobbinged). */
+export const transferTo = <O extends TransferableOrder>(order: O, to: Runner): O & { readonly accept: Runner } => ({ ...order, accept: to })
+export const TRANSFER_EVENT = "paotuiOrderRobbinged"
+
+// --- building leaders ---------------------------------------------------------------------------------------
+
+export const leaderMessages = {
+  phone: "请输入正确的手机号码",
+  noRunner: "该用户暂无跑腿资格",
+  otherWorksite: "TA不是本网点用户",
+  lookupFirst: "请先查找楼长",
+  setFailed: "设置失败",
+  deleteFailed: "删除楼长失败"
+} as const
+
+export interface LeaderCandidate {
+  readonly paotuiStatus: number
+  readonly worksiteId: string | null
+}
+
+/** The lookup by phone: 11 digits; the person found must be a joined runner (nobody found reads the same) of the leader's worksite. */
+export const leaderLookupFailure = (phone: string, found: LeaderCandidate | null, worksiteId: string): string | undefined => {
+  if (!/^\d{11}$/.test(phone.trim())) return leaderMessages.phone
+  if (!found || found.paotuiStatus !== 1) return leaderMessages.noRunner
+  if (found.worksiteId !== worksiteId) return leaderMessages.otherWorksite
+  return undefined
+}
+
+/** Setting a building leader needs a looked-up candidate, a leader acting, and a building of the leader's worksite. */
+export const setBuildingLeaderFailure = (
+  actor: { readonly isPaotuiLeader: boolean; readonly worksiteId: string | null },
+  building: { readonly worksiteId: string },
+  candidate: LeaderCandidate | null
+): { readonly status: 400 | 403; readonly message: string } | undefined => {
+  if (!actor.isPaotuiLeader || actor.worksiteId !== building.worksiteId) return { status: 403, message: leaderMessages.setFailed }
+  if (!candidate) return { status: 400, message: leaderMessages.lookupFirst }
+  const failure = candidate.paotuiStatus !== 1 ? leaderMessages.noRunner : candidate.worksiteId !== building.worksiteId ? leaderMessages.otherWorksite : undefined
+  return failure ? { status: 400, message: failure } : undefined
+}
