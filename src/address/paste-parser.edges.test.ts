@@ -50,6 +50,11 @@ describe("the name without a region", () => {
     expect(parse("A1 科技园1号")).toMatchObject({ name: "", detail: "A1 科技园1号" })
   })
 
+  it("never a word of an address line", () => {
+    expect(parse("地址：科技园1号 和平里\n13812345678 张三")).toMatchObject({ name: "张三", detail: "科技园1号 和平里" })
+    expect(parse("详细地址：和平里\n13812345678")).toMatchObject({ name: "", detail: "和平里" })
+  })
+
   it("the first word that reads as a name, skipping places", () => {
     expect(parse("科技园1号 张村 李四 王五")).toMatchObject({ name: "李四", detail: "科技园1号 张村 王五" })
   })
