@@ -1,4 +1,5 @@
 /** The paste parser's edges: where a phone, a name, a postcode and a region start and stop. */
+import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import { parseAddressBlock } from "./paste-parser"
 import { sampleRegions } from "./region.testkit"
@@ -133,4 +134,39 @@ describe("single-character region names", () => {
     expect(parse("重庆市 县")).toMatchObject({ province: { code: "50" }, city: { code: "5002", name: "县" }, county: undefined, detail: "" })
     expect(parse("重庆市县城路1号")).toMatchObject({ province: { code: "50" }, city: undefined, county: undefined, detail: "县城路1号" })
   })
+})
+
+describe("properties", () => {
+  /** Characters of given names: none of them ends an address word. */
+  const nameChar = fc.constantFrom(..."王李张刘陈杨赵周吴徐孙朱胡郭何罗郑谢伟芳娜敏静丽强磊洋艳勇杰娟涛超秀英晓思远子涵雨桐浩然")
+
+  test.prop([fc.array(nameChar, { minLength: 1, maxLength: 7 }).map((cs) => cs.join(""))])(
+    "without a region, a word of Chinese characters is the name exactly when it has two to four of them",
+    (word) => {
+      const parsed = parse(`13812345678 ${word} 科技园1号`)
+      const isName = word.length >= 2 && word.length <= 4
+      expect(parsed.name).toBe(isName ? word : "")
+      expect(parsed.detail).toBe(isName ? "科技园1号" : `${word} 科技园1号`)
+    }
+  )
+
+  test.prop([fc.stringMatching(/^\d{1,12}$/), fc.constantFrom("电话", "联系电话", "手机号码", "联系方式")])(
+    "a labelled number is the phone from five digits on, and never stays in the detail",
+    (digits, label) => {
+      fc.pre(!/^1[3-9]\d{9}$/.test(digits))
+      const parsed = parse(`张三 ${label}：${digits} 广东省深圳市南山区科技园1号`)
+      expect(parsed.phone).toBe(digits.length >= 5 ? digits : "")
+      expect(parsed.detail).toBe("科技园1号")
+    }
+  )
+
+  test.prop([fc.stringMatching(/^\d{4,8}$/), fc.boolean()])(
+    "once a region is found, an unlabelled number is dropped as the postcode exactly when it has six digits",
+    (digits, first) => {
+      const text = first ? `${digits} 张三 广东省深圳市南山区科技园1号` : `张三 广东省深圳市南山区科技园1号 ${digits}`
+      const parsed = parse(text)
+      expect(parsed.name).toBe("张三")
+      expect(parsed.detail).toBe(digits.length === 6 ? "科技园1号" : `科技园1号 ${digits}`)
+    }
+  )
 })
