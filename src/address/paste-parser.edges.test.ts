@@ -170,3 +170,32 @@ describe("properties", () => {
     }
   )
 })
+
+describe("region readings", () => {
+  it("a full county name stays the county even when a street word follows it", () => {
+    expect(parse("广东省深圳市南山区街道办1号")).toMatchObject({ ...shenzhen, detail: "街道办1号" })
+    expect(parse("深圳南山区街道办1号")).toMatchObject({ ...shenzhen, detail: "街道办1号" })
+  })
+
+  it("a short county name before a street word is the street", () => {
+    expect(parse("广东深圳南山路1号")).toMatchObject({ city: { code: "4403" }, county: undefined, detail: "南山路1号" })
+  })
+
+  it("a short county name with nothing before it is not a region", () => {
+    expect(parse("南山科技园1号")).toMatchObject({ province: undefined, city: undefined, county: undefined, detail: "南山科技园1号" })
+  })
+
+  it.each(["北京 北京市 朝阳区", "北京市 北京 朝阳区", "北京北京朝阳", "北京市朝阳"])("a municipality named twice: %s", (text) => {
+    expect(parse(`${text} 建国路88号`)).toMatchObject({
+      province: { code: "11" },
+      city: { code: "1101", name: "市辖区" },
+      county: { code: "110105", name: "朝阳区" },
+      detail: "建国路88号"
+    })
+  })
+
+  it("a city that is its own county fills both", () => {
+    expect(parse("广东 东莞 南城街道1号")).toMatchObject({ city: { code: "4419" }, county: { code: "441900" }, detail: "南城街道1号" })
+    expect(parse("东莞市东莞市1号")).toMatchObject({ city: { code: "4419" }, county: { code: "441900" }, detail: "1号" })
+  })
+})
