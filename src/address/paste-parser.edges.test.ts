@@ -181,6 +181,10 @@ describe("region readings", () => {
     expect(parse("广东深圳南山路1号")).toMatchObject({ city: { code: "4403" }, county: undefined, detail: "南山路1号" })
   })
 
+  it("a province alone fills no city or county", () => {
+    expect(parse("广东省科技园1号")).toMatchObject({ province: { code: "44" }, city: undefined, county: undefined, detail: "科技园1号" })
+  })
+
   it("a short county name with nothing before it is not a region", () => {
     expect(parse("南山科技园1号")).toMatchObject({ province: undefined, city: undefined, county: undefined, detail: "南山科技园1号" })
   })

@@ -93,12 +93,13 @@ const tablesOf = (regions: RegionIndex): Tables => {
   const cached = tablesCache.get(regions)
   if (cached) return cached
   const provinceAliases = new Map(regions.provinces.map((p) => [p.code, aliasesOf(p, PROVINCE_SUFFIXES, EXTRA_PROVINCE_ALIASES[p.code])]))
-  const cityAliases = (c: City) => (isPseudoCity(c.name) ? [{ region: c, text: c.name, full: true }] : aliasesOf(c, CITY_SUFFIXES))
+  /** The stand-ins ('市辖区', '县', '省直辖县级行政区划') end in no city suffix, so they keep only their full name. */
+  const cityAliases = (c: City) => aliasesOf(c, CITY_SUFFIXES)
   /** '怀化市洪江管理区' reads '洪江管理区' once its city is named. */
   const countyAliasesOf = (k: County): Array<Alias<County>> => {
     const cityName = regions.city(k.cityCode)?.name ?? ""
     const aliases = aliasesOf(k, COUNTY_SUFFIXES)
-    return cityName !== "" && k.name.startsWith(cityName) && k.name.length > cityName.length + 1
+    return k.name.startsWith(cityName) && k.name.length > cityName.length + 1
       ? [...aliases, { region: k, text: k.name.slice(cityName.length), full: true }]
       : aliases
   }
