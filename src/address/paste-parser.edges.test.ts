@@ -177,6 +177,11 @@ describe("region readings", () => {
     expect(parse("深圳南山区街道办1号")).toMatchObject({ ...shenzhen, detail: "街道办1号" })
   })
 
+  it.each(["广东路1号", "北京路1号", "吉林路5号", "深圳路1号"])("a province or city short name before a street word is the street: %s", (street) => {
+    expect(parse(`${street} 张三 13812345678`)).toEqual({ name: "张三", phone: "13812345678", province: undefined, city: undefined, county: undefined, detail: street })
+    expect(parse(`上海市${street}`)).toMatchObject({ province: { code: "31" }, county: undefined, detail: street })
+  })
+
   it("a short county name before a street word is the street", () => {
     expect(parse("广东深圳南山路1号")).toMatchObject({ city: { code: "4403" }, county: undefined, detail: "南山路1号" })
   })

@@ -53,9 +53,7 @@ const shortForms = (name: string, suffixes: ReadonlyArray<string>): Array<string
 
 const aliasesOf = <R extends Region>(region: R, suffixes: ReadonlyArray<string>, extra: ReadonlyArray<string> = []): Array<Alias<R>> => [
   { region, text: region.name, full: true },
-  ...[...new Set([...shortForms(region.name, suffixes), ...extra])]
-    .filter((text) => text !== region.name)
-    .map((text) => ({ region, text, full: false }))
+  ...[...new Set([...shortForms(region.name, suffixes), ...extra])].map((text) => ({ region, text, full: false }))
 ]
 
 /** Keeps only the aliases whose text names one region of the group: '朝阳区' alone could be in Beijing or Changchun. */
