@@ -24,6 +24,10 @@ describe("the phone", () => {
     })
   })
 
+  it.each(["0755-12345678转8", "座机0755-1234"])("a labelled number with other characters is no phone and stays in the detail: %s", (written) => {
+    expect(parse(`张三 联系电话：${written} 广东省深圳市南山区科技园1号`)).toEqual({ name: "张三", phone: "", ...shenzhen, detail: `科技园1号 ${written}` })
+  })
+
   it("a phone label followed by words is not a phone, and those words are not the name", () => {
     expect(parse("广东省深圳市南山区科技园1号 手机：保密")).toEqual({ name: "", phone: "", ...shenzhen, detail: "科技园1号 保密" })
   })
@@ -120,6 +124,10 @@ describe("the postcode", () => {
       county: undefined,
       detail: "科技园1号"
     })
+  })
+
+  it.each(["518000A", "A518000"])("a labelled postcode with other characters stays in the detail: %s", (written) => {
+    expect(parse(`张三 邮编：${written} 广东省深圳市南山区科技园1号`)).toMatchObject({ name: "张三", ...shenzhen, detail: `科技园1号 ${written}` })
   })
 
   it("a number that is not six digits is no postcode and stays in the detail", () => {
