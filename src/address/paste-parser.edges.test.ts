@@ -33,6 +33,23 @@ describe("the phone", () => {
   })
 })
 
+describe("input that is not text", () => {
+  it("a missing paste gives empty fields", () => {
+    const empty = { name: "", phone: "", province: undefined, city: undefined, county: undefined, detail: "" }
+    expect(parseAddressBlock(undefined as unknown as string, regions)).toEqual(empty)
+    expect(parseAddressBlock(null as unknown as string, regions)).toEqual(empty)
+  })
+
+  it("old Mac and Windows line ends separate lines like newlines", () => {
+    expect(parse("收货人：张三\r手机号码：13812345678\r\n所在地区：广东省深圳市南山区\r\n详细地址：科技园1号")).toEqual({
+      name: "张三",
+      phone: "13812345678",
+      ...shenzhen,
+      detail: "科技园1号"
+    })
+  })
+})
+
 describe("the name without a region", () => {
   it("is two to four Chinese characters", () => {
     expect(parse("13812345678 王小明 科技园1号")).toMatchObject({ name: "王小明", detail: "科技园1号" })
@@ -53,6 +70,11 @@ describe("the name without a region", () => {
     expect(parse("科技园1号 Mary-Jane")).toMatchObject({ name: "Mary-Jane", detail: "科技园1号" })
     expect(parse("J.Smith 科技园1号")).toMatchObject({ name: "J.Smith", detail: "科技园1号" })
     expect(parse("A1 科技园1号")).toMatchObject({ name: "", detail: "A1 科技园1号" })
+    expect(parse("3M 科技园1号")).toMatchObject({ name: "", detail: "3M 科技园1号" })
+  })
+
+  it("a Latin name typed with several spaces comes back with one", () => {
+    expect(parse("tom   lee 13812345678 广东省深圳市南山区科技园1号")).toMatchObject({ name: "tom lee", phone: "13812345678", detail: "科技园1号" })
   })
 
   it("never a word of an address line", () => {
@@ -133,6 +155,8 @@ describe("the postcode", () => {
   it("a number that is not six digits is no postcode and stays in the detail", () => {
     expect(parse("张三 13812345678 广东省深圳市南山区科技园1号 邮编：51800")).toMatchObject({ detail: "科技园1号 51800" })
     expect(parse("张三 13812345678 广东省深圳市南山区科技园1号 5180001")).toMatchObject({ detail: "科技园1号 5180001" })
+    expect(parse("张三 13812345678 广东省深圳市南山区科技园1号 B518000")).toMatchObject({ detail: "科技园1号 B518000" })
+    expect(parse("张三 13812345678 广东省深圳市南山区科技园1号 518000B")).toMatchObject({ detail: "科技园1号 518000B" })
   })
 })
 

@@ -244,7 +244,7 @@ const tokenize = (text: string): Array<Token> =>
   text
     .replace(/(?<=[A-Za-z]) +(?=[A-Za-z])/g, LATIN_SPACE)
     .replace(LABELLED, (_, word: string) => `\n${MARK}${word} `)
-    .split(/[\r\n]+/)
+    .split(/[\r\n]/)
     .flatMap((line) => {
       const tokens: Array<Token> = []
       let pending: Label | undefined
