@@ -214,6 +214,10 @@ describe("region readings", () => {
     expect(parse(`上海市${street}`)).toMatchObject({ province: { code: "31" }, county: undefined, detail: street })
   })
 
+  it.each(["北京 北京路1号", "北京市北京路1号", "北京市 北京路1号"])("a street named after its municipality is not the municipality named twice: %s", (text) => {
+    expect(parse(text)).toMatchObject({ province: { code: "11" }, city: { code: "1101" }, county: undefined, detail: "北京路1号" })
+  })
+
   it("a short county name before a street word is the street", () => {
     expect(parse("广东深圳南山路1号")).toMatchObject({ city: { code: "4403" }, county: undefined, detail: "南山路1号" })
   })
