@@ -53,9 +53,7 @@ const shortForms = (name: string, suffixes: ReadonlyArray<string>): Array<string
 
 const aliasesOf = <R extends Region>(region: R, suffixes: ReadonlyArray<string>, extra: ReadonlyArray<string> = []): Array<Alias<R>> => [
   { region, text: region.name, full: true },
-  ...[...new Set([...shortForms(region.name, suffixes), ...extra])]
-    .filter((text) => text !== region.name)
-    .map((text) => ({ region, text, full: false }))
+  ...[...new Set([...shortForms(region.name, suffixes), ...extra])].map((text) => ({ region, text, full: false }))
 ]
 
 /** Keeps only the aliases whose text names one region of the group: '朝阳区' alone could be in Beijing or Changchun. */
@@ -93,12 +91,13 @@ const tablesOf = (regions: RegionIndex): Tables => {
   const cached = tablesCache.get(regions)
   if (cached) return cached
   const provinceAliases = new Map(regions.provinces.map((p) => [p.code, aliasesOf(p, PROVINCE_SUFFIXES, EXTRA_PROVINCE_ALIASES[p.code])]))
-  const cityAliases = (c: City) => (isPseudoCity(c.name) ? [{ region: c, text: c.name, full: true }] : aliasesOf(c, CITY_SUFFIXES))
+  /** The stand-ins ('市辖区', '县', '省直辖县级行政区划') end in no city suffix, so they keep only their full name. */
+  const cityAliases = (c: City) => aliasesOf(c, CITY_SUFFIXES)
   /** '怀化市洪江管理区' reads '洪江管理区' once its city is named. */
   const countyAliasesOf = (k: County): Array<Alias<County>> => {
     const cityName = regions.city(k.cityCode)?.name ?? ""
     const aliases = aliasesOf(k, COUNTY_SUFFIXES)
-    return cityName !== "" && k.name.startsWith(cityName) && k.name.length > cityName.length + 1
+    return k.name.startsWith(cityName) && k.name.length > cityName.length + 1
       ? [...aliases, { region: k, text: k.name.slice(cityName.length), full: true }]
       : aliases
   }
@@ -212,10 +211,10 @@ const asRegion = (r: Region | undefined): Region | undefined => (r ? { code: r.c
 const completeRegion = (m: RegionMatch, regions: RegionIndex) => {
   const city = m.city ?? (m.county ? regions.city(m.county.cityCode) : undefined)
   const province = m.province ?? (city ? regions.province(city.provinceCode) : undefined)
-  const onlyCity = province && !city && regions.citiesOf(province.code).length === 1 ? regions.citiesOf(province.code)[0] : undefined
-  const cityOut = city ?? onlyCity
-  const onlyCounty = cityOut && !m.county && regions.countiesOf(cityOut.code).length === 1 ? regions.countiesOf(cityOut.code)[0] : undefined
-  return { province: asRegion(province), city: asRegion(cityOut), county: asRegion(m.county ?? onlyCounty) }
+  const only = <R>(list: ReadonlyArray<R>) => (list.length === 1 ? list[0] : undefined)
+  const cityOut = city ?? (province ? only(regions.citiesOf(province.code)) : undefined)
+  const county = m.county ?? (cityOut ? only(regions.countiesOf(cityOut.code)) : undefined)
+  return { province: asRegion(province), city: asRegion(cityOut), county: asRegion(county) }
 }
 
 type Label = "name" | "phone" | "address" | "postcode"
@@ -245,7 +244,7 @@ const tokenize = (text: string): Array<Token> =>
   text
     .replace(/(?<=[A-Za-z]) +(?=[A-Za-z])/g, LATIN_SPACE)
     .replace(LABELLED, (_, word: string) => `\n${MARK}${word} `)
-    .split(/[\r\n]+/)
+    .split(/[\r\n]/)
     .flatMap((line) => {
       const tokens: Array<Token> = []
       let pending: Label | undefined
@@ -255,8 +254,8 @@ const tokenize = (text: string): Array<Token> =>
         if (bare === "") continue
         const label = labelOf.get(bare)
         if (label !== undefined) {
-          pending = label === "address" ? undefined : label
-          lineLabel = label === "address" ? "address" : lineLabel
+          pending = label
+          if (label === "address") lineLabel = label
           continue
         }
         tokens.push({ text: bare.replaceAll(LATIN_SPACE, " "), label: pending ?? lineLabel })
@@ -290,11 +289,13 @@ interface Found {
 const findRegion = (tokens: ReadonlyArray<Token>, t: Tables): Found | undefined => {
   let found: Found | undefined
   tokens.forEach((token, at) => {
-    if (token.label === "name") return
     const words: Array<string> = []
-    for (let i = at; i < tokens.length && words.length < MAX_REGION_WORDS && tokens[i]?.label !== "name"; i++) words.push(tokens[i]?.text ?? "")
+    for (const next of tokens.slice(at, at + MAX_REGION_WORDS)) {
+      if (next.label === "name") break
+      words.push(next.text)
+    }
     const match = matchRegion(words.join(" "), t)
-    if (!match || (found && !better(match, found.match))) return
+    if (!match || !better(match, found?.match)) return
     let start = 0
     let lastWord = at
     for (const [i, word] of words.entries()) {
@@ -341,7 +342,7 @@ export const parseAddressBlock = (text: string, regions: RegionIndex): ParsedAdd
 
   const region = completeRegion(found.match, regions)
   const lastWord = tokens[found.lastWord]?.text ?? ""
-  const remainder = lastWord.slice(found.takenChars).trim()
+  const remainder = lastWord.slice(found.takenChars)
   const before = indexed.filter((w) => w.i < found.at)
   const after = indexed.filter((w) => w.i > found.lastWord)
   const unlabelledBefore = before.filter((w) => w.label === undefined && !hasDigit(w.text))
@@ -349,7 +350,7 @@ export const parseAddressBlock = (text: string, regions: RegionIndex): ParsedAdd
     const candidates = after.filter((w) => w.label !== "phone" && looksLikeName(w.text))
     const last = candidates[candidates.length - 1]
     const detailLeft = remainder !== "" || after.length > 1
-    return last && (detailLeft || (phone !== "" && found.takenChars === lastWord.length)) ? last : undefined
+    return last && (detailLeft || phone !== "") ? last : undefined
   }
   const name =
     labelledName ??
