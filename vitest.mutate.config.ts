@@ -15,6 +15,8 @@ export default defineConfig({
       "specs/withdrawal-rules.spec.test.ts"
     ],
     testTimeout: 60_000,
+    // the storage-code spec boots PGlite in its setup, which takes longer than the default 10 s on a loaded machine
+    hookTimeout: 120_000,
     pool: "threads",
     isolate: false
   }
