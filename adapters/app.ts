@@ -29,6 +29,8 @@ export interface AppOptions {
    * with Postgres, and a temporary directory removed on close with an in-memory database.
    */
   readonly uploadsDir?: string
+  /** The use cases' clock (default the real time). */
+  readonly clock?: () => Date
 }
 
 export interface App {
@@ -57,7 +59,7 @@ export const startApp = async (options: AppOptions): Promise<App> => {
     await migrateToLatest(database.db)
     if (options.seed ?? true) await seedDemoCampus(database.db)
     await database.share()
-    const runtime = await Runtime.create(database, { uploadsDir: uploads.dir })
+    const runtime = await Runtime.create(database, { uploadsDir: uploads.dir, clock: options.clock })
     const http = createServer(createHttpApp(runtime, { webDist: options.webDist, devSignIn: options.devSignIn ?? true, secure: options.secure ?? false }))
     const io = attachSocket(http, runtime)
     await new Promise<void>((resolve, reject) => {

@@ -74,6 +74,8 @@ export type StationServices = ProcessServices | TransactionServices | RunService
 export interface RuntimeOptions {
   /** Where uploaded images are kept (default `$DATA_DIR/uploads`). */
   readonly uploadsDir?: string
+  /** The time use cases read when a run fixes none (default the real time; tests set the hour of the day with it). */
+  readonly clock?: () => Date
 }
 
 export const defaultUploadsDir = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR ?? "./data", "uploads")
@@ -159,6 +161,7 @@ export class Runtime {
   private readonly processServices: Layer.Layer<ProcessServices>
   private readonly stores: Layer.Layer<TransactionServices, never, RunDb>
   private readonly catalogueCache: CatalogueCache = new Map()
+  private readonly clock: () => Date
   private readonly employeeCache: EmployeeCache = new Map()
 
   readonly uploadsDir: string
@@ -166,6 +169,7 @@ export class Runtime {
   private constructor(readonly database: Database, readonly secrets: Secrets, options: RuntimeOptions) {
     this.paymentProvider = new SimulatedPaymentProvider(secrets.paymentKey)
     this.uploadsDir = resolve(options.uploadsDir ?? defaultUploadsDir())
+    this.clock = options.clock ?? (() => new Date())
     this.processServices = Layer.mergeAll(
       Layer.succeed(QrSigner, qrSigner(secrets.qrKey)),
       Layer.succeed(CaptchaCodes, captchaCodes(secrets.qrKey)),
@@ -209,7 +213,7 @@ export class Runtime {
   /** Every service a use case may use, with the stores bound to `db` and this run's clock, ids and events. */
   private services(db: Kysely<DB>, events: LiveEvent[], options: RunOptions): Layer.Layer<StationServices> {
     const run: Layer.Layer<RunServices> = Layer.mergeAll(
-      Layer.succeed(Clock, Clock.of({ now: Effect.sync(() => options.now ?? new Date()) })),
+      Layer.succeed(Clock, Clock.of({ now: Effect.sync(() => options.now ?? this.clock()) })),
       Layer.succeed(Ids, Ids.of({ next: Effect.sync(options.ids ?? randomUUID) })),
       Layer.succeed(Events, Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) }))
     )
@@ -227,7 +231,7 @@ export class Runtime {
       Layer.mergeAll(this.processServices, Layer.provide(this.stores, Layer.succeed(RunDb, this.db)))
     )))
     return Context.add(Context.add(Context.add(this.poolServices,
-      Clock, Clock.of({ now: Effect.sync(() => options.now ?? new Date()) })),
+      Clock, Clock.of({ now: Effect.sync(() => options.now ?? this.clock()) })),
       Ids, Ids.of({ next: Effect.sync(options.ids ?? randomUUID) })),
       Events, Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) }))
   }

@@ -13,7 +13,7 @@ import { NONCE_TTL_MS, purgeExpiredLoginRows } from "#adapters/security/login-no
 import { CAPTCHA_RULES, messages as phoneMessages } from "#src/profile/phone"
 import { startOfShanghaiDay } from "#src/shared/time"
 import { LOGIN_ATTEMPTS, messages as staffMessages } from "#src/staff/employee"
-import { backends, newEmployee, newUser, startTestApp, uniquePhone, type TestApp } from "../support/test-app"
+import { backends, newEmployee, newUser, shanghaiNoonClock, startTestApp, uniquePhone, type TestApp } from "../support/test-app"
 
 let addressSequence = 0
 /** A client address of its own (the app trusts X-Forwarded-For from loopback), so address counts stay per test. */
@@ -50,23 +50,33 @@ describe.each(backends)("abuse limits (%s)", (backend) => {
     })
 
     it("a stranger asking for someone's number uses up only the stranger's own codes for it", async () => {
-      const [owner, stranger] = [await student(), await student()]
-      const phone = uniquePhone()
-      // the stranger has had the day's 10 codes for the number, the last 11 minutes ago (past the gap and the account window)
-      const now = Date.now()
-      const last = Math.max(startOfShanghaiDay(new Date(now)).getTime(), now - 11 * 60_000)
-      await t.db.insertInto("captcha").values(Array.from({ length: CAPTCHA_RULES.perPhonePerDay }, (_, i) => ({
-        user_id: stranger.id, phone, code_hash: "x", issued_at: new Date(last - i * 1000), client: newAddress()
-      }))).execute()
-      const refused = await askCode(stranger.token, phone, newAddress())
-      expect(refused.status).toBe(429)
-      const mine = await askCode(owner.token, phone, newAddress())
-      expect(mine.status, JSON.stringify(mine.body)).toBe(200)
-      // nor does a stranger's request hold up the owner's resend countdown
-      const other = uniquePhone()
-      expect((await askCode(stranger.token, other, newAddress())).status).toBe(200)
-      expect((await askCode(owner.token, other, newAddress())).status).toBe(200)
-      expect(await smsTo([phone, other])).toBe(3)
+      // counted per Shanghai day: on an app whose clock reads that day's noon, so that a run just after
+      // midnight has the morning behind it too
+      const shared = t
+      const clock = shanghaiNoonClock()
+      t = await startTestApp(backend, { clock })
+      try {
+        const [owner, stranger] = [await student(), await student()]
+        const phone = uniquePhone()
+        // the stranger has had the day's 10 codes for the number, the last 11 minutes ago (past the gap and the account window)
+        const now = clock().getTime()
+        const last = Math.max(startOfShanghaiDay(new Date(now)).getTime(), now - 11 * 60_000)
+        await t.db.insertInto("captcha").values(Array.from({ length: CAPTCHA_RULES.perPhonePerDay }, (_, i) => ({
+          user_id: stranger.id, phone, code_hash: "x", issued_at: new Date(last - i * 1000), client: newAddress()
+        }))).execute()
+        const refused = await askCode(stranger.token, phone, newAddress())
+        expect(refused.status).toBe(429)
+        const mine = await askCode(owner.token, phone, newAddress())
+        expect(mine.status, JSON.stringify(mine.body)).toBe(200)
+        // nor does a stranger's request hold up the owner's resend countdown
+        const other = uniquePhone()
+        expect((await askCode(stranger.token, other, newAddress())).status).toBe(200)
+        expect((await askCode(owner.token, other, newAddress())).status).toBe(200)
+        expect(await smsTo([phone, other])).toBe(3)
+      } finally {
+        await t.close()
+        t = shared
+      }
     })
 
     it(`one client address gets ${CAPTCHA_RULES.perAddress.max} codes an hour, whatever the accounts; another address is not held up`, async () => {

@@ -14,6 +14,7 @@ import { createUser } from "#adapters/postgres/seed"
 import type { DB } from "#adapters/postgres/schema"
 import type { Runtime } from "#adapters/runtime"
 import type { Actor, Role } from "#src/shared/actor"
+import { startOfShanghaiDay } from "#src/shared/time"
 
 export type Backend = "pglite" | "postgres"
 
@@ -59,6 +60,16 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+/**
+ * A clock that runs at the real pace but reads Shanghai noon of today when it is made: rules counted per
+ * Shanghai day (SMS codes) then have the whole morning behind them, whatever the hour the suite runs at.
+ */
+export const shanghaiNoonClock = (): (() => Date) => {
+  const realNow = Date.now()
+  const offset = startOfShanghaiDay(new Date(realNow)).getTime() + 12 * 3_600_000 - realNow
+  return () => new Date(Date.now() + offset)
+}
+
 const uniqueDatabaseName = () => `it_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`
 
 const withAdmin = async <A>(url: string, run: (client: pg.Client) => Promise<A>): Promise<A> => {
@@ -81,7 +92,7 @@ const readBody = async (res: Response): Promise<unknown> => {
   }
 }
 
-export const startTestApp = async (backend: Backend = "pglite", options: { poolSize?: number } = {}): Promise<TestApp> => {
+export const startTestApp = async (backend: Backend = "pglite", options: { poolSize?: number; clock?: () => Date } = {}): Promise<TestApp> => {
   let dropDatabase: () => Promise<void> = async () => {}
   let app: App
   if (backend === "postgres") {
@@ -92,13 +103,13 @@ export const startTestApp = async (backend: Backend = "pglite", options: { poolS
     const url = new URL(TEST_DATABASE_URL)
     url.pathname = `/${name}`
     try {
-      app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 25 } })
+      app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 25 }, clock: options.clock })
     } catch (e) {
       await dropDatabase()
       throw e
     }
   } else {
-    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory" } })
+    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory" }, clock: options.clock })
   }
 
   const send = async <B>(method: string, path: string, o: SendOptions = {}): Promise<ApiAnswer<B>> => {
