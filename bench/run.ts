@@ -171,7 +171,7 @@ const checkIns = (base: string, tokens: ReadonlyArray<string>, seconds: number, 
 }
 
 const resetParcels = () =>
-  sql(benchUrl, "truncate parcel, ops_log, outbox, idempotency", "update storage_tag set last_tag = 0", "vacuum analyze parcel")
+  sql(benchUrl, "truncate parcel, ops_log, outbox, idempotency cascade", "update storage_tag set last_tag = 0", "vacuum analyze parcel")
 
 const parcelCount = async () => Number((await sql(benchUrl, "select count(*)::int as n from parcel")).rows[0].n)
 
