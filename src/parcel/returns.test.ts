@@ -2,12 +2,10 @@ import { fc, test } from "@fast-check/vitest"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
-import type { Employee } from "../staff/employee"
 import { EmployeeStore } from "../staff/staff-store"
-import type { Worksite } from "../staff/worksite"
 import { ParcelStatus } from "./parcel-status"
 import { ParcelStore, type ParcelRecord } from "./parcel-store"
-import { parcelStoreWith } from "./parcel-store.testkit"
+import { clerk, parcelRecord, parcelStoreWith, staff, worksite } from "./parcel-store.testkit"
 import {
   awaitingReturn, dueCutoff, isDue, markDueParcels, RETURN_AFTER_MS, RETURN_DONE_EVENT, returnList, returnMessages, returnParcel, SYSTEM_ACTOR
 } from "./returns"
@@ -15,20 +13,8 @@ import { nextStatus } from "./status-machine"
 
 const HOUR = 3_600_000
 const now = new Date("2026-03-10T04:00:00Z")
-const worksite: Worksite = {
-  id: "w1", siteCode: "GZ01", shortName: "北门", schoolCampus: "北校区", nameZH: "北门驿站", smsAble: true,
-  serviceBegin: "08:00", serviceEnd: "20:00", servicePhone: "020-1234", expressCompanies: ["sf", "yt"],
-  safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 }
-}
-const staff: Employee = { id: "e1", phone: "13800138000", nameZH: "张伟", openid: "staff-o", passwordHash: "h", worksite }
-const clerk = actor({ userId: "su", openid: "staff-o", role: "staff" })
 
-const parcel = (over: Partial<ParcelRecord> = {}): ParcelRecord => ({
-  id: "p1", worksiteId: "w1", expressCompanyId: "sf", expressCompanyName: "顺丰", expressNo: "SF100", storageNo: "A-03", tag: 7,
-  weightId: "light", receiver: "李明", receiverId: "u1", receiverOpenid: "o1", receiverPhone: "13900139000",
-  status: ParcelStatus.awaitingPickup, agentOpenid: null, paotuiOpenid: null, safekeepPaidFen: 0,
-  createdAt: new Date(now.getTime() - 80 * HOUR), checkedInBy: "e1", ...over
-})
+const parcel = (over: Partial<ParcelRecord> = {}): ParcelRecord => parcelRecord(new Date(now.getTime() - 80 * HOUR), { ...over })
 
 /** A station whose store keeps parcels in memory and changes a status only from the one the caller read, like Postgres does. */
 const station = (initial: ReadonlyArray<ParcelRecord>, options: { readonly beforeChange?: (id: string) => void } = {}) => {

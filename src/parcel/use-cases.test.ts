@@ -1,35 +1,22 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
-import type { Employee } from "../staff/employee"
 import { EmployeeStore } from "../staff/staff-store"
 import type { Worksite } from "../staff/worksite"
 import { ParcelStatus } from "./parcel"
 import { Catalogue, ParcelStore, People, placedFollowUps, QrSigner, type ParcelRecord, type Person } from "./parcel-store"
-import { parcelStoreWith } from "./parcel-store.testkit"
+import { clerk, parcelRecord, parcelStoreWith, staff, worksite } from "./parcel-store.testkit"
 import { signedText, type UnsignedQr } from "./pickup-qr"
 import { checkIn, checkQr, handOver, receiversByLast4, takePart } from "./use-cases"
 
 const HOUR = 3_600_000
 const now = new Date("2026-03-02T04:00:00Z")
-const worksite: Worksite = {
-  id: "w1", siteCode: "GZ01", shortName: "北门", schoolCampus: "北校区", nameZH: "北门驿站", smsAble: true,
-  serviceBegin: "08:00", serviceEnd: "20:00", servicePhone: "020-1234", expressCompanies: ["sf", "yt"],
-  safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 }
-}
-const staff: Employee = { id: "e1", phone: "13800138000", nameZH: "张伟", openid: "staff-o", passwordHash: "h", worksite }
-const clerk = actor({ userId: "su", openid: "staff-o", role: "staff" })
 const liMing: Person = {
   id: "u1", openid: "o1", phoneMain: "13900139000", phoneVice: null, realname: "李明", nickname: "小李", subscribe: true, worksiteId: "w1"
 }
 const stranger: Person = { ...liMing, id: "u9", openid: "o9", phoneMain: "13700137000", realname: null, nickname: "路人", worksiteId: "w2" }
 
-const parcel = (over: Partial<ParcelRecord> = {}): ParcelRecord => ({
-  id: "p1", worksiteId: "w1", expressCompanyId: "sf", expressCompanyName: "顺丰", expressNo: "SF100", storageNo: "A-03", tag: 7,
-  weightId: "light", receiver: "李明", receiverId: "u1", receiverOpenid: "o1", receiverPhone: "13900139000",
-  status: ParcelStatus.awaitingPickup, agentOpenid: "friend-o", paotuiOpenid: null, safekeepPaidFen: 0,
-  createdAt: new Date(now.getTime() - HOUR), checkedInBy: "e1", ...over
-})
+const parcel = (over: Partial<ParcelRecord> = {}): ParcelRecord => parcelRecord(new Date(now.getTime() - HOUR), { agentOpenid: "friend-o", ...over })
 
 interface StationOptions {
   readonly parcels?: ReadonlyArray<ParcelRecord>
