@@ -9,6 +9,8 @@ import { resolve } from "node:path"
 import { Cause, Context, Effect, Exit, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { AddressStore, Regions } from "#src/address/address-store"
+import { CreditStore, ErrandStore } from "#src/errand/errand-store"
+import { ErrandParties } from "#src/errand/errand-parties"
 import { Locker } from "#src/locker/locker"
 import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-store"
 import { PayIn } from "#src/payment/pay-in"
@@ -40,6 +42,9 @@ import { employeesByUnionid, employeeStore, loginGuard } from "./postgres/stores
 import { uploadStore } from "./postgres/stores/upload-store"
 import { walletStore } from "./postgres/stores/wallet-store"
 import { worksiteStore } from "./postgres/stores/worksite-store"
+import { creditStore } from "./postgres/stores/credit-store"
+import { errandStore } from "./postgres/stores/errand-store"
+import { errandParties } from "./postgres/stores/errand-parties"
 import { regionIndex } from "./regions/china-division"
 import { captchaCodes } from "./security/captcha-codes"
 import { passwordCipher, passwordHasher } from "./security/passwords"
@@ -48,15 +53,28 @@ import { loadSecrets, type Secrets } from "./security/secrets"
 import { sessions } from "./security/sessions"
 import { FakeSmsGateway } from "./sms/fake-sms-gateway"
 import { imageFiles } from "./uploads/image-files"
+import { TeamStore } from "#src/errand/team-store"
+import { teamStore } from "./postgres/stores/team-store"
+import { SendStore } from "#src/sending/send-store"
+import { Printer, WaybillRenderer } from "#src/sending/printer"
+import { defaultWaybillDir, FakePrinter } from "./printer/fake-printer"
+import { renderWaybillPdf } from "./printer/pdf"
+import { rawPrinter } from "./printer/raw-printer"
+import { sendStore } from "./postgres/stores/send-store"
 
 /** Built once per runtime: keys, codecs and outside services that hold no transaction. */
 type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | PasswordCipher | PasswordHasher | Payouts | Locker | PayIn
+  | Printer | WaybillRenderer
 
 /** Bound to the transaction (or, for `read`, the pool) a use case runs in. */
 type TransactionServices =
   | Outbox | OpsLog | WalletStore | ParcelStore | People | Catalogue | EmployeeStore | LoginGuard | Sessions
   | ProfileStore | CaptchaStore | Uploads | Worksites | AddressStore
   | EmployeesByUnionid | TradeStore
+  | ErrandStore | CreditStore
+  | ErrandParties
+  | TeamStore
+  | SendStore
 
 /** Per run: its clock and ids (fixed for replays) and the events it raises. */
 type RunServices = Clock | Ids | Events
@@ -76,6 +94,8 @@ export interface RuntimeOptions {
   readonly uploadsDir?: string
   /** The time use cases read when a run fixes none (default the real time; tests set the hour of the day with it). */
   readonly clock?: () => Date
+  /** Where the fake label printer keeps the waybill PDFs (default `$DATA_DIR/waybills`). */
+  readonly waybillDir?: string
 }
 
 export const defaultUploadsDir = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR ?? "./data", "uploads")
@@ -157,6 +177,8 @@ export class Runtime {
   readonly messaging = new FakeMessagingApp()
   /** The parcel cabinets (a local fake that records each door it opened). */
   readonly locker = new FakeLocker()
+  /** The label printer (a local fake that keeps each waybill PDF and can be made to refuse). */
+  readonly printer: FakePrinter
   readonly paymentProvider: SimulatedPaymentProvider
   private readonly processServices: Layer.Layer<ProcessServices>
   private readonly stores: Layer.Layer<TransactionServices, never, RunDb>
@@ -170,6 +192,7 @@ export class Runtime {
     this.paymentProvider = new SimulatedPaymentProvider(secrets.paymentKey)
     this.uploadsDir = resolve(options.uploadsDir ?? defaultUploadsDir())
     this.clock = options.clock ?? (() => new Date())
+    this.printer = new FakePrinter(resolve(options.waybillDir ?? defaultWaybillDir()))
     this.processServices = Layer.mergeAll(
       Layer.succeed(QrSigner, qrSigner(secrets.qrKey)),
       Layer.succeed(CaptchaCodes, captchaCodes(secrets.qrKey)),
@@ -180,7 +203,9 @@ export class Runtime {
       Layer.succeed(PasswordHasher, passwordHasher),
       Layer.succeed(Payouts, payouts(this.paymentProvider, secrets.paymentKey)),
       Layer.succeed(Locker, this.locker.port()),
-      Layer.succeed(PayIn, payIn(this.paymentProvider, secrets.paymentKey, this.messaging.appId))
+      Layer.succeed(PayIn, payIn(this.paymentProvider, secrets.paymentKey, this.messaging.appId)),
+      Layer.succeed(Printer, process.env.STATION_PRINTER === "raw9100" ? rawPrinter(this.printer) : this.printer.port()),
+      Layer.succeed(WaybillRenderer, WaybillRenderer.of({ render: renderWaybillPdf }))
     )
     this.stores = Layer.mergeAll(
       bound(Outbox, outbox),
@@ -198,7 +223,12 @@ export class Runtime {
       bound(Worksites, worksiteStore),
       bound(AddressStore, addressStore),
       bound(EmployeesByUnionid, employeesByUnionid),
-      bound(TradeStore, tradeStore)
+      bound(TradeStore, tradeStore),
+      bound(ErrandStore, errandStore),
+      bound(CreditStore, creditStore),
+      bound(ErrandParties, errandParties),
+      bound(TeamStore, teamStore),
+      bound(SendStore, sendStore)
     )
   }
 

@@ -155,6 +155,10 @@ jobs.command("list").description("list the jobs and how often the server runs th
 jobs.command("run").description("run one job now, e.g. expire-prepays").argument("<name>", "the job's name (see jobs list)")
   .addOption(json()).action(lazy(async () => (await import("./jobs")).runJob))
 
+const tariff = program.command("tariff").description("the freight tariff of sending (per worksite and carrier, by destination province)")
+tariff.command("import").description("load a tariff CSV (worksiteId,companyCode,toProvinceCode,firstKg,extraKg; yuan); replaces the rows of each worksite and carrier it names")
+  .argument("<csv>", "the CSV file").addOption(json()).action(lazy(async () => (await import("./tariff")).importTariffCsv))
+
 program.command("stats").description("check-ins, pickups and shelves per worksite for a business day; withdrawals; wallet totals")
   .option("--date <YYYY-MM-DD>", "the Asia/Shanghai business day (default today)", businessDate)
   .addOption(json()).action(lazy(async () => (await import("./stats")).stats))

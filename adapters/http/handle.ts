@@ -23,7 +23,7 @@ export const fieldsOf = (req: Request): Record<string, unknown> => ({ ...objectO
 export const handle = <Req extends Schema.Top, Ans extends Schema.Top, E>(
   call: Call<Req, Ans>,
   run: (input: Req["Type"], req: Request) => Promise<Exit.Exit<Ans["Type"], E>>,
-  reply: (answer: Ans["Type"]) => Reply = () => ({})
+  reply: (answer: Ans["Type"], req: Request) => Reply = () => ({})
 ): RequestHandler => {
   const decode = Schema.decodeUnknownExit(call.request as unknown as Schema.Decoder<Req["Type"]>)
   const encode = Schema.encodeUnknownSync(call.answer as unknown as Schema.Encoder<unknown>)
@@ -39,7 +39,7 @@ export const handle = <Req extends Schema.Top, Ans extends Schema.Top, E>(
       return sendExit(res, Exit.die(defect), () => ({}))
     }
     return sendExit(res, exit, (answer) => {
-      const said = reply(answer)
+      const said = reply(answer, req)
       return call.beside ? { ...said, extra: { ...said.extra, ...(data as Record<string, unknown>) } } : { ...said, data }
     })
   }

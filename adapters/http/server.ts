@@ -20,7 +20,11 @@ import { signedFileRoutes, uploadRoutes } from "./routes/upload"
 import { userRoutes } from "./routes/user"
 import { walletRoutes } from "./routes/wallet"
 import { worksiteRoutes } from "./routes/worksite"
+import { errandOrderRoutes } from "./routes/errand-order"
+import { errandLifecycleRoutes } from "./routes/errand-lifecycle"
+import { sendingRoutes } from "./routes/sending"
 import { installSafetyNet, requestScope } from "./safety-net"
+import { errandExportRoutes, errandTeamRoutes } from "./routes/errand-team"
 
 export interface HttpOptions {
   readonly webDist?: string | undefined
@@ -139,6 +143,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
   app.get("/api/health", (_req, res) => { res.json({ success: true }) })
   app.use(signedFileRoutes(runtime))
   app.use(payNotifyRoutes(runtime))
+  app.use(errandExportRoutes(runtime))
   app.use("/api", requireActor(runtime.db))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(RATE_LIMITS.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(RATE_LIMITS.friendLookupPerAccount), (req) => actorOf(req).userId))
@@ -147,6 +152,10 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
     addressRoutes(runtime), uploadRoutes(runtime), paymentRoutes(runtime)
   )
   app.use(returnRoutes(runtime))
+  app.use(errandOrderRoutes(runtime))
+  app.use(errandLifecycleRoutes(runtime))
+  app.use(errandTeamRoutes(runtime))
+  app.use(sendingRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 
   const dist = options.webDist && resolve(options.webDist)

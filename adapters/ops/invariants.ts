@@ -5,6 +5,7 @@ import { reconcile } from "#src/payment/reconcile"
 import { purposeBooks } from "../payments/books"
 import type { DB } from "../postgres/schema"
 import { walletLedgerSums } from "./stats"
+import { errandInvariants } from "./errand-invariants"
 
 export interface InvariantResult {
   readonly name: string
@@ -54,6 +55,7 @@ export const checkInvariants = async (db: Kysely<DB>): Promise<ReadonlyArray<Inv
     purposeBooks(db).then((books) => {
       const mismatches = reconcile(books)
       return { name: "every settled pay-in trade matches what it paid for (station payments reconcile)", ok: mismatches.length === 0, violations: mismatches.length, examples: mismatches.slice(0, EXAMPLES).map((m) => ({ ...m })) }
-    })
-  ])
+    }),
+    errandInvariants(db)
+  ]).then((results) => results.flat())
 }

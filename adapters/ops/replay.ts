@@ -4,7 +4,7 @@
  * compared with the recorded one. Messages the replayed operations put in the outbox are marked as
  * not sent, so a replay never texts anyone twice.
  */
-import { Cause, type Effect, Exit, Schema } from "effect"
+import { Cause, Effect, Exit, Schema } from "effect"
 import type { Kysely } from "kysely"
 import { CheckIn } from "#src/parcel/calls"
 import { cancelAgent, chooseAgent, openBox, refuseAgent, selfSign } from "#src/parcel/receiver"
@@ -13,6 +13,9 @@ import { checkIn, handOver, HandOverInput } from "#src/parcel/use-cases"
 import { recordSafekeepFee, SafekeepFeeInput } from "#src/payment/settlements"
 import type { Actor } from "#src/shared/actor"
 import { isDomainError } from "#src/shared/errors"
+import { SendStore } from "#src/sending/send-store"
+import { bookWith, freightPaid, printWaybill, sendOut, setFreight } from "#src/sending/use-cases"
+import { randomUUID } from "node:crypto"
 import type { DB } from "../postgres/schema"
 import type { RunOptions, Runtime, StationServices } from "../runtime"
 import { actorByOpenid } from "./actors"
@@ -61,6 +64,33 @@ const ChooseAgentInput = Schema.Struct({ toTakeId: Schema.optional(Schema.String
 const ChooseAgentOutcome = Schema.Struct({ id: Schema.String, status: Schema.Number, agentId: Schema.String })
 const ParcelIdInput = Schema.Struct({ id: Schema.String })
 const OpenBoxOutcome = Schema.Struct({ id: Schema.String, status: Schema.Number, door: Schema.String })
+const SetFreightInput = Schema.Struct({
+  id: Schema.String, expressCompanyId: Schema.String, freightWeight: Schema.NullOr(Schema.Number), freight: Schema.NullOr(Schema.Number), isDaofu: Schema.Boolean
+})
+const SetFreightOutcome = Schema.Struct({ id: Schema.String, status: Schema.Number, freight: Schema.NullOr(Schema.Number), isDaofu: Schema.Boolean })
+const SendOutInput = Schema.Struct({ worksiteId: Schema.String, code: Schema.String })
+const Contact = Schema.Struct({
+  name: Schema.String, phone: Schema.String, province: Schema.String, city: Schema.String, county: Schema.String,
+  provinceName: Schema.String, cityName: Schema.String, countyName: Schema.String, detail: Schema.String
+})
+const opt = <S extends Schema.Top>(s: S) => Schema.optional(Schema.UndefinedOr(s))
+const BookInput = Schema.Struct({
+  sender: Schema.NullOr(Contact), receiver: Schema.NullOr(Contact), expressCompanyId: opt(Schema.String), goodsName: opt(Schema.String),
+  goodsCount: opt(Schema.Number), estimateWeight: opt(Schema.Number), insureMoney: opt(Schema.Number), isDaofu: opt(Schema.Boolean), remark: opt(Schema.String),
+  requiredDoorService: opt(Schema.Boolean), paotuiRemark: opt(Schema.String), goodsType: opt(Schema.Number), largeCategory: opt(Schema.String),
+  dormBuilding: opt(Schema.String), dormFloor: opt(Schema.Number), dormRoom: opt(Schema.String), requireArriveTime: opt(Schema.String),
+  sexLimit: opt(Schema.Number), fee: opt(Schema.Number)
+})
+const BookOutcome = Schema.Struct({
+  id: Schema.String, orderNo: Schema.String, status: Schema.Number, errandId: Schema.NullOr(Schema.String), errandOrderNo: Schema.NullOr(Schema.String)
+})
+const PrintOutcome = Schema.Struct({ id: Schema.String, status: Schema.Number, expressNo: Schema.NullOr(Schema.String) })
+
+/** The new ids a booking took, in the order it takes them: the order, its errand, then the six characters each order number ends with. */
+const bookingIds = (o: { readonly id: string; readonly orderNo: string; readonly errandId: string | null; readonly errandOrderNo: string | null }) => {
+  const queue = [o.id, ...(o.errandId ? [o.errandId] : []), o.orderNo.slice(-6), ...(o.errandOrderNo ? [o.errandOrderNo.slice(-6)] : [])]
+  return () => queue.shift() ?? randomUUID()
+}
 
 type Outcome = Readonly<Record<string, unknown>>
 type Replayed = { readonly outcome: Outcome } | { readonly failure: string } | { readonly badLine: string }
@@ -129,6 +159,28 @@ const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): 
     case "openBox":
       return replayWith(runtime, op, { input: ParcelIdInput, outcome: OpenBoxOutcome, shape: "{ id, status, door }" }, (input) => openBox(actor, input.id),
         (p) => ({ id: p.id, status: p.status, door: p.door }))
+    case "setFreight":
+      return replayWith(runtime, op, { input: SetFreightInput, outcome: SetFreightOutcome, shape: "{ id, status, freight, isDaofu }" },
+        (input) => setFreight(actor, { ...input, freightWeight: input.freightWeight ?? undefined, freight: input.freight ?? undefined }),
+        ({ order: o }) => ({ id: o.id, status: o.status, freight: o.freight, isDaofu: o.isDaofu }), () => ({ ids: randomUUID }))
+    case "bookSending":
+      return replayWith(runtime, op, { input: BookInput, outcome: BookOutcome, shape: "{ id, orderNo, status, errandId, errandOrderNo }" },
+        (input) => bookWith(actor, input).pipe(Effect.flatMap((o) =>
+          (o.errandId ? SendStore.use((s) => s.errand(o.errandId!)) : Effect.succeed(undefined)).pipe(Effect.map((errand) => ({ o, errandOrderNo: errand?.orderNo ?? null }))))),
+        ({ o, errandOrderNo }) => ({ id: o.id, orderNo: o.orderNo, status: o.status, errandId: o.errandId, errandOrderNo }),
+        (expected) => ({ ids: bookingIds(expected) }))
+    case "freightPaid":
+      return replayWith(runtime, op, { input: ParcelIdInput, outcome: TakePartOutcome, shape: STATUS },
+        (input) => freightPaid({ refId: input.id, userId: actor.userId }),
+        (done) => (done ? { id: done.order.id, status: done.order.status } : { id: "", status: -1 }))
+    case "printWaybill":
+      return replayWith(runtime, op, { input: Schema.Struct({ orderNo: Schema.String }), outcome: PrintOutcome, shape: "{ id, status, expressNo }" },
+        (input) => printWaybill(actor, input).pipe(Effect.flatMap((p) => SendStore.use((s) => s.findByOrderNo(p.orderNo)))),
+        (o) => ({ id: o?.id ?? "", status: o?.status ?? -1, expressNo: o?.expressNo ?? null }))
+    case "sendOut":
+      // a completed door pickup credits its runner: the ledger row takes a new id
+      return replayWith(runtime, op, { input: SendOutInput, outcome: TakePartOutcome, shape: STATUS }, (input) => sendOut(actor, input.worksiteId, input.code),
+        ({ order: o }) => ({ id: o.id, status: o.status }), () => ({ ids: randomUUID }))
   }
 }
 

@@ -21,4 +21,59 @@ const safekeepBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>
   }))
 }
 
-export const purposeBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => [...await safekeepBooks(db)]
+/** Errand payments: every errand order with a trade that took money, against what it holds or passed on (paid − refunded). */
+const errandBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
+  const trades = await db.selectFrom("pay_trade").select(["trade_no", "ref_id", "status", "amount_fen"])
+    .where("kind", "=", TradeKind.errand).where("status", "in", ["paid", "refunded"]).orderBy("created_at").execute()
+  const refIds = [...new Set(trades.map((t) => t.ref_id))]
+  const orders = await db.selectFrom("errand_order").select(["id", "paid", "refunded"])
+    .where((eb) => eb.or([eb("paid", "<>", 0), ...(refIds.length ? [eb("id", "in", refIds)] : [])])).execute()
+  const recorded = new Map(orders.map((o) => [o.id, o.paid - o.refunded]))
+  const ids = [...new Set([...refIds, ...recorded.keys()])].sort()
+  return ids.map((id) => ({
+    kind: TradeKind.errand,
+    refId: id,
+    recordedFen: recorded.get(id),
+    trades: trades.filter((t) => t.ref_id === id).map((t) => ({ tradeNo: t.trade_no, status: t.status as TradeStatus, amountFen: t.amount_fen }))
+  }))
+}
+
+/** Tips: per errand order, its tip trades against the ledger rows that credited (or took back) them, found by trade number. */
+const tipBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
+  const trades = await db.selectFrom("pay_trade").select(["trade_no", "ref_id", "status", "amount_fen"])
+    .where("kind", "=", TradeKind.tip).where("status", "in", ["paid", "refunded"]).orderBy("created_at").execute()
+  if (trades.length === 0) return []
+  const rows = await db.selectFrom("ledger").select(["ref_id", "money"]).where("ref_id", "in", trades.map((t) => t.trade_no)).execute()
+  const orders = new Set((await db.selectFrom("errand_order").select("id").where("id", "in", [...new Set(trades.map((t) => t.ref_id))]).execute()).map((o) => o.id))
+  const byOrder = new Map<string, typeof trades>()
+  for (const t of trades) byOrder.set(t.ref_id, [...(byOrder.get(t.ref_id) ?? []), t])
+  return [...byOrder.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([orderId, own]) => {
+    const numbers = new Set(own.map((t) => t.trade_no))
+    return {
+      kind: TradeKind.tip,
+      refId: orderId,
+      recordedFen: orders.has(orderId) ? rows.filter((r) => r.ref_id !== null && numbers.has(r.ref_id)).reduce((sum, r) => sum + r.money, 0) : undefined,
+      trades: own.map((t) => ({ tradeNo: t.trade_no, status: t.status as TradeStatus, amountFen: t.amount_fen }))
+    }
+  })
+}
+
+/** Sending freight: every send order with freight paid or a trade that took money, against its freight plus insurance fee once paid. */
+const freightBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
+  const trades = await db.selectFrom("pay_trade").select(["trade_no", "ref_id", "status", "amount_fen"])
+    .where("kind", "=", TradeKind.freight).where("status", "in", ["paid", "refunded"]).orderBy("created_at").execute()
+  const refIds = [...new Set(trades.map((t) => t.ref_id))]
+  const orders = await db.selectFrom("send_order").select(["id", "freight", "insure_freight", "freight_paid"])
+    .where((eb) => eb.or([eb("freight_paid", "=", true), ...(refIds.length ? [eb("id", "in", refIds)] : [])])).execute()
+  const recorded = new Map(orders.map((o) => [o.id, o.freight_paid ? (o.freight ?? 0) + o.insure_freight : 0]))
+  const ids = [...new Set([...refIds, ...recorded.keys()])].sort()
+  return ids.map((id) => ({
+    kind: TradeKind.freight,
+    refId: id,
+    recordedFen: recorded.get(id),
+    trades: trades.filter((t) => t.ref_id === id).map((t) => ({ tradeNo: t.trade_no, status: t.status as TradeStatus, amountFen: t.amount_fen }))
+  }))
+}
+
+export const purposeBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> =>
+  [...await safekeepBooks(db), ...await errandBooks(db), ...await tipBooks(db), ...await freightBooks(db)]

@@ -1,20 +1,11 @@
 /** Migration 0002 (student account) goes down and up again, and an older demo campus gets its account data once. */
 import type { Kysely } from "kysely"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import * as account from "../../migrations/2026-11-22T0002-account"
-import { migrateToLatest, openDatabase, type Database } from "./database"
+import { freshDemoDatabases } from "./demo-database.testkit"
 import { seedDemoCampus } from "./seed"
 
-const opened: Database[] = []
-afterEach(async () => { await Promise.all(opened.splice(0).map((d) => d.close())) })
-
-const fresh = async () => {
-  const database = await openDatabase({ kind: "memory" })
-  opened.push(database)
-  await migrateToLatest(database.db)
-  await seedDemoCampus(database.db)
-  return database.db
-}
+const fresh = freshDemoDatabases()
 
 describe("migration 2026-11-22T0002-account", () => {
   it("down removes the account tables and columns, up brings them back", async () => {

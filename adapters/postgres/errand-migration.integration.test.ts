@@ -1,20 +1,11 @@
 /** Migration 2026-11-23T1500-errands: its tables hold the core's rules as constraints, and it goes down and up again. */
 import type { Kysely } from "kysely"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import * as errands from "../../migrations/2026-11-23T1500-errands"
-import { migrateToLatest, openDatabase, type Database } from "./database"
-import { seedDemoCampus } from "./seed"
+import * as sending from "../../migrations/2026-11-23T1800-sending"
+import { freshDemoDatabases } from "./demo-database.testkit"
 
-const opened: Database[] = []
-afterEach(async () => { await Promise.all(opened.splice(0).map((d) => d.close())) })
-
-const fresh = async () => {
-  const database = await openDatabase({ kind: "memory" })
-  opened.push(database)
-  await migrateToLatest(database.db)
-  await seedDemoCampus(database.db)
-  return database.db
-}
+const fresh = freshDemoDatabases()
 
 const order = (over: Record<string, unknown> = {}) => ({
   id: "e1", order_no: "P1", type: 1, status: -1, worksite_id: "ws-dongyuan", openid: "o-req", goods_class: 1, fee: 500, pay_fee: 400,
@@ -36,7 +27,7 @@ describe("migration 2026-11-23T1500-errands", () => {
     const db = await fresh()
     await db.insertInto("errand_activity").values({ id: "a1", worksite_id: "ws-dongyuan", title: "新人", discount: 2.5, fee: null, count_daily: 3 }).execute()
     await expect(db.insertInto("errand_activity").values({ id: "a2", worksite_id: "ws-dongyuan", title: "又一个", discount: 1, fee: null, count_daily: null }).execute()).rejects.toThrow()
-    expect(Number((await db.selectFrom("errand_activity").select("discount").executeTakeFirstOrThrow()).discount)).toBe(2.5)
+    expect(Number((await db.selectFrom("errand_activity").select("discount").where("id", "=", "a1").executeTakeFirstOrThrow()).discount)).toBe(2.5)
     await db.insertInto("errand_activity_day").values({ activity_id: "a1", day: "2030-01-01" }).execute()
     await expect(db.updateTable("errand_activity_day").set({ count: -1 }).execute()).rejects.toThrow()
     await expect(db.updateTable("app_user").set({ credit_score: 101 }).where("id", "=", "u-student").execute()).rejects.toThrow()
@@ -44,9 +35,12 @@ describe("migration 2026-11-23T1500-errands", () => {
 
   it("goes down and up again", async () => {
     const db = await fresh()
+    // sending (a later migration) references errand orders: it goes first and comes back last
+    await sending.down(db as Kysely<any>)
     await errands.down(db as Kysely<any>)
     await expect(db.selectFrom("errand_order").selectAll().execute()).rejects.toThrow()
     await errands.up(db as Kysely<any>)
+    await sending.up(db as Kysely<any>)
     expect(await db.selectFrom("building").selectAll().execute()).toEqual([])
   })
 })

@@ -241,3 +241,58 @@ export interface DB {
   errand_comment: { order_id: string; accept_openid: string; score: number; tags: number[]; reward_money: Generated<number>; created_at: Timestamp }
   credit_record: { id: string; user_id: string; order_id: string | null; type: number; score: number; remark: string; created_at: Timestamp }
 }
+
+/** Sending tables (migration 2026-11-23T1800-sending); merged into `DB` above. */
+export interface SendOrderTable {
+  id: string
+  order_no: string
+  status: number
+  worksite_id: string
+  sender_id: string
+  company_id: string | null
+  sender: ColumnType<Record<string, string>, string, string>
+  receiver: ColumnType<Record<string, string>, string, string>
+  goods_name: string
+  goods_count: number
+  estimate_weight: number | null
+  insure_money: Generated<number>
+  insure_freight: Generated<number>
+  is_daofu: Generated<boolean>
+  freight: number | null
+  freight_weight: number | null
+  freight_paid: Generated<boolean>
+  goods_pic: string | null
+  express_no: string | null
+  remark: Generated<string>
+  door_pickup: Generated<boolean>
+  errand_id: string | null
+  runner_id: string | null
+  paotui_remark: Generated<string>
+  goods_type: number | null
+  large_category: string | null
+  dorm_building: string | null
+  dorm_floor: number | null
+  dorm_room: string | null
+  require_arrive_time: Timestamp | null
+  sex_limit: Generated<number>
+  fee: Generated<number>
+  created_at: Timestamp
+  sent_at: Timestamp | null
+}
+
+export interface DB {
+  sending_settings: {
+    worksite_id: string
+    jijian_able: Generated<boolean>
+    daofu_able: Generated<boolean>
+    daofu_carrier_code: string | null
+    yunfei_pic: string | null
+    printer150_host: string | null
+    printer150_port: number | null
+    printer180_host: string | null
+    printer180_port: number | null
+  }
+  send_company: { worksite_id: string; company_id: string; code: string; surface_height: number | null; surface_width: number | null; sort: Generated<number> }
+  freight_tariff: { worksite_id: string; company_code: string; to_province_code: string; first_kg: number; extra_kg: number }
+  send_order: SendOrderTable
+}

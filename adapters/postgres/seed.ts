@@ -7,6 +7,7 @@ import type { Insertable, Kysely, Updateable } from "kysely"
 import { LedgerType } from "#src/wallet/ledger"
 import { hashPassword } from "../security/passwords"
 import type { DB } from "./schema"
+import { seedSendingDemo } from "./seed-sending"
 
 export const DEMO_PASSWORD = "station123"
 
@@ -100,6 +101,8 @@ const addAccountDemo = async (db: Kysely<DB>) => {
 export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
   if (await db.selectFrom("worksite").select("id").executeTakeFirst()) {
     await addAccountDemo(db)
+    await addErrandDemo(db)
+    await seedSendingDemo(db)
     return false
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -138,5 +141,37 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
     ]).execute()
     await trx.insertInto("address").values(accountDemo.address).execute()
   })
+  await addErrandDemo(db)
+  await seedSendingDemo(db)
   return true
+}
+
+/**
+ * The errand side of the demo campus (西园, which has paotui_able): fee tiers (fen), a delivery cut-off at 22:00,
+ * four buildings (one with a lift and its own lift fee, one with its own large-item sub-categories), the
+ * worksite's large-item sub-categories and a running door-delivery discount (20% off, 50 orders a day). Added once.
+ */
+const addErrandDemo = async (db: Kysely<DB>) => {
+  if (!(await db.selectFrom("worksite").select("id").where("id", "=", "ws-xiyuan").executeTakeFirst())) return
+  if (await db.selectFrom("errand_settings").select("worksite_id").where("worksite_id", "=", "ws-xiyuan").executeTakeFirst()) return
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("errand_settings").values({
+      worksite_id: "ws-xiyuan", lift_small_fee: 200, lift_middle_fee: 300, lift_big_fee: 500, small_fee_one: 200, small_fee_two: 300,
+      middle_fee_one: 300, middle_fee_two: 400, big_fee_one: 500, big_fee_two: 700, paotui_order_last_time: "22:00"
+    }).execute()
+    await trx.insertInto("building").values([
+      { id: "b-xy-1", worksite_id: "ws-xiyuan", name: "1号楼", tag: "男生宿舍", area: "西园", sort: 1 },
+      { id: "b-xy-2", worksite_id: "ws-xiyuan", name: "2号楼", tag: "女生宿舍", area: "西园", sort: 2 },
+      { id: "b-xy-3", worksite_id: "ws-xiyuan", name: "研究生公寓", tag: "电梯楼", area: "西园", is_lift: true, fees: JSON.stringify({ liftSmallFee: 250 }), sort: 3 },
+      { id: "b-xy-4", worksite_id: "ws-xiyuan", name: "留学生公寓", tag: "", area: "东区", sort: 4 }
+    ]).execute()
+    await trx.insertInto("special_good").values([
+      { id: "sg-xy-luggage", worksite_id: "ws-xiyuan", building_id: null, name: "行李箱", lift_fee: 600, fee_one: 800, fee_two: 1000, sort: 1 },
+      { id: "sg-xy-bike", worksite_id: "ws-xiyuan", building_id: null, name: "自行车", lift_fee: 800, fee_one: 1000, fee_two: 1200, sort: 2 },
+      { id: "sg-xy-4-furniture", worksite_id: "ws-xiyuan", building_id: "b-xy-4", name: "家具", lift_fee: 900, fee_one: 1200, fee_two: 1500, sort: 1 }
+    ]).execute()
+    await trx.insertInto("errand_activity").values({
+      id: "act-xy-door", worksite_id: "ws-xiyuan", kind: 1, title: "送货上门八折", discount: 2, fee: null, count_daily: 50, remark: "每日限50单"
+    }).execute()
+  })
 }

@@ -8,6 +8,7 @@ import { Cause, Exit } from "effect"
 import type { Kysely } from "kysely"
 import { markDueParcels } from "#src/parcel/returns"
 import { expireDueTrades } from "#src/payment/use-cases"
+import { dueUnacceptedErrands, dueUnpaidErrands, voidUnacceptedErrand, voidUnpaidErrand, type VoidOutcome } from "#src/errand/ordering"
 import { purgeExpiredKeys } from "../http/idempotency"
 import type { DB } from "../postgres/schema"
 import type { Runtime } from "../runtime"
@@ -36,6 +37,17 @@ const EXPIRE_BATCH = 100
 export const purgeEndedSessions = async (db: Kysely<DB>, now: Date): Promise<number> => {
   const gone = await db.deleteFrom("session").where((eb) => eb.or([eb("expires_at", "<=", now), eb("revoked_at", "<=", now)])).executeTakeFirst()
   return Number(gone.numDeletedRows)
+}
+
+/** Voids each due errand order in its own transaction (one refused refund never holds back the others); counts by outcome. */
+const voidEach = async (
+  runtime: Runtime, now: Date, due: Parameters<Runtime["read"]>[0], voidOne: (id: string) => Parameters<Runtime["run"]>[0]
+): Promise<JobResult> => {
+  const counts: Record<VoidOutcome, number> = { voided: 0, skipped: 0, paidElsewhere: 0 }
+  for (const id of valueOf(await runtime.read(due, { now })) as ReadonlyArray<string>) {
+    counts[valueOf(await runtime.run(voidOne(id), { now })) as VoidOutcome]++
+  }
+  return counts
 }
 
 export const jobs: ReadonlyArray<Job> = [
@@ -82,6 +94,18 @@ export const jobs: ReadonlyArray<Job> = [
       for (let gone = await purgeExpiredKeys(runtime.db); gone > 0; gone = await purgeExpiredKeys(runtime.db)) keys += gone
       return { keys }
     }
+  },
+  {
+    name: "void-unpaid-errands",
+    description: "void errand orders unpaid 30 minutes after they were placed: prepay closed, parcel back to 0, activity place given back",
+    everyMs: MINUTE,
+    run: (runtime, now) => voidEach(runtime, now, dueUnpaidErrands(), voidUnpaidErrand)
+  },
+  {
+    name: "void-unaccepted-errands",
+    description: "void errand orders nobody accepted before their required time: refunded through the pay-in port, parcel back to 0",
+    everyMs: 5 * MINUTE,
+    run: (runtime, now) => voidEach(runtime, now, dueUnacceptedErrands(), voidUnacceptedErrand)
   }
 ]
 

@@ -9,14 +9,27 @@ import { createAdapter } from "@socket.io/postgres-adapter"
 import { Effect, Exit } from "effect"
 import { Server } from "socket.io"
 import { EmployeeStore } from "#src/staff/staff-store"
+import { ErrandParties, type ErrandPerson } from "#src/errand/errand-parties"
 import type { LiveEvent } from "#src/shared/ports"
 import { logger } from "../http/logger"
 import type { Runtime } from "../runtime"
 import { liveSessions, resolveSession, SESSION_ENDED, sessionHash } from "../security/sessions"
 
-export const roomOf = (room: LiveEvent["room"]) => ("user" in room ? `user:${room.user}` : `worksite:${room.worksite}`)
+export const roomOf = (room: LiveEvent["room"]) =>
+  "user" in room ? `user:${room.user}`
+  : "hall" in room ? (room.sex === undefined ? `hall:${room.hall}` : `hall:${room.hall}:sex:${room.sex}`)
+  : `worksite:${room.worksite}`
 
 const sessionRoom = (hash: string) => `session:${hash}`
+
+/**
+ * The errand hall rooms a user hears: joined runners (paotuiStatus 1) and pickupAble users of a worksite
+ * join its hall and the hall of their sex (new sex-limited orders go only there).
+ */
+export const hallRooms = (p: ErrandPerson | undefined): ReadonlyArray<string> =>
+  p?.worksiteId && (p.paotuiStatus === 1 || p.pickupAble)
+    ? [`hall:${p.worksiteId}`, ...(p.sex === 1 || p.sex === 2 ? [`hall:${p.worksiteId}:sex:${p.sex}`] : [])]
+    : []
 
 export const TOKEN_INVALID = "登录已失效，请重新进入"
 
@@ -41,6 +54,10 @@ export const attachSocket = (http: HttpServer, runtime: Runtime, options: Socket
         return yield* (yield* EmployeeStore).findByOpenid(actor.openid)
       }))
       if (Exit.isSuccess(employee) && employee.value) void socket.join(`worksite:${employee.value.worksite.id}`)
+      const halls = await runtime.read(Effect.gen(function* () {
+        return hallRooms(yield* (yield* ErrandParties).byId(actor.userId))
+      }))
+      if (Exit.isSuccess(halls) && halls.value.length > 0) void socket.join([...halls.value])
       next()
     } catch (err) {
       logger.error({ err }, "socket handshake failed")

@@ -153,3 +153,48 @@ export const creditRecordView = (r: CreditEntry): typeof CreditRecordView.Type =
 
 /** `GET /api/creditscore/wxlist`: the caller's credit records, newest first. */
 export const CreditRecords = call(Schema.Struct({ pageNo: PageNo }), Page(CreditRecordView))
+
+/** `GET /api/paotuiOrder/takeQrcode/{id}`: the runner's signed pickup QR (poid) for the type-1 order they hold, shown to staff at the station. */
+export const RunnerQrcode = call(Schema.Struct({ id: Text() }), Schema.Struct({ content: Schema.String, qrimgBase64: Schema.String }))
+// --- teams, building leaders, a runner's day (src/errand/team.ts, runner-day.ts) ---------------------------------
+
+export const ManagerView = Schema.Struct({ _id: Schema.String, realname: Schema.String, phoneMain: Schema.String, headimgBase64: Schema.NullOr(Schema.String) })
+
+/** `GET /api/building/listForSetManager/{worksiteId}`: the leader's buildings with their building leaders (as `Buildings`). */
+export const BuildingsForManager = call(Schema.Struct({ worksiteId: Text() }), Schema.Array(BuildingView))
+
+/** `GET /api/building/findManager/{phone}`: the set-leader page's lookup of a runner by phone. */
+export const FindManager = call(Schema.Struct({ phone: Text() }), ManagerView)
+
+/** `PUT /api/building/setExpressMaster/{buildingId}/{userId}` and `DELETE /api/building/delExpressMaster/{buildingId}`. */
+export const SetManager = call(Schema.Struct({ buildingId: Text(), userId: Text() }), ManagerView)
+export const DelManager = call(Schema.Struct({ buildingId: Text() }), Schema.Void)
+
+export const BuildingCountsView = Schema.Struct({
+  _id: Schema.NullOr(Schema.String), name: Schema.String, toPickup: Schema.Number, sending: Schema.Number, toSign: Schema.Number, completed: Schema.Number
+})
+/** `GET /api/building/status/paotui`: today's door-delivery orders of the leader's worksite per building. */
+export const BuildingStatus = call(Schema.Struct({}), Schema.Array(BuildingCountsView))
+
+/** `GET /api/area/getById/{id}`: a worksite's area. */
+export const AreaById = call(
+  Schema.Struct({ id: Text() }),
+  Schema.Struct({ _id: Schema.String, name: Schema.String, shortName: Schema.String, schoolCampus: Schema.String, areas: Schema.Array(Schema.String), buildingCount: Schema.Number })
+)
+
+/**
+ * `GET /api/paotuiOrder/getListForDownload`: the runner's orders accepted today as the spreadsheet's rows, and
+ * a signed link (`exportExcel/{userId}?expires&sig`) that downloads them on a computer until `expiresAt`.
+ */
+export const DayOrders = call(
+  Schema.Struct({}),
+  Schema.Struct({
+    userId: Schema.String, columns: Schema.Array(Schema.String), rows: Schema.Array(Schema.Array(Schema.String)), exportUrl: Schema.String, expiresAt: Instant
+  })
+)
+
+/** `GET /api/paotuiOrder/recruit`: the `/paotuiQrcode` card — the caller's team leader and its invitation code. */
+export const RecruitCard = call(
+  Schema.Struct({}),
+  Schema.Struct({ worksiteId: Schema.NullOr(Schema.String), leaderName: Schema.NullOr(Schema.String), invitation: Schema.NullOr(Schema.String) })
+)

@@ -14,7 +14,7 @@ const specEdges: ReadonlyArray<readonly [string, ErrandStatus, ErrandAction, Err
   ["1234", 0, "grab", 1], ["1234", 1, "release", 0], ["234", 2, "release", 0],
   ["134", 1, "takeaway", 2], ["134", 2, "markDelivered", 3], ["134", 2, "confirmReceipt", 100], ["134", 3, "confirmReceipt", 100],
   ["134", 1, "leaderSign", 100], ["134", 2, "leaderSign", 100], ["134", 3, "leaderSign", 100],
-  ["2", 1, "sayTaken", 2], ["2", 2, "confirmTaken", 3], ["2", 2, "confirmTakenDaofu", 20], ["2", 3, "setFreight", 10], ["2", 10, "payFreight", 20],
+  ["2", 1, "sayTaken", 2], ["2", 2, "confirmTaken", 3], ["2", 2, "confirmTakenDaofu", 20], ["2", 3, "setFreight", 10], ["2", 3, "setFreightDaofu", 20], ["2", 10, "payFreight", 20],
   ["2", 20, "arrive", 5], ["2", 5, "shipOut", 100]
 ]
 const specNext = (type: ErrandType, from: ErrandStatus, action: ErrandAction) =>
@@ -140,6 +140,7 @@ const spec = (t: ErrandType, m: Model, person: Person, a: ErrandAction): ErrandS
     case "confirmTaken": return !door && holder && at(2) ? 3 : undefined
     case "confirmTakenDaofu": return !door && holder && at(2) ? 20 : undefined
     case "setFreight": return !door && (holder || (role === "staff" && local)) && at(3) ? 10 : undefined
+    case "setFreightDaofu": return !door && (holder || (role === "staff" && local)) && at(3) ? 20 : undefined
     case "payFreight": return !door && requester && at(10) ? 20 : undefined
     case "arrive": return !door && role === "staff" && local && at(20) ? 5 : undefined
     case "shipOut": return !door && role === "staff" && local && at(5) ? 100 : undefined
@@ -149,7 +150,7 @@ const spec = (t: ErrandType, m: Model, person: Person, a: ErrandAction): ErrandS
 const natural: Record<ErrandAction, ReadonlyArray<string>> = {
   prepay: ["requester"], cancel: ["requester"], voidUnpaid: ["system"], voidUnaccepted: ["system"], grab: ["r1", "r1", "r2"], release: ["r1"],
   takeaway: ["staff", "r1"], markDelivered: ["r1"], confirmReceipt: ["requester"], leaderSign: ["leader"], sayTaken: ["requester"],
-  confirmTaken: ["r1"], confirmTakenDaofu: ["r1"], setFreight: ["r1", "staff"], payFreight: ["requester"], arrive: ["staff"], shipOut: ["staff"]
+  confirmTaken: ["r1"], confirmTakenDaofu: ["r1"], setFreight: ["r1", "staff"], setFreightDaofu: ["r1", "staff"], payFreight: ["requester"], arrive: ["staff"], shipOut: ["staff"]
 }
 
 class Act implements fc.Command<Model, Real> {
@@ -204,7 +205,7 @@ const forward = (t: ErrandType, m: Model, pick: number): readonly [string, Erran
   const holder = m.runner === "r2" ? "r2" : "r1"
   const steps: Partial<Record<ErrandStatus, readonly [string, ErrandCommand]>> = t === 2
     ? { [-1]: ["requester", { action: "prepay" }], 0: ["r1", { action: "grab", runner: { openid: "r1", name: "跑腿", phone: "13800000000" } }], 1: ["requester", { action: "sayTaken" }],
-        2: [holder, pick % 3 === 0 ? { action: "confirmTakenDaofu", goodsPic: "p.jpg" } : { action: "confirmTaken", goodsPic: null }], 3: ["staff", { action: "setFreight", freight: 1200 }],
+        2: [holder, pick % 3 === 0 ? { action: "confirmTakenDaofu", goodsPic: "p.jpg" } : { action: "confirmTaken", goodsPic: null }], 3: ["staff", pick % 4 === 1 ? { action: "setFreightDaofu" } : { action: "setFreight", freight: 1200 }],
         10: ["requester", { action: "payFreight" }], 20: ["staff", { action: "arrive" }], 5: ["staff", { action: "shipOut" }] }
     : { [-1]: ["requester", { action: "prepay" }], 0: ["r1", { action: "grab", runner: { openid: "r1", name: "跑腿", phone: "13800000000" } }],
         1: [t === 1 ? "staff" : holder, { action: "takeaway" }],
@@ -236,7 +237,7 @@ class Advance implements fc.Command<Model, Real> {
 const commandFor = (t: ErrandType): fc.Arbitrary<fc.Command<Model, Real>> => {
   // Mostly the type's own actions (the leader's sign, which ends an order at once, less often), some foreign ones.
   const own: ReadonlyArray<ErrandAction> = t === 2
-    ? ["prepay", "cancel", "voidUnpaid", "voidUnaccepted", "grab", "release", "sayTaken", "confirmTaken", "confirmTakenDaofu", "setFreight", "payFreight", "arrive", "shipOut"]
+    ? ["prepay", "cancel", "voidUnpaid", "voidUnaccepted", "grab", "release", "sayTaken", "confirmTaken", "confirmTakenDaofu", "setFreight", "setFreightDaofu", "payFreight", "arrive", "shipOut"]
     : ["prepay", "cancel", "voidUnpaid", "voidUnaccepted", "grab", "release", "takeaway", "takeaway", "markDelivered", "markDelivered", "confirmReceipt"]
   const actions = [...own, ...own, ...ERRAND_ACTIONS]
   const act = fc.tuple(fc.constantFrom(...actions), fc.boolean(), fc.constantFrom(...people), fc.string({ maxLength: 8 }), fc.integer({ min: -100, max: 5000 }), fc.constantFrom<1 | 2>(1, 2))

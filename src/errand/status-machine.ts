@@ -50,7 +50,7 @@ export interface LiveEvent {
 
 export type ErrandAction =
   | "prepay" | "cancel" | "voidUnpaid" | "voidUnaccepted" | "grab" | "release" | "takeaway" | "markDelivered" | "confirmReceipt"
-  | "leaderSign" | "sayTaken" | "confirmTaken" | "confirmTakenDaofu" | "setFreight" | "payFreight" | "arrive" | "shipOut"
+  | "leaderSign" | "sayTaken" | "confirmTaken" | "confirmTakenDaofu" | "setFreight" | "setFreightDaofu" | "payFreight" | "arrive" | "shipOut"
 
 export interface Edge {
   readonly action: ErrandAction
@@ -109,6 +109,8 @@ export const errandEdges: ReadonlyArray<Edge> = [
   ...edges("confirmTaken", [2], [2], 3, ["runner"], ev("paotuiConfirmHaveGettedExpress", "requester")),
   ...edges("confirmTakenDaofu", [2], [2], 20, ["runner"], ev("freightPaySuccessDaofu", "requester")),
   ...edges("setFreight", [2], [3], 10, ["runner", "staff"], ev("freightUpdated", "requester", "runner")),
+  // Cash on delivery chosen after the confirmation (the staff's updateFreightDaofu, spec §4 outbound flow): nothing to pay here.
+  ...edges("setFreightDaofu", [2], [3], 20, ["runner", "staff"], ev("freightPaySuccessDaofu", "requester", "runner")),
   ...edges("payFreight", [2], [10], 20, ["requester"], ev("freightPaySuccess", "requester", "runner")),
   ...edges("arrive", [2], [20], 5, ["staff"], ev("expressPaotuiArrived", "requester", "runner")),
   ...edges("shipOut", [2], [5], 100, ["staff"], ev("paotuiOrderComplete", "requester", "runner"))
@@ -152,12 +154,12 @@ export const errandMessages = {
   freight: "请输入运费"
 } as const
 
-const failureOf: Record<ErrandAction, string> = {
+export const failureOf: Record<ErrandAction, string> = {
   prepay: errandMessages.operationFailed, cancel: errandMessages.cancelFailed, voidUnpaid: errandMessages.cancelFailed,
   voidUnaccepted: errandMessages.cancelFailed, grab: errandMessages.grabFailed, release: errandMessages.cancelFailed,
   takeaway: errandMessages.takeawayFailed, markDelivered: errandMessages.deliverFailed, confirmReceipt: errandMessages.signFailed,
   leaderSign: errandMessages.signFailed, sayTaken: errandMessages.operationFailed, confirmTaken: errandMessages.operationFailed,
-  confirmTakenDaofu: errandMessages.operationFailed, setFreight: "更新运费失败", payFreight: errandMessages.operationFailed,
+  confirmTakenDaofu: errandMessages.operationFailed, setFreight: "更新运费失败", setFreightDaofu: "更新运费失败", payFreight: errandMessages.operationFailed,
   arrive: errandMessages.operationFailed, shipOut: errandMessages.operationFailed
 }
 
@@ -192,7 +194,7 @@ export interface ErrandOrder {
 }
 
 export type ErrandCommand =
-  | { readonly action: "prepay" | "cancel" | "voidUnpaid" | "voidUnaccepted" | "takeaway" | "markDelivered" | "confirmReceipt" | "leaderSign" | "sayTaken" | "payFreight" | "arrive" | "shipOut" }
+  | { readonly action: "prepay" | "cancel" | "voidUnpaid" | "voidUnaccepted" | "takeaway" | "markDelivered" | "confirmReceipt" | "leaderSign" | "sayTaken" | "setFreightDaofu" | "payFreight" | "arrive" | "shipOut" }
   | { readonly action: "grab"; readonly runner: Runner }
   | { readonly action: "release"; readonly reasonType: CancelReasonType; readonly reason: string }
   | { readonly action: "confirmTaken" | "confirmTakenDaofu"; readonly goodsPic: string | null }

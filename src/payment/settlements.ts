@@ -3,10 +3,19 @@
  * the payment notice arrives, `undo` when the trade is refunded. A new kind of payment is one entry.
  */
 import { Effect, Schema } from "effect"
+import { ErrandStore } from "../errand/errand-store"
+import { settleErrandTrade } from "../errand/errand-payment"
 import { ParcelStore, People } from "../parcel/parcel-store"
-import { Events, OpsLog } from "../shared/ports"
+import { PayIn } from "./pay-in"
+import { TradeStore } from "./trade-store"
+import { Clock, Events, Ids, OpsLog } from "../shared/ports"
+import { TeamStore } from "../errand/team-store"
+import { tipSettlement } from "../errand/tip-settlement"
+import { WalletStore } from "../wallet/wallet-store"
 import { SAFEKEEP_PAID_EVENT } from "./calls"
 import type { Trade, TradeKind } from "./trade"
+import { SendStore } from "../sending/send-store"
+import { freightPaid } from "../sending/settlement"
 
 export { SAFEKEEP_PAID_EVENT }
 
@@ -21,7 +30,10 @@ export const recordSafekeepFee = Effect.fn("recordSafekeepFee")(function* (input
   return { id: input.parcelId, safekeepPaid: paidFen }
 })
 
-type Change = (trade: Trade) => Effect.Effect<void, never, ParcelStore | People | Events | OpsLog>
+/** What the settlements of every kind may use. */
+export type SettlementServices = ParcelStore | People | Events | OpsLog | ErrandStore | TradeStore | PayIn | Clock | Ids | WalletStore | TeamStore | SendStore
+
+type Change = (trade: Trade) => Effect.Effect<void, never, SettlementServices>
 
 /** The fee change, logged as a station operation of the payer so a replay reproduces the parcel. */
 const safekeepFee = Effect.fnUntraced(function* (trade: Trade, amountFen: number, at: Date) {
@@ -41,5 +53,18 @@ export const settlements: Record<TradeKind, { readonly settle: Change; readonly 
     undo: Effect.fnUntraced(function* (trade) {
       yield* safekeepFee(trade, -trade.amountFen, trade.refundedAt ?? trade.createdAt)
     })
+  },
+  // An errand payment opens its order; its refunds are started by the errand lifecycle, which books them on the order itself.
+  errand: {
+    settle: settleErrandTrade,
+    undo: () => Effect.void
+  },
+  tip: tipSettlement,
+  freight: {
+    /** The sender's freight paid (src/sending): the send order 20 → 4 once; refunded after printing changes nothing here. */
+    settle: Effect.fnUntraced(function* (trade) {
+      yield* freightPaid(trade)
+    }),
+    undo: () => Effect.void
   }
 }

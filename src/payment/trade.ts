@@ -9,7 +9,7 @@ export const TradeStatus = { created: "created", paid: "paid", expired: "expired
 export type TradeStatus = (typeof TradeStatus)[keyof typeof TradeStatus]
 
 /** What a trade pays for; each kind has one settlement (see settlements.ts). */
-export const TradeKind = { safekeep: "safekeep" } as const
+export const TradeKind = { safekeep: "safekeep", errand: "errand", tip: "tip", freight: "freight" } as const
 export type TradeKind = (typeof TradeKind)[keyof typeof TradeKind]
 
 export interface Trade {

@@ -27,6 +27,8 @@ const plainBreaks: ReadonlyArray<readonly [BookingFields, string]> = [
   [{ goodsName: "一二三四五六七八九十一二三" }, "物品名称不能超过12个字"],
   [{ goodsCount: 0 }, "物品数量必须>=1"],
   [{ goodsCount: 1.5 }, "物品数量必须>=1"],
+  [{ goodsCount: 100 }, "物品数量不能超过99"],
+  [{ goodsCount: 1e308 }, "物品数量不能超过99"],
   [{ insureMoney: 0 }, "保价金额必须>0"],
   [{ insureMoney: -5 }, "保价金额必须>0"],
   [{ insureMoney: 100_001 }, "保价金额不能超过1000元"],
@@ -43,6 +45,8 @@ const doorBreaks: ReadonlyArray<readonly [BookingFields, string]> = [
   [{ dormRoom: " " }, "请填入宿舍号码"],
   [{ fee: 0 }, "赏金不能为空"],
   [{ fee: undefined }, "赏金不能为空"],
+  [{ fee: 10_001 }, "赏金不能超过100元"],
+  [{ fee: 2 ** 53 }, "赏金不能超过100元"],
   [{ paotuiRemark: "字".repeat(21) }, "备注不能超过20个字"],
   [{ requireArriveTime: new Date(now.getTime() + 10 * 60_000) }, "请选择正确的预约时间"],
   [{ requireArriveTime: undefined }, "请选择正确的预约时间"]
@@ -112,6 +116,14 @@ describe("the new sending", () => {
     expect(newSending({ ...plain, isDaofu: true }, worksite, cod, now)).toEqual(new RuleViolation({ message: "该快递公司不支持到付" }))
     expect(newSending({ ...plain, companyId: "c-sf", isDaofu: true }, { ...worksite, daofuAble: false }, cod, now))
       .toEqual(new RuleViolation({ message: "本网点暂未开通到付" }))
+  })
+
+  it("keeps a guessed weight only when it is whole, positive and at most 100 kg", () => {
+    const weight = (estimateWeight: number) => {
+      const made = newSending({ ...plain, estimateWeight }, worksite, cod, now)
+      return "estimateWeight" in made ? made.estimateWeight : "refused"
+    }
+    expect([weight(1500), weight(100_000), weight(100_001), weight(1e308), weight(0), weight(1.5)]).toEqual([1500, 100_000, null, null, null, null])
   })
 
   it("refuses with the first problem", () => {

@@ -12,6 +12,12 @@ import { initialSendStatus, type SendStatus } from "./status-machine"
 
 export const GOODS_NAME_MAX = 12
 export const NOTE_MAX = 20
+/** Beyond the spec: a goods count or a reward this large is a typing error (and would not fit the store). */
+export const GOODS_COUNT_MAX = 99
+/** The door-pickup reward's most, fen (100 yuan). */
+export const REWARD_MAX = 10_000
+/** A guessed weight above this (grams, 100 kg) is dropped, as is one that is not a whole positive number. */
+export const ESTIMATE_WEIGHT_MAX = 100_000
 
 export const messages = {
   companyRequired: "请选择快递公司",
@@ -20,6 +26,7 @@ export const messages = {
   goodsNameRequired: "物品名称不能为空",
   goodsNameTooLong: `物品名称不能超过${GOODS_NAME_MAX}个字`,
   goodsCount: "物品数量必须>=1",
+  goodsCountTooHigh: `物品数量不能超过${GOODS_COUNT_MAX}`,
   insureMoney: "保价金额必须>0",
   goodsTypeRequired: "请选择物品类别",
   largeCategoryRequired: "请选择大件分类",
@@ -27,6 +34,7 @@ export const messages = {
   floorRequired: "请选择楼层",
   roomRequired: "请填入宿舍号码",
   rewardRequired: "赏金不能为空",
+  rewardTooHigh: `赏金不能超过${REWARD_MAX / 100}元`,
   noteTooLong: `备注不能超过${NOTE_MAX}个字`,
   senderNotVerified: "用户还没通过实名认证",
   notOpen: "本网点暂未开通寄件业务",
@@ -105,6 +113,7 @@ export const bookingProblem = (f: BookingFields, worksite: BookingWorksite, now:
     [text(f.goodsName) !== "", messages.goodsNameRequired],
     [length(f.goodsName) <= GOODS_NAME_MAX, messages.goodsNameTooLong],
     [isPositiveWhole(f.goodsCount ?? 1), messages.goodsCount],
+    [(f.goodsCount ?? 1) <= GOODS_COUNT_MAX, messages.goodsCountTooHigh],
     [f.insureMoney === undefined || isPositiveWhole(f.insureMoney), messages.insureMoney],
     [f.insureMoney === undefined || insuranceProblem(f.insureMoney) === undefined, freightMessages.insureTooHigh],
     [length(f.remark) <= NOTE_MAX, messages.noteTooLong]
@@ -119,6 +128,7 @@ const doorPickupProblem = (f: BookingFields, now: Date): string | undefined =>
     [isFloor(f.dormFloor), messages.floorRequired],
     [text(f.dormRoom) !== "", messages.roomRequired],
     [isPositiveWhole(f.fee), messages.rewardRequired],
+    [(f.fee ?? 0) <= REWARD_MAX, messages.rewardTooHigh],
     [length(f.paotuiRemark) <= NOTE_MAX, messages.noteTooLong]
   ]) ?? bookingTimeProblem(f.requireArriveTime, now)
 
@@ -177,7 +187,7 @@ export const newSending = (f: BookingFields, worksite: BookingWorksite, cod: Cas
     receiver: f.receiver!,
     goodsName: text(f.goodsName),
     goodsCount: f.goodsCount ?? 1,
-    estimateWeight: isPositiveWhole(f.estimateWeight) ? f.estimateWeight : null,
+    estimateWeight: isPositiveWhole(f.estimateWeight) && f.estimateWeight <= ESTIMATE_WEIGHT_MAX ? f.estimateWeight : null,
     insureMoney,
     insureFreight: insuranceFee(insureMoney),
     isDaofu: f.isDaofu === true,

@@ -1,5 +1,6 @@
 import { fc, test } from "@fast-check/vitest"
 import { afterAll, describe, expect, it } from "vitest"
+import { errandEdges } from "../errand/status-machine"
 import { NotAllowed, StateConflict } from "../shared/errors"
 import {
   decide, errandStatusOf, initialSendStatus, isSendListTab, nextSendStatus, sendListTabs, SendStatus, sendStatuses, sendTransitionNames,
@@ -220,5 +221,17 @@ describe("the door pickup's errand beside it", () => {
     expect(errandStatusOf[sendTransitions.setFreightDaofu.to]).toBe(20)
     expect(errandStatusOf[sendTransitions.assignNumber.to]).toBe(5)
     expect(errandStatusOf[sendTransitions.close.to]).toBe(4)
+  })
+
+  it("moves the errand only along the errand core's own type-2 edges (cash on delivery by staff too), but for the runner's cancel after arrival and a close at 20", () => {
+    const moves: Array<string> = []
+    for (const t of sendTransitionNames) {
+      for (const from of sendTransitions[t].from as ReadonlyArray<Status>) {
+        const [a, b] = [errandStatusOf[from], errandStatusOf[sendTransitions[t].to]]
+        if (a !== b && !errandEdges.some((e) => e.types.includes(2) && e.from === a && e.to === b)) moves.push(`${t} ${from}: errand ${a} → ${b}`)
+      }
+    }
+    // the runner's cancel after the arrival (spec: 'reverts to 4') and a close while freight is due (never with a runner on a door pickup)
+    expect(moves).toEqual(["runnerCancel 5: errand 5 → 20", "close 20: errand 10 → 4"])
   })
 })

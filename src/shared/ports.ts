@@ -11,7 +11,11 @@ export class Ids extends Context.Service<Ids, {
 
 /** A live event for a socket room, published only after the transaction that raised it commits. */
 export interface LiveEvent {
-  readonly room: { readonly user: string } | { readonly worksite: string }
+  readonly room:
+    | { readonly user: string }
+    | { readonly worksite: string }
+    /** The errand hall of a worksite (its id); a sex-limited order goes only to the hall room of that sex. */
+    | { readonly hall: string; readonly sex?: 1 | 2 }
   readonly name: string
   readonly payload: unknown
 }
@@ -35,6 +39,7 @@ export class Outbox extends Context.Service<Outbox, {
 /** Every station operation with its input and outcome, so a replay can rebuild the parcels. */
 export interface StationOperation {
   readonly op: "checkIn" | "takePart" | "markDue" | "returnParcel" | "safekeepFee" | "chooseAgent" | "refuseAgent" | "cancelAgent" | "selfSign" | "openBox"
+    | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown

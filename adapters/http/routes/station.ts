@@ -6,7 +6,8 @@ import {
 } from "#src/parcel/calls"
 import { messages as checkInMessages } from "#src/parcel/check-in"
 import { Catalogue } from "#src/parcel/parcel-store"
-import { checkIn, checkQr, receiversByLast4, takePart } from "#src/parcel/use-cases"
+import { checkIn, checkQr, receiversByLast4 } from "#src/parcel/use-cases"
+import { handOverParcel } from "#src/errand/lifecycle"
 import type { Runtime } from "../../runtime"
 import { handle } from "../handle"
 import { idempotent } from "../idempotency"
@@ -37,7 +38,7 @@ export const stationRoutes = (runtime: Runtime) => {
 
   r.put("/api/expressTosend/takepart", idempotent(runtime.db), handle(
     TakePart,
-    (input, req) => runtime.run(takePart(actorOf(req), input).pipe(Effect.asVoid)),
+    (input, req) => runtime.run(handOverParcel(actorOf(req), input).pipe(Effect.asVoid)),
     () => ({ message: "确认取件成功" })
   ))
 

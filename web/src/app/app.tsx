@@ -42,6 +42,26 @@ const UserInfoRoute = lazyRoute(() => import("./routes/user-info"), "UserInfoRou
 const WarehousingRoute = lazyRoute(() => import("./routes/warehousing"), "WarehousingRoute")
 const WorksiteEditRoute = lazyRoute(() => import("./routes/worksite-list"), "WorksiteEditRoute")
 const WorksiteListRoute = lazyRoute(() => import("./routes/worksite-list"), "WorksiteListRoute")
+const DoorServiceRoute = lazyRoute(() => import("./routes/door-service"), "DoorServiceRoute")
+const OrderSuccessRoute = lazyRoute(() => import("./routes/order-success"), "OrderSuccessRoute")
+const RobbingRoute = lazyRoute(() => import("./routes/robbing"), "RobbingRoute")
+const RobbingListRoute = lazyRoute(() => import("./routes/robbing-list"), "RobbingListRoute")
+const RobbingListCompleteOrCancelRoute = lazyRoute(() => import("./routes/robbing-list-complete-or-cancel"), "RobbingListCompleteOrCancelRoute")
+const CancelPaotuiAcceptRoute = lazyRoute(() => import("./routes/cancel-paotui-accept"), "CancelPaotuiAcceptRoute")
+const PaotuiLeaderSignRoute = lazyRoute(() => import("./routes/paotui-leader-sign"), "PaotuiLeaderSignRoute")
+const CommentRoute = lazyRoute(() => import("./routes/comment"), "CommentRoute")
+const CreditscoreDetailRoute = lazyRoute(() => import("./routes/creditscore-detail"), "CreditscoreDetailRoute")
+const SetBuildingManagerRoute = lazyRoute(() => import("./routes/set-building-manager"), "SetBuildingManagerRoute")
+const PaotuiStatusInfoRoute = lazyRoute(() => import("./routes/paotui-status-info"), "PaotuiStatusInfoRoute")
+const PaotuiQrcodeRoute = lazyRoute(() => import("./routes/paotui-qrcode"), "PaotuiQrcodeRoute")
+const PaotuiOrderForDownloadRoute = lazyRoute(() => import("./routes/paotui-order-for-download"), "PaotuiOrderForDownloadRoute")
+const PaotuiAgreementRoute = lazyRoute(() => import("./routes/paotui-agreement"), "PaotuiAgreementRoute")
+const PaotuiFeeTipsRoute = lazyRoute(() => import("./routes/paotui-fee-tips"), "PaotuiFeeTipsRoute")
+const PaotuiMakeMoneyRoute = lazyRoute(() => import("./routes/paotui-make-money"), "PaotuiMakeMoneyRoute")
+const ExpressTotakeinRoute = lazyRoute(() => import("./routes/express-totakein"), "ExpressTotakeinRoute")
+const ExpressSendListRoute = lazyRoute(() => import("./routes/express-send-list"), "ExpressSendListRoute")
+const PrintSurfaceRoute = lazyRoute(() => import("./routes/print-surface"), "PrintSurfaceRoute")
+const ToTakeinOutScanRoute = lazyRoute(() => import("./routes/to-takein-out-scan"), "ToTakeinOutScanRoute")
 
 export const App = () => (
   <Suspense fallback={null}>
@@ -80,6 +100,26 @@ export const App = () => (
       <Route path="/address/:token" component={AddressRoute} />
       <Route path="/error/:errorCode" component={ErrorRoute} />
       <Route path="/openInApp" component={OpenInAppRoute} />
+      <Route path="/doorService/:toTakeId/:token" component={DoorServiceRoute} />
+      <Route path="/orderSuccess/:paotuiId/:token" component={OrderSuccessRoute} />
+      <Route path="/robbing/:token" component={RobbingRoute} />
+      <Route path="/robbingList/:type/:status/:token" component={RobbingListRoute} />
+      <Route path="/robbingListCompleteOrCancel/:type/:status/:token" component={RobbingListCompleteOrCancelRoute} />
+      <Route path="/cancelPaotuiAccept/:orderNo/:paotuiType/:token" component={CancelPaotuiAcceptRoute} />
+      <Route path="/paotuiLeaderSign/:paotuiId/:token" component={PaotuiLeaderSignRoute} />
+      <Route path="/comment/:id/:acceptOpenid/:paotuiName/:paotuiTime/:token" component={CommentRoute} />
+      <Route path="/creditscoreDetail/:token" component={CreditscoreDetailRoute} />
+      <Route path="/setBuildingManager/:token" component={SetBuildingManagerRoute} />
+      <Route path="/paotuiStatusInfo/:token" component={PaotuiStatusInfoRoute} />
+      <Route path="/paotuiQrcode/:token" component={PaotuiQrcodeRoute} />
+      <Route path="/paotuiOrderForDownload/:token" component={PaotuiOrderForDownloadRoute} />
+      <Route path="/paotuiAgreement" component={PaotuiAgreementRoute} />
+      <Route path="/paotuiFeeTips" component={PaotuiFeeTipsRoute} />
+      <Route path="/paotuiMakeMoney" component={PaotuiMakeMoneyRoute} />
+      <Route path="/expressTotakein/:token" component={ExpressTotakeinRoute} />
+      <Route path="/expressSendList/:status/:token" component={ExpressSendListRoute} />
+      <Route path="/printSurface/:token" component={PrintSurfaceRoute} />
+      <Route path="/toTakeinOutScan/:token" component={ToTakeinOutScanRoute} />
       {comingSoon.map((page) => (
         <Route key={page.path} path={page.path}>
           <ComingSoonRoute key={page.path} path={page.path} title={page.title} tab={page.tab} />

@@ -8,14 +8,8 @@ import { adoptRouteToken } from "../../lib/session"
 export const comingSoon: ReadonlyArray<{ readonly path: string; readonly title: string; readonly tab?: FooterTab }> = [
   { path: "/serviceHelp/:token", title: "客服中心", tab: "serviceHelp" },
   { path: "/myCircle/:token", title: "校园集市" },
-  { path: "/robbing/:token", title: "跑腿大厅" },
-  { path: "/robbingList/:type/:status/:token", title: "我的跑腿单" },
   { path: "/tongji/:token", title: "运营报表" },
-  { path: "/creditscoreDetail/:token", title: "信用分明细" },
   { path: "/suggestion/:token", title: "意见反馈" },
-  { path: "/expressTotakein/:token", title: "寄快递" },
-  { path: "/doorService/:toTakeId/:token", title: "送货上门" },
-  { path: "/paotuiAgreement", title: "跑腿协议" },
   { path: "/introduction", title: "关于我们" }
 ]
 

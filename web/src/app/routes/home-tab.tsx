@@ -19,7 +19,7 @@ export const HomeTabRoute = (props: { readonly params: { readonly token?: string
         <Link href={`/expressTotakein/${t}`} className="home-tile" data-testid="home-send">
           <SendOutline className="home-tile__icon" />
           <span className="home-tile__title">寄快递</span>
-          <span className="home-tile__sub">即将上线</span>
+          <span className="home-tile__sub">预约寄件，可上门取件</span>
         </Link>
         <Link href={`/robbing/${t}`} className="home-tile" data-testid="home-errand">
           <TruckOutline className="home-tile__icon" />

@@ -6,7 +6,7 @@ import { Avatar, Badge, Dialog, List, NoticeBar, Switch, Tag, Toast } from "antd
 import {
   BillOutline, CheckShieldOutline, FileOutline, HistogramOutline, InformationCircleOutline, KeyOutline, LocationOutline,
   MessageOutline, PayCircleOutline, PhoneFill, ReceiptOutline, ScanCodeOutline, ShopbagOutline, StarOutline, TeamOutline, TruckOutline,
-  UndoOutline, UserContactOutline
+  UndoOutline, UserContactOutline, SendOutline
 } from "antd-mobile-icons"
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
@@ -23,13 +23,11 @@ import { tokenPath } from "../../../lib/session"
 import { useSocketEvent } from "../../../lib/socket"
 import { isOn, type UserInfo } from "../../../lib/user-info"
 import { ARTICLE_CODE_OPENIDS, useArticleCode } from "../api/article-code"
+import { useHaveToComment } from "../api/have-to-comment"
 import { useNewOrderRemind } from "../api/new-order-remind"
 import { useServicePhone } from "../api/service-phone"
 
 const badgeColors: Record<number, string> = { [-1]: "default", 0: "warning", 1: "success", 2: "danger" }
-
-/** Ratings are owed on finished errand orders; the errand slice (haveToComment) is not built yet. */
-const hasPendingRating = (_user: UserInfo): boolean => false
 
 export const MePage = (props: { readonly user: UserInfo; readonly token: string; readonly reload: () => void }) => {
   const { user } = props
@@ -45,6 +43,7 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
   const remind = useNewOrderRemind()
   const [remindOn, setRemindOn] = useState(isOn(user.newPaotuiOrderRemind))
   const articleCode = useArticleCode()
+  const pendingRating = useHaveToComment(props.token || undefined)
   const incomplete = !user.phoneMain || !user.worksite
 
   const toggleRemind = async (on: boolean) => {
@@ -140,7 +139,7 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
           <Link href={`/robbingList/1/ing/${token}`} className="me-order" data-testid="me-published"><FileOutline /><span>我发布的</span></Link>
           <Link href={`/robbingList/2/ing/${token}`} className="me-order" data-testid="me-accepted"><BillOutline /><span>我接的单</span></Link>
           <Link href={`/robbingList/1/complete/${token}`} className="me-order" data-testid="me-to-rate">
-            <Badge content={hasPendingRating(user) ? Badge.dot : null} data-testid="me-to-rate-dot"><StarOutline /></Badge>
+            <Badge content={pendingRating ? Badge.dot : null} data-testid="me-to-rate-dot"><StarOutline /></Badge>
             <span>待评价</span>
           </Link>
         </div>
@@ -148,6 +147,7 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
 
       <List mode="card" className="me-entries">
         <List.Item data-testid="me-parcels" prefix={<ReceiptOutline />} onClick={() => navigate(`/expressTotakeList/ing/${token}`)}>我的快递</List.Item>
+        <List.Item data-testid="me-sendings" prefix={<SendOutline />} onClick={() => navigate(`/expressSendList/ing/${token}`)}>我的寄件</List.Item>
       </List>
 
       {user.role === "staff" || user.role === "admin" ? (
@@ -157,6 +157,8 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
               <List.Item data-testid="me-staff-warehousing" prefix={<ReceiptOutline />} onClick={() => navigate(`/warehousing/${token}`)}>快递入库</List.Item>
               <List.Item data-testid="me-staff-takepart" prefix={<ScanCodeOutline />} onClick={() => navigate(`/takepart/${token}`)}>确认取件</List.Item>
               <List.Item data-testid="me-staff-return" prefix={<UndoOutline />} onClick={() => navigate(`/return/${token}`)}>退件</List.Item>
+              <List.Item data-testid="me-staff-print-surface" prefix={<SendOutline />} onClick={() => navigate(`/printSurface/${token}`)}>寄件计费打单</List.Item>
+              <List.Item data-testid="me-staff-out-scan" prefix={<ScanCodeOutline />} onClick={() => navigate(`/toTakeinOutScan/${token}`)}>寄件出库</List.Item>
             </>
           ) : null}
           <List.Item data-testid="me-staff-review" prefix={<CheckShieldOutline />} onClick={() => navigate(`/authReview/${token}`)}>实名审核</List.Item>

@@ -3,9 +3,10 @@
  * shows the real one; elsewhere (the local fake messaging app) a sheet stands in for it and has the
  * simulated provider take the payment, which then notifies the server as the real provider would.
  */
-import { Dialog } from "antd-mobile"
+import { Dialog, Toast } from "antd-mobile"
 import { failureMessage } from "../../../lib/api-client"
-import { simulatedPay, type PaySignData } from "../api/safekeep"
+import { yuan } from "../../../lib/format"
+import { fetchPaySign, simulatedPay, type PaySignData } from "../api/safekeep"
 
 interface Bridge {
   invoke(name: "getBrandWCPayRequest", data: PaySignData, callback: (res: { readonly err_msg: string }) => void): void
@@ -42,3 +43,17 @@ const simulatedSheet = async (data: PaySignData, amountText: string): Promise<Pa
 
 export const requestPayment = (data: PaySignData, amountText: string): Promise<PayOutcome> =>
   window.WeixinJSBridge ? appSheet(window.WeixinJSBridge, data) : simulatedSheet(data, amountText)
+
+/**
+ * Pays a trade the server opened (its prepay id and amount, fen): the pay-sign, then the sheet. True once paid
+ * ('支付成功' shown); a cancelled sheet is false, a failed one shows why. A failed pay-sign call throws.
+ */
+export const payPrepay = async (trade: { readonly prepayId: string; readonly totalFee: number }): Promise<boolean> => {
+  const outcome = await requestPayment(await fetchPaySign(trade.prepayId), yuan(trade.totalFee))
+  if (!outcome.paid) {
+    if (outcome.message) Toast.show({ icon: "fail", content: outcome.message })
+    return false
+  }
+  Toast.show({ icon: "success", content: "支付成功" })
+  return true
+}

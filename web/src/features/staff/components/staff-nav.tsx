@@ -1,14 +1,16 @@
-/** The staff screens' own tabs: check-in, pickup, returns, real-name review, and back to the Me page. */
+/** The staff screens' own tabs: check-in, pickup, returns, real-name review, sending (freight and print, dispatch), and back to the Me page. */
 import { Link } from "wouter"
 import { tokenPath } from "../../../lib/session"
 
-export type StaffScreen = "warehousing" | "takepart" | "return" | "authReview"
+export type StaffScreen = "warehousing" | "takepart" | "return" | "authReview" | "printSurface" | "toTakeinOutScan"
 
 const screens: ReadonlyArray<{ readonly key: StaffScreen | "my"; readonly title: string }> = [
   { key: "warehousing", title: "快递入库" },
   { key: "takepart", title: "确认取件" },
   { key: "return", title: "退件" },
   { key: "authReview", title: "实名审核" },
+  { key: "printSurface", title: "寄件打单" },
+  { key: "toTakeinOutScan", title: "出库" },
   { key: "my", title: "我的" }
 ]
 

@@ -1,0 +1,32 @@
+/** The errand parties over Postgres: people by id or openid, and the type-1 order's parcel moved with its runner. */
+import { Effect } from "effect"
+import type { Kysely, Selectable } from "kysely"
+import { ErrandParties, type ErrandPerson } from "#src/errand/errand-parties"
+import type { AppUserTable, DB } from "../schema"
+import { query } from "./query"
+
+const columns = [
+  "id", "openid", "realname", "nickname", "phone_main", "sex", "auth_status", "paotui_status", "is_paotui_leader", "pickup_able", "worksite_id"
+] as const
+
+const toPerson = (r: Pick<Selectable<AppUserTable>, (typeof columns)[number]>): ErrandPerson => ({
+  id: r.id, openid: r.openid, name: r.realname || r.nickname || "", phone: r.phone_main ?? "", sex: r.sex, authStatus: r.auth_status,
+  paotuiStatus: r.paotui_status, isPaotuiLeader: r.is_paotui_leader, pickupAble: r.pickup_able, worksiteId: r.worksite_id
+})
+
+export const errandParties = (db: Kysely<DB>) =>
+  ErrandParties.of({
+    byId: (id) =>
+      query(() => db.selectFrom("app_user").select(columns).where("id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toPerson(r))),
+    byOpenid: (openid) =>
+      query(() => db.selectFrom("app_user").select(columns).where("openid", "=", openid).orderBy("id").limit(1).executeTakeFirst())
+        .pipe(Effect.map((r) => r && toPerson(r))),
+    moveParcel: (parcelId, from, to, runnerOpenid) =>
+      query(() => db.updateTable("parcel")
+        .set({ status: to, ...(runnerOpenid === undefined ? {} : { paotui_openid: runnerOpenid }) })
+        .where("id", "=", parcelId).where("status", "=", from).executeTakeFirst())
+        .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
+    openOrderOfParcel: (parcelId) =>
+      query(() => db.selectFrom("errand_order").select("id").where("to_take_id", "=", parcelId).where("status", "not in", [4, 100]).executeTakeFirst())
+        .pipe(Effect.map((r) => r?.id))
+  })

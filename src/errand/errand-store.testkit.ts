@@ -1,0 +1,182 @@
+/**
+ * In-memory doubles of the errand ports for use-case and model-based tests: an ErrandStore whose
+ * `replace` is conditional like the Postgres one (status, and the holder when given), the parties
+ * with their parcels, a credit store, a wallet and trades with a provider that refunds once. A
+ * method a test does not need dies when called.
+ */
+import { Effect, Layer } from "effect"
+import { PayIn } from "../payment/pay-in"
+import { SendStore } from "../sending/send-store"
+import { TradeStatus, type Trade } from "../payment/trade"
+import { TradeStore } from "../payment/trade-store"
+import type { LedgerEntry } from "../wallet/ledger"
+import { WalletStore, type Page } from "../wallet/wallet-store"
+import { ErrandParties, type ErrandPerson } from "./errand-parties"
+import { CreditStore, ErrandStore, type CreditEntry, type ErrandOrderRecord, type StatusGroup } from "./errand-store"
+import { isOpen } from "./status-machine"
+
+const unused = (port: string) => (name: string) => () => Effect.die(new Error(`${port}.${name} is not part of this double`))
+
+const inGroup = (group: StatusGroup, status: number) =>
+  group === "complete" ? status === 100 : group === "cancel" ? status === 4 : status !== 4 && status !== 100
+
+const PAGE_SIZE = 20
+const paged = <A>(all: ReadonlyArray<A>, page: number): Page<A> => ({
+  results: all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+  pageNumber: page,
+  pageCount: Math.max(1, Math.ceil(all.length / PAGE_SIZE)),
+  recordCount: all.length
+})
+
+const newestFirst = (a: ErrandOrderRecord, b: ErrandOrderRecord) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id)
+
+export const memoryErrandStore = (orders = new Map<string, ErrandOrderRecord>()) => {
+  const no = unused("ErrandStore")
+  /** Activity places given back. */
+  const released: Array<{ activityId: string; day: string }> = []
+  const store = ErrandStore.of({
+    settings: no("settings"), buildings: no("buildings"), findBuilding: no("findBuilding"), setBuildingManager: no("setBuildingManager"),
+    activity: no("activity"), activityCount: no("activityCount"), reserveActivityPlace: no("reserveActivityPlace"),
+    releaseActivityPlace: (activityId, day) => Effect.sync(() => void released.push({ activityId, day })), transfer: no("transfer"), comment: no("comment"),
+    insert: (order) => Effect.sync(() => void orders.set(order.id, order)),
+    findById: (id) => Effect.sync(() => orders.get(id)),
+    findByOrderNo: (orderNo) => Effect.sync(() => [...orders.values()].find((o) => o.orderNo === orderNo)),
+    replace: (next, from, acceptOpenid) =>
+      Effect.sync(() => {
+        const current = orders.get(next.id)
+        if (!current || current.status !== from) return false
+        if (acceptOpenid !== undefined && (current.accept?.openid ?? null) !== acceptOpenid) return false
+        orders.set(next.id, next)
+        return true
+      }),
+    hall: (worksiteId, sort) =>
+      Effect.sync(() =>
+        [...orders.values()].filter((o) => o.worksiteId === worksiteId && o.status === 0)
+          .sort((a, b) => (sort === "fee" ? b.payFee - a.payFee : 0) || newestFirst(a, b))),
+    listForRequester: (openid, group, page) =>
+      Effect.sync(() => paged([...orders.values()].filter((o) => o.openid === openid && inGroup(group, o.status)).sort(newestFirst), page)),
+    listForRunner: (openid, group, page) =>
+      Effect.sync(() => paged([...orders.values()].filter((o) => o.accept?.openid === openid && inGroup(group, o.status)).sort(newestFirst), page)),
+    dueUnpaid: (placedBy) => Effect.sync(() => [...orders.values()].filter((o) => o.status === -1 && o.createdAt <= placedBy)),
+    dueUnaccepted: (now) => Effect.sync(() => [...orders.values()].filter((o) => o.status === 0 && !isOpen(o, now))),
+    haveToComment: (openid) => Effect.sync(() => [...orders.values()].some((o) => o.openid === openid && o.status === 100 && o.toComment))
+  })
+  return { orders, released, store }
+}
+
+/** People by id and openid, and parcels (id → status and runner) that move only from the status they are in. */
+export const memoryParties = (people: ReadonlyArray<ErrandPerson>, orders: Map<string, ErrandOrderRecord>) => {
+  const parcels = new Map<string, { status: number; runnerOpenid: string | null }>()
+  const port = ErrandParties.of({
+    byId: (id) => Effect.sync(() => people.find((p) => p.id === id)),
+    byOpenid: (openid) => Effect.sync(() => people.find((p) => p.openid === openid)),
+    moveParcel: (id, from, to, runnerOpenid) =>
+      Effect.sync(() => {
+        const p = parcels.get(id)
+        if (!p || p.status !== from) return false
+        parcels.set(id, { status: to, runnerOpenid: runnerOpenid === undefined ? p.runnerOpenid : runnerOpenid })
+        return true
+      }),
+    openOrderOfParcel: (parcelId) =>
+      Effect.sync(() => [...orders.values()].find((o) => o.toTakeId === parcelId && o.status !== 4 && o.status !== 100)?.id)
+  })
+  return { parcels, port }
+}
+
+/** Credit scores (from 100) and their records, changed only from the score read. */
+export const memoryCredit = () => {
+  const scores = new Map<string, number>()
+  const records: Array<CreditEntry> = []
+  const port = CreditStore.of({
+    score: (userId) => Effect.sync(() => scores.get(userId) ?? 100),
+    change: (userId, from, to, record) =>
+      Effect.sync(() => {
+        if ((scores.get(userId) ?? 100) !== from) return false
+        scores.set(userId, to)
+        records.push(record)
+        return true
+      }),
+    list: unused("CreditStore")("list")
+  })
+  return { scores, records, port }
+}
+
+/** Wallets (every user has one) whose money moves only with a ledger row. */
+export const memoryWallet = () => {
+  const ledger: Array<LedgerEntry> = []
+  const money = new Map<string, number>()
+  const no = unused("WalletStore")
+  const port = WalletStore.of({
+    find: no("find"), withdrawalsSince: no("withdrawalsSince"), insertWithdrawal: no("insertWithdrawal"), lockWithdrawal: no("lockWithdrawal"),
+    setWithdrawalStatus: no("setWithdrawalStatus"), listWithdrawals: no("listWithdrawals"), listWithdrawalsByStatus: no("listWithdrawalsByStatus"),
+    listLedger: no("listLedger"),
+    lock: (userId) => Effect.sync(() => ({ userId, openid: "", money: money.get(userId) ?? 0, activeScore: 0 })),
+    record: (entry) => Effect.sync(() => {
+      ledger.push(entry)
+      money.set(entry.userId, (money.get(entry.userId) ?? 0) + entry.money)
+    })
+  })
+  return { ledger, money, port }
+}
+
+/** Paid trades by prepay id and a provider that pays each back once. */
+export const memoryTrades = () => {
+  const trades = new Map<string, Trade>()
+  const refunds: Array<{ tradeNo: string; amountFen: number }> = []
+  const paidAtProvider = new Set<string>()
+  const no = unused("TradeStore")
+  const store = TradeStore.of({
+    insert: (t) => Effect.sync(() => void trades.set(t.tradeNo, t)),
+    find: (tradeNo) => Effect.sync(() => trades.get(tradeNo)),
+    findByPrepayId: (prepayId) => Effect.sync(() => [...trades.values()].find((t) => t.prepayId === prepayId)),
+    markRefunded: (tradeNo, at) => Effect.sync(() => {
+      const t = trades.get(tradeNo)
+      if (!t || t.status !== TradeStatus.paid) return undefined
+      const next = { ...t, status: TradeStatus.refunded, refundedAt: at }
+      trades.set(tradeNo, next)
+      return next
+    }),
+    openFor: (kind, refId) => Effect.sync(() => [...trades.values()].filter((t) => t.kind === kind && t.refId === refId && t.status === TradeStatus.created)),
+    markExpired: (tradeNo) => Effect.sync(() => {
+      const t = trades.get(tradeNo)
+      if (!t || t.status !== TradeStatus.created) return false
+      trades.set(tradeNo, { ...t, status: TradeStatus.expired })
+      return true
+    }),
+    markPaid: no("markPaid"), dueToExpire: no("dueToExpire"), list: no("list")
+  })
+  const noPay = unused("PayIn")
+  const payIn = PayIn.of({
+    prepay: noPay("prepay"), paySign: noPay("paySign"), verifyNotice: noPay("verifyNotice"),
+    /** A trade number in `paidAtProvider` was paid by the user though the station has not heard yet. */
+    close: (tradeNo) => Effect.sync(() => (paidAtProvider.has(tradeNo) ? { closed: false as const, paid: true, reason: "订单已支付" } : { closed: true as const })),
+    refund: ({ tradeNo, amountFen }) => Effect.sync(() => {
+      if (refunds.some((r) => r.tradeNo === tradeNo)) return { ok: false as const, reason: "已退款" }
+      refunds.push({ tradeNo, amountFen })
+      return { ok: true as const, reference: `rf-${tradeNo}` }
+    })
+  })
+  return { trades, refunds, paidAtProvider, store, payIn }
+}
+
+/** Every errand double as one layer, and the doubles to look into. */
+export const errandWorld = (people: ReadonlyArray<ErrandPerson>) => {
+  const errands = memoryErrandStore()
+  const parties = memoryParties(people, errands.orders)
+  const credit = memoryCredit()
+  const wallet = memoryWallet()
+  const trades = memoryTrades()
+  const layer = Layer.mergeAll(
+    Layer.succeed(ErrandStore, errands.store),
+    Layer.succeed(ErrandParties, parties.port),
+    Layer.succeed(CreditStore, credit.port),
+    Layer.succeed(WalletStore, wallet.port),
+    Layer.succeed(TradeStore, trades.store),
+    Layer.succeed(PayIn, trades.payIn),
+    // no door pickups here: a type-2 errand has no send order to follow it
+    Layer.succeed(SendStore, new Proxy({ findByErrandId: () => Effect.succeed(undefined) }, {
+      get: (target, name) => name in target ? target[name as keyof typeof target] : () => Effect.die(new Error(`SendStore.${String(name)} is not in the errand doubles`))
+    }) as unknown as SendStore["Service"])
+  )
+  return { errands, parties, credit, wallet, trades, layer }
+}

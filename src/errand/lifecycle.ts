@@ -1,0 +1,383 @@
+/**
+ * The errand order's life after it is placed (spec 001 §4, §7 "Errand orders"; DESIGN §6): every role's
+ * action goes through `applyAction`, which asks the core's transition table (`decide`), writes the order
+ * only if it is still where it was read, moves a type-1 order's parcel with it, settles the money the table
+ * names (refund through the pay-in port's refundTrade, the runner's income as a wallet ledger row), and sends the live
+ * events to the parties — all in the caller's transaction.
+ */
+import { Effect } from "effect"
+import { sendingFollowsErrand, type FollowedErrandAction } from "../sending/errand-link"
+import type { ParcelStatus } from "../parcel/parcel"
+import type { TakePartRequest } from "../parcel/calls"
+import { ParcelStore, QrSigner } from "../parcel/parcel-store"
+import { signedText, type UnsignedQr } from "../parcel/pickup-qr"
+import { nextStatus } from "../parcel/status-machine"
+import { takePart } from "../parcel/use-cases"
+import { formatTag } from "../parcel/storage-code"
+import { PayIn } from "../payment/pay-in"
+import { TradeKind } from "../payment/trade"
+import { TradeStore } from "../payment/trade-store"
+import type { Actor } from "../shared/actor"
+import { isDomainError, NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { Clock, Events, Ids, type LiveEvent } from "../shared/ports"
+import { shanghaiDate } from "../shared/time"
+import { LedgerType } from "../wallet/ledger"
+import { WalletStore } from "../wallet/wallet-store"
+import { errandOrderView } from "./calls"
+import { refundErrandPayment } from "./ordering"
+import { applyCredit } from "./credit"
+import { ErrandParties, type ErrandPerson } from "./errand-parties"
+import { CreditStore, ErrandStore, type ErrandOrderRecord } from "./errand-store"
+import { canGrab, grabMessages, hall, isRunner, type HallSort } from "./grab"
+import {
+  cancelReasonTypeOf, decide, errandMessages, ErrandStatus, failureOf, HALL_ADD, HALL_ADD_PICKUP, hallEventName, parcelStatusOfErrand,
+  type Decided, type ErrandActor, type ErrandCommand, type MoneyMove
+} from "./status-machine"
+
+export const lifecycleMessages = {
+  /** Hall, grab and the runner's lists for someone who is not a joined runner: the page goes to /paotuiApply. */
+  notRunner: "您还不是跑腿员，请先申请跑腿",
+  hallFailed: "获取待接单数据出错",
+  orderMissing: "获取跑腿单信息失败",
+  listFailed: "获取跑腿单数据出错",
+  collectAtStation: "请到驿站出示跑腿取件码由工作人员扫码取件"
+} as const
+
+/** The remark of the runner's income ledger row, followed by the order number (`station check` finds the rows by it). */
+export const RUNNER_INCOME_REMARK = "跑腿收入"
+
+const orderMissing = () => new NotFound({ message: lifecycleMessages.orderMissing })
+
+export interface ApplyOptions {
+  /** The parcel was already moved in this transaction (the station's hand-over to the runner). */
+  readonly parcelMoved?: boolean
+  /** Fields the action records beside the table's change (a goods photo). */
+  readonly patch?: Partial<Pick<ErrandOrderRecord, "goodsPic">>
+}
+
+/** The people an action names, each looked up once per action. */
+const peopleCache = () => {
+  const known = new Map<string, ErrandPerson | undefined>()
+  return Effect.fnUntraced(function* (openid: string) {
+    if (!known.has(openid)) known.set(openid, yield* (yield* ErrandParties).byOpenid(openid))
+    return known.get(openid)
+  })
+}
+
+/** The parcel's status after the edge's parcel events, from the status it holds while the order is where it was. */
+const parcelTarget = (order: ErrandOrderRecord, decided: Decided) => {
+  const from = parcelStatusOfErrand[order.status]
+  if (from === undefined) return undefined
+  let at: ParcelStatus | undefined = from as ParcelStatus
+  for (const event of decided.parcel) at = at === undefined ? undefined : nextStatus(at, event)
+  return at === undefined ? undefined : { from, to: at }
+}
+
+const settle = Effect.fnUntraced(function* (
+  order: ErrandOrderRecord, money: ReadonlyArray<MoneyMove>, now: Date, person: (openid: string) => Effect.Effect<ErrandPerson | undefined, never, ErrandParties>
+) {
+  for (const move of money) {
+    switch (move.kind) {
+      case "refund":
+        yield* refundErrandPayment(order, move.amount)
+        break
+      case "creditRunner": {
+        const runner = yield* person(move.openid)
+        const wallets = yield* WalletStore
+        if (!runner || !(yield* wallets.lock(runner.id))) return yield* Effect.die(new Error(`runner ${move.openid} of errand ${order.orderNo} has no wallet`))
+        yield* wallets.record({
+          id: yield* (yield* Ids).next, userId: runner.id, type: LedgerType.income, money: move.amount, score: 0,
+          remark: `${RUNNER_INCOME_REMARK}（${order.orderNo}）`, refId: order.id, createdAt: now
+        })
+        break
+      }
+      default:
+        return yield* Effect.die(new Error(`${move.kind} is settled by its payment notice, not by an order action`))
+    }
+  }
+})
+
+/** A runner's cancel for a personal reason costs credit (credit.ts), written with its record. */
+const personalCancelCredit = Effect.fnUntraced(function* (runner: ErrandPerson, order: ErrandOrderRecord, now: Date) {
+  const credit = yield* CreditStore
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const from = yield* credit.score(runner.id)
+    const { score, record } = applyCredit(from, { kind: "personalCancel" })
+    if (!record) return
+    const id = yield* (yield* Ids).next
+    if (yield* credit.change(runner.id, from, score, { ...record, id, userId: runner.id, orderId: order.id, createdAt: now })) return
+  }
+  return yield* new StateConflict({ message: errandMessages.cancelFailed })
+})
+
+const sexRoom = (sexLimit: number): { readonly sex?: 1 | 2 } => (sexLimit === 1 || sexLimit === 2 ? { sex: sexLimit } : {})
+
+/** The core's live events as socket events: the requester's and runner's user rooms, the worksite's hall (by sex for a new order). */
+const publish = Effect.fnUntraced(function* (
+  before: ErrandOrderRecord, after: ErrandOrderRecord, decided: Decided, person: (openid: string) => Effect.Effect<ErrandPerson | undefined, never, ErrandParties>
+) {
+  const events = yield* Events
+  const payload = errandOrderView(after)
+  for (const live of decided.live) {
+    let event: LiveEvent | undefined
+    if (live.to === "hall") {
+      const adds = live.name === HALL_ADD || live.name === HALL_ADD_PICKUP
+      event = adds
+        ? { room: { hall: after.worksiteId, ...sexRoom(after.sexLimit) }, name: hallEventName(after.worksiteId, live.name), payload }
+        : { room: { hall: after.worksiteId }, name: live.name, payload }
+    } else {
+      const openid = live.to === "requester" ? after.openid : (before.accept ?? after.accept)?.openid
+      const user = openid ? yield* person(openid) : undefined
+      if (user) event = { room: { user: user.id }, name: live.name, payload }
+    }
+    if (event) yield* events.publish(event)
+  }
+})
+
+/** The lifecycle's type-2 actions a door pickup's send order follows (src/sending/errand-link.ts). */
+export const SENDING_FOLLOWS: ReadonlySet<ErrandCommand["action"]> = new Set(["grab", "release", "sayTaken", "confirmTaken", "confirmTakenDaofu", "cancel"])
+
+/**
+ * One action on one order by one actor, in the caller's transaction. The order is written only if it is
+ * still in the status (and with the runner) it was read with; otherwise the action's failure (409).
+ */
+export const applyAction = Effect.fn("applyAction")(function* (order: ErrandOrderRecord, actor: ErrandActor, command: ErrandCommand, options: ApplyOptions = {}) {
+  const now = yield* (yield* Clock).now
+  const decided = decide(order, actor, command, now)
+  if (isDomainError(decided)) return yield* decided
+  const finished = decided.order.status === 4 || decided.order.status === 100
+  const next: ErrandOrderRecord = {
+    ...order,
+    ...decided.order,
+    ...options.patch,
+    acceptedAt: command.action === "grab" ? now : decided.order.accept === null ? null : order.acceptedAt,
+    finishedAt: finished ? now : order.finishedAt
+  }
+  const failed = () => new StateConflict({ message: failureOf[command.action] })
+  if (!(yield* (yield* ErrandStore).replace(next, order.status, order.accept?.openid ?? null))) return yield* failed()
+
+  if (order.type === 1 && order.toTakeId && decided.parcel.length > 0 && !options.parcelMoved) {
+    const target = parcelTarget(order, decided)
+    if (!target) return yield* Effect.die(new Error(`no parcel move for ${command.action} from errand status ${order.status}`))
+    const runnerOpenid = command.action === "grab" ? command.runner.openid : next.accept === null ? null : undefined
+    if (!(yield* (yield* ErrandParties).moveParcel(order.toTakeId, target.from, target.to, runnerOpenid))) return yield* failed()
+  }
+
+  const person = peopleCache()
+  // a door pickup's send order follows its type-2 errand in this transaction
+  if (order.type === 2 && SENDING_FOLLOWS.has(command.action)) {
+    const runnerUserId = command.action === "grab" ? (yield* person(command.runner.openid))?.id ?? null : null
+    yield* sendingFollowsErrand(next.id, command.action as FollowedErrandAction, runnerUserId)
+  }
+  yield* settle(next, decided.money, now, person)
+  if (decided.personalCancelBy !== undefined) {
+    const runner = yield* person(decided.personalCancelBy)
+    if (runner) yield* personalCancelCredit(runner, next, now)
+  }
+  yield* publish(order, next, decided, person)
+  return next
+})
+
+// --- who is calling -------------------------------------------------------------------------------------
+
+const callerOf = Effect.fnUntraced(function* (actor: Actor) {
+  const me = yield* (yield* ErrandParties).byId(actor.userId)
+  if (!me) return yield* new NotFound({ message: "获取用户信息失败" })
+  return me
+})
+
+const runnerOf = Effect.fnUntraced(function* (actor: Actor) {
+  const me = yield* callerOf(actor)
+  if (!isRunner(me)) return yield* new NotAllowed({ message: lifecycleMessages.notRunner })
+  return me
+})
+
+const byId = Effect.fnUntraced(function* (id: string) {
+  const order = id ? yield* (yield* ErrandStore).findById(id) : undefined
+  return order ?? (yield* orderMissing())
+})
+
+const byNo = Effect.fnUntraced(function* (orderNo: string) {
+  const order = orderNo ? yield* (yield* ErrandStore).findByOrderNo(orderNo) : undefined
+  return order ?? (yield* orderMissing())
+})
+
+const asRequester = (actor: Actor): ErrandActor => ({ role: "requester", openid: actor.openid })
+const asRunner = (actor: Actor): ErrandActor => ({ role: "runner", openid: actor.openid })
+
+// --- the hall and grabbing ------------------------------------------------------------------------------
+
+const isSort = (value: string): value is HallSort => value === "time" || value === "fee"
+
+/** `toRobbing/{worksiteId}/{time|fee}`: the open orders of the runner's own worksite that the runner's sex may take. */
+export const hallOrders = Effect.fn("hallOrders")(function* (actor: Actor, worksiteId: string, sort: string) {
+  if (!isSort(sort)) return yield* new RuleViolation({ message: lifecycleMessages.hallFailed })
+  const me = yield* runnerOf(actor)
+  if (me.worksiteId !== worksiteId) return yield* new NotAllowed({ message: lifecycleMessages.hallFailed })
+  const now = yield* (yield* Clock).now
+  return hall(me, yield* (yield* ErrandStore).hall(worksiteId, sort), sort, now)
+})
+
+/** `robbingRollModule/{orderNo}`: the grab; the store's conditional change lets exactly one runner win, the rest get '接单失败'. */
+export const grabOrder = Effect.fn("grabOrder")(function* (actor: Actor, orderNo: string) {
+  const me = yield* callerOf(actor)
+  const order = orderNo ? yield* (yield* ErrandStore).findByOrderNo(orderNo) : undefined
+  if (!order) return yield* new NotFound({ message: grabMessages.failed })
+  const check = canGrab(me, order, yield* (yield* Clock).now)
+  if (!check.ok) {
+    if ("redirect" in check) return yield* new NotAllowed({ message: lifecycleMessages.notRunner })
+    return yield* (check.status === 403 ? new NotAllowed({ message: check.message }) : new StateConflict({ message: check.message }))
+  }
+  return yield* applyAction(order, asRunner(actor), { action: "grab", runner: { openid: me.openid, name: me.name, phone: me.phone } })
+})
+
+// --- the requester --------------------------------------------------------------------------------------
+
+export const PAYING_NOW = "该订单正在支付中，请稍后刷新"
+
+/**
+ * `cancel/{orderNo}`: the requester cancels their order before anyone took it; what they paid is refunded. An
+ * unpaid order's open prepays are closed at the provider first (one already paid: try again once it settles),
+ * and its activity place is given back, as when it is voided unpaid.
+ */
+export const cancelOrder = Effect.fn("cancelOrder")(function* (actor: Actor, orderNo: string) {
+  const order = yield* byNo(orderNo)
+  const unpaid = order.status === ErrandStatus.awaitingPayment && order.openid === actor.openid
+  if (unpaid) {
+    const trades = yield* TradeStore
+    const payIn = yield* PayIn
+    for (const open of yield* trades.openFor(TradeKind.errand, order.id)) {
+      const closed = yield* payIn.close(open.tradeNo)
+      if (!closed.closed && closed.paid) return yield* new StateConflict({ message: PAYING_NOW })
+      yield* trades.markExpired(open.tradeNo)
+    }
+  }
+  const cancelled = yield* applyAction(order, asRequester(actor), { action: "cancel" })
+  if (unpaid && order.activityId) yield* (yield* ErrandStore).releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
+  return cancelled
+})
+
+/** `receiverSignRollModule/{id}` and `receiverSignByOrderNoRollModule/{orderNo}`: the requester confirms receipt; the runner is paid. */
+export const confirmReceipt = Effect.fn("confirmReceipt")(function* (actor: Actor, key: { readonly id: string } | { readonly orderNo: string }) {
+  const order = "id" in key ? yield* byId(key.id) : yield* byNo(key.orderNo)
+  return yield* applyAction(order, asRequester(actor), { action: "confirmReceipt" })
+})
+
+// --- the runner -----------------------------------------------------------------------------------------
+
+/**
+ * `paotuiTakeaway/{id}`: the goods are taken. Type 2: the requester says the runner took the parcel at
+ * their door. Types 3, 4: the runner collected the goods. Type 1 is collected at the station only, when
+ * staff scan the runner's QR (`collectedAtStation`).
+ */
+export const sayTakeaway = Effect.fn("sayTakeaway")(function* (actor: Actor, id: string) {
+  const order = yield* byId(id)
+  if (order.type === 1) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
+  if (order.type === 2) return yield* applyAction(order, asRequester(actor), { action: "sayTaken" })
+  return yield* applyAction(order, asRunner(actor), { action: "takeaway" })
+})
+
+/**
+ * `paotuiConfirmTakeaway/{id}` {goodsPic, isDaofu}: type 2, the runner confirms the parcel taken (cash on
+ * delivery skips the freight steps); types 3, 4, the runner collected the goods, with the optional photo.
+ */
+export const confirmTakeaway = Effect.fn("confirmTakeaway")(function* (actor: Actor, id: string, goodsPic: string | undefined, isDaofu: boolean) {
+  const order = yield* byId(id)
+  const pic = goodsPic?.trim() ? goodsPic.trim() : null
+  if (order.type === 1) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
+  if (order.type === 2) return yield* applyAction(order, asRunner(actor), { action: isDaofu ? "confirmTakenDaofu" : "confirmTaken", goodsPic: pic })
+  return yield* applyAction(order, asRunner(actor), { action: "takeaway" }, { patch: { goodsPic: pic } })
+})
+
+/** `receiverGet/{id}`: the runner says the receiver got the goods (delivered, types 1, 3, 4). */
+export const markDelivered = Effect.fn("markDelivered")(function* (actor: Actor, id: string) {
+  return yield* applyAction(yield* byId(id), asRunner(actor), { action: "markDelivered" })
+})
+
+/** `cancalByPaotui/{orderNo}/{paotuiType}`: the runner gives the order back to the hall with a reason; a personal reason costs credit. */
+export const runnerCancel = Effect.fn("runnerCancel")(function* (actor: Actor, orderNo: string, reasonType: number | undefined, reason: string | undefined) {
+  const order = yield* byNo(orderNo)
+  return yield* applyAction(order, asRunner(actor), { action: "release", reasonType: cancelReasonTypeOf(reasonType), reason: reason ?? "" })
+})
+
+/** `paotuiLeaderSignRollModule/{orderId}`: a leader of the worksite marks an unshipped order delivered and done. */
+export const leaderSign = Effect.fn("leaderSign")(function* (actor: Actor, orderId: string) {
+  const me = yield* callerOf(actor)
+  const order = yield* byId(orderId)
+  if (!me.isPaotuiLeader || me.paotuiStatus !== 1) return yield* new NotAllowed({ message: errandMessages.signFailed })
+  return yield* applyAction(order, { role: "leader", openid: me.openid, worksiteId: me.worksiteId ?? undefined }, { action: "leaderSign" })
+})
+
+/**
+ * The station handed a type-1 order's parcel to its runner (staff scanned the runner's QR, parcel 4 → 5):
+ * the order moves 1 → 2 in the same transaction. A parcel without a running errand is left alone.
+ */
+export const collectedAtStation = Effect.fn("collectedAtStation")(function* (parcelId: string, worksiteId: string) {
+  const orderId = yield* (yield* ErrandParties).openOrderOfParcel(parcelId)
+  if (!orderId) return undefined
+  const order = yield* byId(orderId)
+  return yield* applyAction(order, { role: "staff", worksiteId }, { action: "takeaway" }, { parcelMoved: true })
+})
+
+/** `PUT /api/expressTosend/takepart`: the station's hand-over; a runner's QR (`isPaotui`) moves the order they hold with its parcel. */
+export const handOverParcel = Effect.fn("handOverParcel")(function* (actor: Actor, request: TakePartRequest) {
+  const parcel = yield* takePart(actor, request)
+  if (request.isPaotui === true) yield* collectedAtStation(parcel.id, parcel.worksiteId)
+  return parcel
+})
+
+/**
+ * The runner's pickup QR for a type-1 order they hold (status 1): the parcel's fields with `poid`, the
+ * runner's openid, signed like the receiver's; staff scan it at the station.
+ */
+export const runnerQr = Effect.fn("runnerQr")(function* (actor: Actor, id: string) {
+  const order = yield* byId(id)
+  if (order.accept?.openid !== actor.openid) return yield* orderMissing()
+  if (order.type !== 1 || order.status !== 1 || !order.toTakeId) return yield* new StateConflict({ message: errandMessages.takeawayFailed })
+  const p = yield* (yield* ParcelStore).findById(order.toTakeId)
+  if (!p) return yield* orderMissing()
+  const now = yield* (yield* Clock).now
+  const unsigned: UnsignedQr = {
+    ex: p.expressCompanyName, en: p.expressNo, sn: p.storageNo, poid: actor.openid, re: p.receiver, rp: p.receiverPhone, tag: formatTag(p.tag), ts: now.getTime()
+  }
+  const signer = yield* QrSigner
+  const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(signedText(unsigned)) })
+  return { content, qrimgBase64: yield* signer.image(content) }
+})
+
+// --- lists ----------------------------------------------------------------------------------------------
+
+const isGroup = (s: string): s is "ing" | "complete" | "cancel" => s === "ing" || s === "complete" || s === "cancel"
+
+/** One page of the caller's orders: type 1 as requester, type 2 as runner (joined runners only). */
+export const pageOrders = Effect.fn("pageOrders")(function* (actor: Actor, type: string, status: string, page: number) {
+  if (!isGroup(status) || (type !== "1" && type !== "2")) return yield* new RuleViolation({ message: lifecycleMessages.listFailed })
+  const store = yield* ErrandStore
+  if (type === "1") return yield* store.listForRequester(actor.openid, status, page)
+  yield* runnerOf(actor)
+  return yield* store.listForRunner(actor.openid, status, page)
+})
+
+/** `list/{type}/{openid}/{status}`: the first page, only of the caller's own openid. */
+export const listOrders = Effect.fn("listOrders")(function* (actor: Actor, type: string, openid: string, status: string) {
+  if (openid !== actor.openid) return yield* new NotAllowed({ message: lifecycleMessages.listFailed })
+  return (yield* pageOrders(actor, type, status, 1)).results
+})
+
+/**
+ * `getById` / `getByOrderNo`: the order for its requester, its runner, a leader of its worksite, or a
+ * runner of its worksite while it waits in the hall; anyone else is told it does not exist.
+ */
+export const orderFor = Effect.fn("orderFor")(function* (actor: Actor, key: { readonly id: string } | { readonly orderNo: string }) {
+  const order = "id" in key ? yield* byId(key.id) : yield* byNo(key.orderNo)
+  if (order.openid === actor.openid || order.accept?.openid === actor.openid) return order
+  const me = yield* (yield* ErrandParties).byId(actor.userId)
+  const ofWorksite = me !== undefined && me.worksiteId === order.worksiteId && isRunner(me)
+  if (ofWorksite && (me.isPaotuiLeader || order.status === 0)) return order
+  return yield* orderMissing()
+})
+
+/** `haveToComment`: whether a completed order of the caller waits for their rating. */
+export const haveToComment = Effect.fn("haveToComment")(function* (actor: Actor) {
+  return yield* (yield* ErrandStore).haveToComment(actor.openid)
+})

@@ -1,0 +1,280 @@
+/**
+ * Ordering an errand (spec 001 §2 `/doorService`, §5 "Errand submit", §7 "Errand orders", §9; DESIGN §6): the
+ * order form's data (buildings, the worksite's tiers and windows, the discount banner), placing an order priced
+ * only by the core, its prepay through the pay-in port, and the scheduler's voids of unpaid and unaccepted orders.
+ * A type-1 order moves its parcel (0 → 2 on placing, 2 → 3 when paid, back to 0 when voided) in the same
+ * transaction as the order.
+ */
+import { Effect } from "effect"
+import { sendingFollowsErrand } from "../sending/errand-link"
+import { unpaidSafekeeping } from "../parcel/parcel"
+import { ParcelStore, People } from "../parcel/parcel-store"
+import { PayIn } from "../payment/pay-in"
+import { messages as payMessages, TradeKind, TradeStatus } from "../payment/trade"
+import { TradeStore } from "../payment/trade-store"
+import { openTrade, refundTrade } from "../payment/use-cases"
+import type { Actor } from "../shared/actor"
+import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { Clock, Events, Ids, type LiveEvent } from "../shared/ports"
+import { shanghaiDate } from "../shared/time"
+import { Worksites } from "../worksite/worksite-store"
+import { activityView, buildingView, errandOrderView, type PlaceErrand } from "./calls"
+import { ErrandStore, type ErrandOrderRecord, type ErrandSettings } from "./errand-store"
+import { activityOffer, ACTIVITY_FULL, specialGoodsFor, type GoodsClass } from "./fee"
+import { applyDecided, hallAddEvent, hallRoom, moveParcel } from "./errand-payment"
+import { doorServiceWindows, errandRequireArriveTime } from "./order-form"
+import { quote } from "./quote"
+import { decide, ErrandStatus, placeErrand, PAYMENT_DEADLINE_MS, type ErrandType } from "./status-machine"
+
+export const orderingMessages = {
+  parcelMissing: "快递不存在",
+  parcelBusy: "该快递当前不能预约送货上门",
+  notOpen: "该网点暂未开放跑腿服务",
+  safekeepDue: "请先支付该快递的保管费",
+  orderMissing: "跑腿单不存在",
+  notAwaitingPayment: "该跑腿单无需支付",
+  badType: "跑腿单类型不正确",
+  badSexLimit: "接单性别限制不正确",
+  worksite: "获取网点信息失败"
+} as const
+
+export const ORDER_CANCEL_EVENT = "paotuiOrderCancel"
+
+/** The day's "limit" of an activity without a cap: the largest count the counter holds. */
+const NO_DAILY_CAP = 2_147_483_647
+
+type PlaceInput = typeof PlaceErrand.request.Type
+
+const ORDER_TYPES: ReadonlyArray<number> = [1, 2, 3, 4]
+const SEX_LIMITS: ReadonlyArray<number> = [-1, 1, 2]
+const GOODS_CLASSES: ReadonlyArray<number> = [1, 2, 3]
+
+const filled = (s: string | undefined): s is string => typeof s === "string" && s.trim() !== ""
+
+/** The worksite's errand side as the form shows it; a worksite without errand settings prices nothing and is not open. */
+const noFees = { liftSmallFee: 0, liftMiddleFee: 0, liftBigFee: 0, smallFeeOne: 0, smallFeeTwo: 0, middleFeeOne: 0, middleFeeTwo: 0, bigFeeOne: 0, bigFeeTwo: 0 }
+
+/** `GET /api/paotuiOrder/formInfo/{worksiteId}`. */
+export const errandFormInfo = Effect.fn("errandFormInfo")(function* (worksiteId: string) {
+  const worksite = yield* (yield* Worksites).find(worksiteId)
+  if (!worksite) return yield* new NotFound({ message: orderingMessages.worksite })
+  const settings = yield* (yield* ErrandStore).settings(worksiteId)
+  const windows = doorServiceWindows(settings ?? {})
+  return {
+    worksiteId, schoolCode: worksite.schoolCode, paotuiAble: worksite.paotuiAble && settings !== undefined,
+    fees: settings?.fees ?? noFees, specialGoods: (settings?.specialGoods ?? []).map((g) => ({ _id: g.id, name: g.name, liftFee: g.liftFee, feeOne: g.feeOne, feeTwo: g.feeTwo })),
+    paotuiOrderLastTime: settings?.paotuiOrderLastTime ?? null, serviceEnd: settings?.serviceEnd ?? worksite.serviceEnd, noon: windows.noon, pm: windows.pm
+  }
+})
+
+/** `GET /api/building/list/{worksiteId}`: the buildings with their own tiers and sub-categories and their leader. */
+export const buildingList = Effect.fn("buildingList")(function* (worksiteId: string) {
+  const buildings = yield* (yield* ErrandStore).buildings(worksiteId)
+  const people = yield* People
+  return yield* Effect.forEach(buildings, (b) => Effect.gen(function* () {
+    const manager = b.managerId ? yield* people.findById(b.managerId) : undefined
+    return buildingView(b, manager ? { realname: manager.realname ?? manager.nickname ?? "", phoneMain: manager.phoneMain ?? "", headimgBase64: null } : null)
+  }))
+})
+
+/** `GET /api/active/one/1/{worksiteId}/1`: the running door-delivery activity, its discount and whether today still has places. */
+export const activityOfferFor = Effect.fn("activityOfferFor")(function* (worksiteId: string) {
+  const errands = yield* ErrandStore
+  const activity = yield* errands.activity(worksiteId, 1)
+  const now = yield* (yield* Clock).now
+  const count = activity ? yield* errands.activityCount(activity.id, shanghaiDate(now)) : 0
+  const offer = activityOffer(activity, count)
+  return { canOrder: offer.canOrder, discount: offer.discount, data: offer.data ? activityView(offer.data) : null }
+})
+
+/** An order number: `PT`, the Asia/Shanghai date and time to the second, and six characters of a new id. */
+const orderNumber = Effect.fnUntraced(function* (now: Date) {
+  const id = (yield* (yield* Ids).next).replace(/[^A-Za-z0-9]/g, "").toUpperCase()
+  const stamp = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/[^0-9]/g, "").slice(0, 14)
+  return `PT${stamp}${id.slice(0, 6)}`
+})
+
+const payDescription = (order: Pick<ErrandOrderRecord, "orderNo">) => `跑腿费 ${order.orderNo}`
+
+/**
+ * `POST /api/paotuiOrder`: checks in the spec's order (the parcel and its worksite first, then the form, the
+ * cut-off and the activity's day), prices with the core, takes an activity place with a conditional increment,
+ * moves the parcel, opens the prepay (or, for nothing to pay, the order at once) and stores the order.
+ */
+export const placeErrandOrder = Effect.fn("placeErrandOrder")(function* (actor: Actor, input: PlaceInput) {
+  const type = input.type ?? 1
+  if (!ORDER_TYPES.includes(type)) return yield* new RuleViolation({ message: orderingMessages.badType })
+  const sexLimit = input.sexLimit ?? -1
+  if (!SEX_LIMITS.includes(sexLimit)) return yield* new RuleViolation({ message: orderingMessages.badSexLimit })
+  const errands = yield* ErrandStore
+  const parcels = yield* ParcelStore
+  const now = yield* (yield* Clock).now
+
+  // The parcel (type 1) names the worksite; other types are ordered at the requester's own worksite.
+  let worksiteId: string | null
+  const parcel = type === 1 ? (filled(input.toTakeId) ? yield* parcels.findById(input.toTakeId) : undefined) : undefined
+  if (type === 1) {
+    if (!parcel || parcel.receiverId !== actor.userId) return yield* new NotFound({ message: orderingMessages.parcelMissing })
+    if (parcel.status !== 0) return yield* new StateConflict({ message: orderingMessages.parcelBusy })
+    worksiteId = parcel.worksiteId
+  } else {
+    worksiteId = (yield* (yield* People).findById(actor.userId))?.worksiteId ?? null
+  }
+  const worksite = worksiteId ? yield* (yield* Worksites).find(worksiteId) : undefined
+  const settings: ErrandSettings | undefined = worksiteId ? yield* errands.settings(worksiteId) : undefined
+  if (!worksite || !settings) {
+    if (type === 1) return yield* new StateConflict({ message: orderingMessages.notOpen })
+    return yield* new RuleViolation({ message: orderingMessages.worksite })
+  }
+  if (!worksite.paotuiAble) return yield* new StateConflict({ message: orderingMessages.notOpen })
+
+  const found = filled(input.dormBuilding) ? yield* errands.findBuilding(input.dormBuilding) : undefined
+  const building = found && found.worksiteId === worksite.id ? found : undefined
+  const goodsClass = input.goodsType !== undefined && GOODS_CLASSES.includes(input.goodsType) ? (input.goodsType as GoodsClass) : null
+  // a sub-category the building does not offer counts as none chosen
+  const specialGoodId = goodsClass === 3 && filled(input.specialGoodId) && (!building || specialGoodsFor(settings, building).some((g) => g.id === input.specialGoodId))
+    ? input.specialGoodId : null
+  const friendReceives = input.friendReceives ?? false
+  // the discount activity is the door-delivery one (kind 1): it prices type-1 orders only
+  const activity = type === 1 ? yield* errands.activity(worksite.id, 1) : undefined
+  const day = shanghaiDate(now)
+  const activityOrdersToday = activity ? yield* errands.activityCount(activity.id, day) : 0
+
+  const priced = quote({
+    form: {
+      goodsClass, specialGoodId, buildingId: building ? building.id : null, floor: input.dormFloor ?? null, dormRoom: input.dormRoom ?? "",
+      friendReceives, friendName: input.proxyReceiver ?? "", friendPhone: input.proxyReceiverPhone ?? "",
+      worksiteId: input.worksiteId === worksite.id ? worksite.id : null, schoolCode: worksite.schoolCode, remark: input.remark ?? ""
+    },
+    worksite: settings, building, parcelSize: null, activity: activity ?? null, activityOrdersToday, now
+  })
+  if (!priced.ok) {
+    if (priced.reason === "form") return yield* new RuleViolation({ message: priced.message })
+    return yield* new StateConflict({ message: priced.message })
+  }
+  if (parcel && unpaidSafekeeping(parcel, now, yield* parcels.safekeepingTerms(parcel.worksiteId)) > 0) {
+    return yield* new StateConflict({ message: orderingMessages.safekeepDue })
+  }
+  // every order under the activity takes a place (so the day's count is true and a void can give one back); the cap, if any, holds
+  if (activity && priced.activityId && !(yield* errands.reserveActivityPlace(activity.id, day, activity.countDaily ?? NO_DAILY_CAP))) {
+    return yield* new StateConflict({ message: ACTIVITY_FULL })
+  }
+
+  const start = placeErrand(priced.payable)
+  const draft: ErrandOrderRecord = {
+    id: yield* (yield* Ids).next, orderNo: yield* orderNumber(now), type: type as ErrandType, status: start.status, openid: actor.openid,
+    worksiteId: worksite.id, accept: null, payFee: priced.payable, paid: 0, refunded: 0, runnerIncome: 0, freight: null, freightPaid: 0,
+    goodsPic: null, createdAt: now, requireArriveTime: errandRequireArriveTime(settings, now), toComment: false, sexLimit: sexLimit as -1 | 1 | 2,
+    goodsClass: goodsClass!, specialGoodId, buildingId: building!.id, floor: input.dormFloor ?? null, dormRoom: (input.dormRoom ?? "").trim(),
+    proxyReceiver: friendReceives ? (input.proxyReceiver ?? "").trim() : null, proxyReceiverPhone: friendReceives ? (input.proxyReceiverPhone ?? "").trim() : null,
+    remark: input.remark ?? "", toTakeId: parcel?.id ?? null, fee: priced.fee, activityId: priced.activityId, prepayId: null, acceptedAt: null, finishedAt: null
+  }
+  // the parcel first: of two orders for one parcel, the second finds it moved and is refused
+  yield* moveParcel(draft, start.parcel, orderingMessages.parcelBusy)
+  let order = draft
+  if (start.status === ErrandStatus.awaitingPayment) {
+    const trade = yield* openTrade(actor, { kind: TradeKind.errand, refId: draft.id, amountFen: draft.payFee, description: payDescription(draft) })
+    order = { ...draft, prepayId: trade.prepayId }
+  }
+  yield* errands.insert(order)
+  if (order.status === ErrandStatus.awaitingAcceptance) yield* (yield* Events).publish(hallAddEvent(order))
+  return order
+})
+
+/** `GET /api/paotuiOrder/prepay/{id}`: the prepay of the caller's own unpaid order, within its 30 minutes. */
+export const prepayErrand = Effect.fn("prepayErrand")(function* (actor: Actor, id: string) {
+  const errands = yield* ErrandStore
+  const order = yield* errands.findById(id)
+  if (!order || order.openid !== actor.openid) return yield* new NotFound({ message: orderingMessages.orderMissing })
+  if (order.status !== ErrandStatus.awaitingPayment) return yield* new StateConflict({ message: orderingMessages.notAwaitingPayment })
+  const now = yield* (yield* Clock).now
+  if (now.getTime() >= order.createdAt.getTime() + PAYMENT_DEADLINE_MS) return yield* new StateConflict({ message: payMessages.closed })
+  const trade = yield* openTrade(actor, { kind: TradeKind.errand, refId: order.id, amountFen: order.payFee, description: payDescription(order) })
+  if (trade.prepayId !== order.prepayId && !(yield* errands.replace({ ...order, prepayId: trade.prepayId }, ErrandStatus.awaitingPayment, null))) {
+    return yield* new StateConflict({ message: orderingMessages.notAwaitingPayment })
+  }
+  return { prepayId: trade.prepayId!, tradeNo: trade.tradeNo, totalFee: trade.amountFen }
+})
+
+/** The requester's room for an order's events: their user room, found through the parcel of a type-1 order. */
+const requesterEvents = Effect.fnUntraced(function* (order: ErrandOrderRecord, name: string) {
+  if (!order.toTakeId) return [] as ReadonlyArray<LiveEvent>
+  const parcel = yield* (yield* ParcelStore).findById(order.toTakeId)
+  return parcel?.receiverId ? [{ room: { user: parcel.receiverId }, name, payload: errandOrderView(order) }] : []
+})
+
+/** Unpaid orders placed 30 minutes or more before now, and unaccepted ones past their required time (for the scheduler). */
+export const dueUnpaidErrands = Effect.fn("dueUnpaidErrands")(function* () {
+  const now = yield* (yield* Clock).now
+  return (yield* (yield* ErrandStore).dueUnpaid(new Date(now.getTime() - PAYMENT_DEADLINE_MS))).map((o) => o.id)
+})
+
+export const dueUnacceptedErrands = Effect.fn("dueUnacceptedErrands")(function* () {
+  const now = yield* (yield* Clock).now
+  return (yield* (yield* ErrandStore).dueUnaccepted(now)).map((o) => o.id)
+})
+
+export type VoidOutcome = "voided" | "skipped" | "paidElsewhere"
+
+/**
+ * Voids an order unpaid for 30 minutes: its open prepays are closed at the provider first (one the provider says
+ * was paid waits for its notice), then the order is cancelled, its parcel goes back to 0 and its activity place is
+ * given back. Anything else (already paid, cancelled, not yet due) is skipped, so a second run changes nothing.
+ */
+export const voidUnpaidErrand = Effect.fn("voidUnpaidErrand")(function* (orderId: string) {
+  const errands = yield* ErrandStore
+  const order = yield* errands.findById(orderId)
+  if (!order || order.status !== ErrandStatus.awaitingPayment) return "skipped" as VoidOutcome
+  const now = yield* (yield* Clock).now
+  const decided = decide(order, { role: "system" }, { action: "voidUnpaid" }, now)
+  if (!("edge" in decided)) return "skipped" as VoidOutcome
+  const trades = yield* TradeStore
+  const payIn = yield* PayIn
+  for (const open of yield* trades.openFor(TradeKind.errand, order.id)) {
+    const closed = yield* payIn.close(open.tradeNo)
+    if (!closed.closed && closed.paid) return "paidElsewhere" as VoidOutcome
+    yield* trades.markExpired(open.tradeNo)
+  }
+  const voided = yield* applyDecided(order, decided, { finishedAt: now })
+  if (!voided) return "skipped" as VoidOutcome
+  if (order.activityId) yield* errands.releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
+  if (voided.type === 2) yield* sendingFollowsErrand(voided.id, "voidUnpaid")
+  const events = yield* Events
+  for (const e of yield* requesterEvents(voided, ORDER_CANCEL_EVENT)) yield* events.publish(e)
+  return "voided" as VoidOutcome
+})
+
+/**
+ * Voids an order nobody accepted before its required time: cancelled, its parcel back to 0, and what was paid
+ * refunded through the pay-in port (its trade marked refunded) in the same transaction. The hall drops it.
+ */
+export const voidUnacceptedErrand = Effect.fn("voidUnacceptedErrand")(function* (orderId: string) {
+  const errands = yield* ErrandStore
+  const order = yield* errands.findById(orderId)
+  if (!order || order.status !== ErrandStatus.awaitingAcceptance) return "skipped" as VoidOutcome
+  const now = yield* (yield* Clock).now
+  const decided = decide(order, { role: "system" }, { action: "voidUnaccepted" }, now)
+  if (!("edge" in decided)) return "skipped" as VoidOutcome
+  const voided = yield* applyDecided(order, decided, { finishedAt: now })
+  if (!voided) return "skipped" as VoidOutcome
+  yield* refundErrandPayment(order, decided.money.filter((m) => m.kind === "refund").reduce((sum, m) => sum + m.amount, 0))
+  if (voided.type === 2) yield* sendingFollowsErrand(voided.id, "voidUnaccepted")
+  const events = yield* Events
+  yield* events.publish({ room: hallRoom(voided), name: ORDER_CANCEL_EVENT, payload: errandOrderView(voided) })
+  for (const e of yield* requesterEvents(voided, ORDER_CANCEL_EVENT)) yield* events.publish(e)
+  return "voided" as VoidOutcome
+})
+
+/**
+ * Pays an order's errand payment back through the pay-in port (the trade that opened it, by its prepay id).
+ * For the lifecycle's cancels too: call it in the transaction that books the refund on the order. Only a whole
+ * refund exists (the provider's trade is refunded as a whole), so the amount must be the whole payment.
+ */
+export const refundErrandPayment = Effect.fn("refundErrandPayment")(function* (order: Pick<ErrandOrderRecord, "id" | "prepayId">, amount: number) {
+  if (amount <= 0) return
+  const trade = order.prepayId ? yield* (yield* TradeStore).findByPrepayId(order.prepayId) : undefined
+  if (!trade || trade.kind !== TradeKind.errand || trade.refId !== order.id || trade.status !== TradeStatus.paid || trade.amountFen !== amount) {
+    return yield* Effect.die(new Error(`errand order ${order.id}: no paid trade of ${amount} fen to refund`))
+  }
+  yield* refundTrade(trade.tradeNo)
+})

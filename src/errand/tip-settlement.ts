@@ -1,0 +1,39 @@
+/**
+ * A tip's settlement (`reward/{id}/{amount}` paid): the runner of the order is credited the whole tip as
+ * wallet income with its ledger row, in the transaction that marks the trade paid (so once per trade);
+ * a refunded tip is taken back with a ledger row of the opposite sign.
+ */
+import { Effect } from "effect"
+import type { Trade } from "../payment/trade"
+import { Events, Ids } from "../shared/ports"
+import { LedgerType } from "../wallet/ledger"
+import { WalletStore } from "../wallet/wallet-store"
+import { ErrandStore } from "./errand-store"
+import { TeamStore } from "./team-store"
+
+export const TIP_PAID_EVENT = "paotuiRewardPaid"
+
+const runnerOf = Effect.fnUntraced(function* (trade: Trade) {
+  const order = yield* (yield* ErrandStore).findById(trade.refId)
+  const runner = order?.accept ? yield* (yield* TeamStore).byOpenid(order.accept.openid) : undefined
+  if (!order || !runner) return yield* Effect.die(new Error(`tip ${trade.tradeNo} is for order ${trade.refId}, which has no runner`))
+  return { order, runner }
+})
+
+const moveTip = Effect.fnUntraced(function* (trade: Trade, money: number, remark: string, at: Date) {
+  const { order, runner } = yield* runnerOf(trade)
+  yield* (yield* WalletStore).record({
+    id: yield* (yield* Ids).next, userId: runner.id, type: LedgerType.income, money, score: 0, remark: `${remark} ${order.orderNo}`, refId: trade.tradeNo, createdAt: at
+  })
+  return { order, runner }
+})
+
+export const tipSettlement = {
+  settle: Effect.fnUntraced(function* (trade: Trade) {
+    const { order, runner } = yield* moveTip(trade, trade.amountFen, "跑腿赏金", trade.paidAt ?? trade.createdAt)
+    yield* (yield* Events).publish({ room: { user: runner.id }, name: TIP_PAID_EVENT, payload: { _id: order.id, rewardMoney: trade.amountFen } })
+  }),
+  undo: Effect.fnUntraced(function* (trade: Trade) {
+    yield* moveTip(trade, -trade.amountFen, "跑腿赏金退回", trade.refundedAt ?? trade.createdAt)
+  })
+}

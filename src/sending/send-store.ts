@@ -1,0 +1,116 @@
+/**
+ * Ports of sending: the worksite's sending settings and carriers, the freight tariff, send orders with
+ * conditional status changes (two actors at once → one wins), the door pickup's type-2 errand beside its
+ * order, (the label printer is `printer.ts`).
+ */
+import { Context, Effect } from "effect"
+import type { DoorPickup, NewSending } from "./booking"
+import type { TariffRow } from "./freight"
+import type { SendOrder, SendStatus } from "./status-machine"
+import type { WaybillCarrier, WaybillPrinters } from "./waybill"
+
+export interface SendCompany extends WaybillCarrier {
+  readonly id: string
+  readonly name: string
+  readonly code: string
+}
+
+export interface SendingSettings {
+  readonly worksiteId: string
+  readonly jijianAble: boolean
+  readonly daofuAble: boolean
+  /** The one carrier (code) cash on delivery is offered for; null → none. */
+  readonly daofuCarrierCode: string | null
+  readonly yunfeiPic: string | null
+  readonly printers: WaybillPrinters
+  /** expressSendCompanies, in the worksite's order. */
+  readonly companies: ReadonlyArray<SendCompany>
+  /** The evening door-service end ('HH:mm'), for a plain sending's requireArriveTime. */
+  readonly eveningEnd: string | null
+}
+
+/** What a booking decided that the order keeps as it was booked. */
+type Booked = Pick<NewSending, "sender" | "receiver" | "goodsName" | "goodsCount" | "estimateWeight" | "insureMoney" | "insureFreight" | "remark">
+
+/** A send order as stored: the decision's fields (SendOrder), what was booked and everything it shows. */
+export interface SendRecord extends SendOrder, Booked {
+  readonly orderNo: string
+  readonly senderOpenid: string
+  readonly goodsPic: string | null
+  readonly errandId: string | null
+  readonly pickup: DoorPickup | null
+  readonly createdAt: Date
+  readonly sentAt: Date | null
+}
+
+/** The door pickup's type-2 errand as the send order shows it and moves it. */
+export interface PickupErrand {
+  readonly id: string
+  readonly orderNo: string
+  readonly status: number
+  readonly openid: string
+  readonly worksiteId: string
+  readonly acceptOpenid: string | null
+  readonly acceptUser: string | null
+  readonly acceptUserPhone: string | null
+  readonly fee: number
+  readonly payFee: number
+  readonly paid: number
+  readonly refunded: number
+  readonly runnerIncome: number
+  readonly freight: number | null
+  readonly freightPaid: number
+  readonly createdAt: Date
+  readonly requireArriveTime: Date
+}
+
+export interface NewPickupErrand {
+  readonly id: string
+  readonly orderNo: string
+  readonly worksiteId: string
+  readonly openid: string
+  readonly pickup: DoorPickup
+  readonly createdAt: Date
+}
+
+/** The fields of an errand a send transition changes (only when it is still in `from`). */
+export interface ErrandMove {
+  readonly status: number
+  readonly freight?: number | null
+  readonly freightPaid?: number
+  readonly refunded?: number
+  readonly runnerIncome?: number
+  readonly toComment?: boolean
+  readonly finishedAt?: Date | null
+}
+
+export class SendStore extends Context.Service<SendStore, {
+  settings(worksiteId: string): Effect.Effect<SendingSettings | undefined>
+  tariff(worksiteId: string): Effect.Effect<ReadonlyArray<TariffRow>>
+  /** Replaces the tariff rows of each (worksite, carrier) the import names; answers how many rows were written. */
+  importTariff(rows: ReadonlyArray<TariffRow>): Effect.Effect<number>
+  /** Whether the building is one of the worksite's. */
+  hasBuilding(worksiteId: string, buildingId: string): Effect.Effect<boolean>
+  insert(order: SendRecord): Effect.Effect<void>
+  insertErrand(errand: NewPickupErrand): Effect.Effect<void>
+  findById(id: string): Effect.Effect<SendRecord | undefined>
+  findByOrderNo(orderNo: string): Effect.Effect<SendRecord | undefined>
+  findByErrandId(errandId: string): Effect.Effect<SendRecord | undefined>
+  /** By order number or waybill (express) number, of one worksite. */
+  findByCode(worksiteId: string, code: string): Effect.Effect<SendRecord | undefined>
+  listForSender(senderId: string, statuses: ReadonlyArray<SendStatus>): Effect.Effect<ReadonlyArray<SendRecord>>
+  /**
+   * Writes `next` only if the order is still in `from` and, for a freight set, still has no freight and is
+   * unpaid: false when someone else changed it first.
+   */
+  replace(next: SendRecord, from: SendStatus): Effect.Effect<boolean>
+  errand(errandId: string): Effect.Effect<PickupErrand | undefined>
+  /** Moves the errand only if it is still in `from`: false otherwise. */
+  moveErrand(errandId: string, from: number, move: ErrandMove): Effect.Effect<boolean>
+  /** Per carrier id: orders at status 5 of the worksite. */
+  toScanCounts(worksiteId: string): Effect.Effect<ReadonlyMap<string, number>>
+  /** A user's id by their openid. */
+  userIdOf(openid: string): Effect.Effect<string | undefined>
+  /** The user id of a sender with an order at this worksite, by openid. */
+  senderAt(worksiteId: string, openid: string): Effect.Effect<string | undefined>
+}>()("station/SendStore") {}

@@ -1,0 +1,23 @@
+/** What a paid freight trade changes (the pay-in settlement of kind `freight`), apart from the payment's use cases to avoid an import cycle. */
+import { Effect } from "effect"
+import { Clock, OpsLog, type Events, type Ids } from "../shared/ports"
+import type { WalletStore } from "../wallet/wallet-store"
+import { SendStore } from "./send-store"
+import { SendStatus } from "./status-machine"
+import { transition } from "./transition"
+
+export type SendingServices = SendStore | WalletStore | Clock | Ids | Events | OpsLog
+
+/** The settlement of a paid freight trade: the order moves 20 → 4 once; an order no longer awaiting payment is left as it is. */
+export const freightPaid = Effect.fn("freightPaid")(function* (trade: { readonly refId: string; readonly userId: string }) {
+  const order = yield* (yield* SendStore).findById(trade.refId)
+  if (!order || order.status !== SendStatus.awaitingFreightPayment) return undefined
+  const done = yield* transition(order, { role: "sender", userId: order.senderId }, { type: "payFreight" }).pipe(Effect.orElseSucceed(() => undefined))
+  if (done) {
+    yield* (yield* OpsLog).append({
+      op: "freightPaid", actorOpenid: order.senderOpenid, at: yield* (yield* Clock).now, input: { id: order.id }, outcome: { id: done.order.id, status: done.order.status }
+    })
+  }
+  return done
+})
+

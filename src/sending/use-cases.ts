@@ -1,0 +1,442 @@
+/**
+ * The sending use cases (spec 001 §7 "Parcel sending", the outbound staff screen; spec 002 dispatch):
+ * booking with its door pickup, the sender's lists and close, freight (tariff quote, set once, cash on
+ * delivery, paid through the pay-in port), the staff scan, the electronic waybill and the dispatch scan.
+ * Every status change is the core's `decide`, written only if the order is still where it was read; the door
+ * pickup's errand follows in the same transaction (`errandStatusOf`).
+ */
+import { Effect } from "effect"
+import { AddressStore } from "../address/address-store"
+import { cancelOrder, PAYING_NOW } from "../errand/lifecycle"
+import { PayIn } from "../payment/pay-in"
+import { TradeStore } from "../payment/trade-store"
+import { openTrade } from "../payment/use-cases"
+import { ProfileStore } from "../profile/profile-store"
+import type { Actor } from "../shared/actor"
+import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { Clock, Ids, OpsLog } from "../shared/ports"
+import { EmployeeStore } from "../staff/staff-store"
+import { employeeOf } from "../staff/use-cases"
+import { messages as bookingMessages, newSending, sendingGate, type BookingContact, type BookingFields } from "./booking"
+import { bookingDays, plainSendingArriveTime } from "./booking-time"
+import { dispatchCounts, messages as dispatchMessages, scannedCode, sendOutDecision } from "./dispatch"
+import {
+  cashOnDeliveryProblem, messages as freightMessages, offersCashOnDelivery, quoteFreight, runnerEntryCheck, staffEntryProblem, type TariffRow
+} from "./freight"
+import { screenMessages } from "./outbound-screen"
+import { Printer, WaybillRenderer } from "./printer"
+import { SendStore, type SendingSettings, type SendRecord } from "./send-store"
+import { transition } from "./transition"
+import {
+  isSendListTab, messages, SendStatus, sendListTabs, type SendActor
+} from "./status-machine"
+import { messages as waybillMessages, pageSetup, waybillOf } from "./waybill"
+
+export const useCaseMessages = {
+  notFound: screenMessages.notFound,
+  senderFailed: screenMessages.senderFailed,
+  tabUnknown: "寄件列表类型不正确",
+  verifyFailed: "审核出错"
+} as const
+
+const notFound = () => new NotFound({ message: useCaseMessages.notFound })
+
+const settingsOf = Effect.fn("sendingSettings")(function* (worksiteId: string | null | undefined) {
+  const settings = worksiteId ? yield* (yield* SendStore).settings(worksiteId) : undefined
+  if (!settings) return yield* new NotAllowed({ message: bookingMessages.notOpen })
+  return settings
+})
+
+/** A change written to the operations log so `station replay` redoes it. */
+const loggedOp = Effect.fnUntraced(function* (op: "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut", actor: Actor, at: Date, input: unknown, outcome: unknown) {
+  yield* (yield* OpsLog).append({ op, actorOpenid: actor.openid, at, input, outcome })
+})
+
+// ---------------------------------------------------------------- booking
+
+/** `GET /api/expressTakein/setup`: the gate, the carriers, the price picture and the booking days of the caller's worksite. */
+export const sendingSetup = Effect.fn("sendingSetup")(function* (actor: Actor, token: string) {
+  const profile = yield* (yield* ProfileStore).find(actor.userId)
+  if (!profile) return yield* notFound()
+  const settings = profile.worksiteId ? yield* (yield* SendStore).settings(profile.worksiteId) : undefined
+  const now = yield* (yield* Clock).now
+  const gate = sendingGate({ jijianAble: settings?.jijianAble ?? false }, profile, token)
+  return {
+    open: gate.open,
+    message: gate.open ? null : gate.message,
+    redirect: gate.open ? null : gate.redirect ?? null,
+    worksiteId: profile.worksiteId ?? "",
+    daofuAble: settings?.daofuAble ?? false,
+    yunfeiPic: settings?.yunfeiPic ?? null,
+    companies: settings ? companiesView(settings) : [],
+    bookingDays: bookingDays(now).map((d) => ({ date: d.date, slots: [...d.slots] }))
+  }
+})
+
+const companiesView = (s: SendingSettings) =>
+  s.companies.map((c) => ({
+    _id: c.id, name: c.name, code: c.code, surfaceHeight: c.surfaceHeight ?? null, surfaceWidth: c.surfaceWidth ?? null,
+    daofuAble: offersCashOnDelivery({ carrierCode: s.daofuCarrierCode ?? "" }, s, c.code)
+  }))
+
+/** `GET /api/expressTakein/expressSendCompanies/{worksiteId}`. */
+export const sendCompanies = Effect.fn("sendCompanies")(function* (worksiteId: string) {
+  const settings = yield* (yield* SendStore).settings(worksiteId)
+  return settings ? companiesView(settings) : []
+})
+
+/** A booking as the wire carries it: the carrier and both contacts by id (the caller's own address book), the time as text. */
+export interface BookingInput extends Omit<BookingFields, "companyId" | "sender" | "receiver" | "requireArriveTime"> {
+  readonly expressCompanyId?: string | undefined
+  readonly senderAddressId?: string | undefined
+  readonly receiverAddressId?: string | undefined
+  readonly requireArriveTime?: string | undefined
+}
+
+const contactOf = Effect.fnUntraced(function* (actor: Actor, id: string | undefined) {
+  const address = id ? yield* (yield* AddressStore).find(id) : undefined
+  if (!address || address.userId !== actor.userId) return undefined
+  const c: BookingContact = {
+    name: address.name, phone: address.phone, province: address.province, city: address.city, county: address.county,
+    provinceName: address.provinceName, cityName: address.cityName, countyName: address.countyName, detail: address.detail
+  }
+  return c
+})
+
+const instantOf = (text: string | undefined): Date | undefined => {
+  if (!text) return undefined
+  const d = new Date(text)
+  return Number.isNaN(d.getTime()) ? undefined : d
+}
+
+/** Order numbers as the errand side writes them: a prefix (`JJ` a sending, `PT` its errand), Asia/Shanghai `yyyyMMddHHmmss` and six characters of a new id. */
+const orderNumber = Effect.fnUntraced(function* (prefix: string, now: Date) {
+  const id = (yield* (yield* Ids).next).replace(/[^A-Za-z0-9]/g, "").slice(0, 6).toUpperCase()
+  const local = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, "").slice(0, 14)
+  return `${prefix}${local}${id}`
+})
+
+/** A booking with its sender and receiver as contacts (the address-book entries resolved), as the operations log keeps it. */
+export interface BookingLogInput extends Omit<BookingInput, "senderAddressId" | "receiverAddressId"> {
+  readonly sender: BookingContact | null
+  readonly receiver: BookingContact | null
+}
+
+/** `POST /api/expressTakein`: the caller's address-book entries resolved, then `bookWith`. */
+export const book = Effect.fn("bookSending")(function* (actor: Actor, input: BookingInput) {
+  const { senderAddressId, receiverAddressId, ...rest } = input
+  return yield* bookWith(actor, {
+    ...rest, sender: (yield* contactOf(actor, senderAddressId)) ?? null, receiver: (yield* contactOf(actor, receiverAddressId)) ?? null
+  })
+})
+
+/** The gate, the spec's checks in order, the order and, for a door pickup, its type-2 errand; logged for `station replay`. */
+export const bookWith = Effect.fn("bookSendingWith")(function* (actor: Actor, input: BookingLogInput) {
+  const profile = yield* (yield* ProfileStore).find(actor.userId)
+  if (!profile) return yield* notFound()
+  const settings = yield* settingsOf(profile.worksiteId)
+  const gate = sendingGate(settings, profile, "")
+  if (!gate.open) return yield* new NotAllowed({ message: gate.message })
+  const store = yield* SendStore
+  const now = yield* (yield* Clock).now
+  const door = input.requiredDoorService === true
+  const fields: BookingFields = {
+    companyId: input.expressCompanyId,
+    sender: input.sender ?? undefined,
+    receiver: input.receiver ?? undefined,
+    goodsName: input.goodsName,
+    goodsCount: input.goodsCount,
+    estimateWeight: input.estimateWeight,
+    insureMoney: input.insureMoney,
+    isDaofu: input.isDaofu,
+    remark: input.remark,
+    requiredDoorService: door,
+    paotuiRemark: input.paotuiRemark,
+    goodsType: input.goodsType,
+    largeCategory: input.largeCategory,
+    dormBuilding: door && input.dormBuilding && (yield* store.hasBuilding(settings.worksiteId, input.dormBuilding)) ? input.dormBuilding : undefined,
+    dormFloor: input.dormFloor,
+    dormRoom: input.dormRoom,
+    requireArriveTime: door ? instantOf(input.requireArriveTime) : plainSendingArriveTime(now, settings.eveningEnd ?? undefined),
+    sexLimit: input.sexLimit,
+    fee: input.fee
+  }
+  const made = newSending(fields, { jijianAble: settings.jijianAble, daofuAble: settings.daofuAble, sendCompanies: settings.companies },
+    { carrierCode: settings.daofuCarrierCode ?? "" }, now)
+  if (made instanceof RuleViolation) return yield* made
+  const id = yield* (yield* Ids).next
+  const errandId = made.doorPickup ? yield* (yield* Ids).next : null
+  const record: SendRecord = {
+    id, orderNo: yield* orderNumber("JJ", now), status: made.status, senderId: actor.userId, worksiteId: settings.worksiteId,
+    companyId: made.companyId, doorPickup: made.doorPickup !== null, runnerId: null, freight: null, freightWeight: null, freightPaid: false,
+    isDaofu: made.isDaofu, expressNo: null, senderOpenid: actor.openid, sender: made.sender, receiver: made.receiver, goodsName: made.goodsName,
+    goodsCount: made.goodsCount, estimateWeight: made.estimateWeight, insureMoney: made.insureMoney, insureFreight: made.insureFreight,
+    remark: made.remark, goodsPic: null, errandId, pickup: made.doorPickup, createdAt: now, sentAt: null
+  }
+  const errandOrderNo = made.doorPickup ? yield* orderNumber("PT", now) : null
+  if (made.doorPickup && errandId && errandOrderNo) {
+    yield* store.insertErrand({ id: errandId, orderNo: errandOrderNo, worksiteId: settings.worksiteId, openid: actor.openid, pickup: made.doorPickup, createdAt: now })
+  }
+  yield* store.insert(record)
+  yield* loggedOp("bookSending", actor, now, input, { id, orderNo: record.orderNo, status: record.status, errandId, errandOrderNo })
+  return record
+})
+
+// ---------------------------------------------------------------- the sender's orders
+
+export const sendList = Effect.fn("sendList")(function* (actor: Actor, tab: string) {
+  if (!isSendListTab(tab)) return yield* new RuleViolation({ message: useCaseMessages.tabUnknown })
+  return yield* (yield* SendStore).listForSender(actor.userId, sendListTabs[tab].statuses)
+})
+
+/** The sender and the runner see their order; staff see their worksite's; anyone else is told it is not found. */
+const visible = Effect.fnUntraced(function* (actor: Actor, order: SendRecord | undefined) {
+  if (!order) return yield* notFound()
+  if (order.senderId === actor.userId || order.runnerId === actor.userId) return order
+  const employee = yield* (yield* EmployeeStore).findByOpenid(actor.openid)
+  if (employee && employee.worksite.id === order.worksiteId) return order
+  return yield* notFound()
+})
+
+export const sendingById = Effect.fn("sendingById")(function* (actor: Actor, id: string) {
+  return yield* visible(actor, yield* (yield* SendStore).findById(id))
+})
+
+export const sendingByOrderNo = Effect.fn("sendingByOrderNo")(function* (actor: Actor, orderNo: string) {
+  return yield* visible(actor, yield* (yield* SendStore).findByOrderNo(orderNo))
+})
+
+/** The door pickup's send order by its errand (the runner's freight entry on their errand list). */
+export const sendingByErrand = Effect.fn("sendingByErrand")(function* (actor: Actor, errandId: string) {
+  return yield* visible(actor, errandId ? yield* (yield* SendStore).findByErrandId(errandId) : undefined)
+})
+
+/**
+ * `DELETE /api/expressTakein/{id}`: the sender closes at 0, 1 or 20 with no runner. A door pickup still
+ * awaiting its reward or its runner is closed by cancelling its type-2 errand through the errand lifecycle
+ * (`cancelOrder`): an open reward prepay is closed at the provider, a paid reward refunded through the pay-in
+ * port like every errand cancel, and the send order follows the errand (errand-link.ts) in the same transaction.
+ */
+export const closeSending = Effect.fn("closeSending")(function* (actor: Actor, id: string) {
+  const store = yield* SendStore
+  const order = yield* store.findById(id)
+  if (!order || order.senderId !== actor.userId) return yield* notFound()
+  if (order.errandId && (order.status === SendStatus.pendingPayment || order.status === SendStatus.taskPosted)) {
+    const errand = yield* store.errand(order.errandId)
+    if (errand && (errand.status === -1 || errand.status === 0)) {
+      yield* cancelOrder(actor, errand.orderNo).pipe(
+        Effect.catchIf((e) => e._tag === "StateConflict" && e.message !== PAYING_NOW, () => Effect.fail(new StateConflict({ message: messages.closeFailed })))
+      )
+      const closed = yield* store.findById(id)
+      if (closed?.status !== SendStatus.cancelled) return yield* new StateConflict({ message: messages.closeFailed })
+      return { order: closed, message: messages.closed as string | undefined }
+    }
+  }
+  // an open freight prepay is closed at the provider first, so a closed order is never paid afterwards
+  const trades = yield* TradeStore
+  for (const open of yield* trades.openFor("freight", order.id)) {
+    const closed = yield* (yield* PayIn).close(open.tradeNo)
+    if (!closed.closed && closed.paid) return yield* new StateConflict({ message: "该订单正在支付中，请稍后刷新" })
+    yield* trades.markExpired(open.tradeNo)
+  }
+  return yield* transition(order, { role: "sender", userId: actor.userId }, { type: "close" })
+})
+
+// ---------------------------------------------------------------- freight
+
+export interface FreightQuoteInput {
+  readonly worksiteId?: string | undefined
+  readonly expressCode?: string | undefined
+  readonly toProvinceCode?: string | undefined
+  readonly freightWeight?: number | undefined
+}
+
+/** `GET /api/expressFreight/freight`: the tariff's freight (fen), or '自动计算运费失败，请手动输入。'. */
+export const freightQuote = Effect.fn("freightQuote")(function* (q: FreightQuoteInput) {
+  const tariff: ReadonlyArray<TariffRow> = q.worksiteId ? yield* (yield* SendStore).tariff(q.worksiteId) : []
+  const quoted = quoteFreight(tariff, {
+    worksiteId: q.worksiteId ?? "", companyCode: q.expressCode ?? "", toProvinceCode: (q.toProvinceCode ?? "").slice(0, 2), grams: q.freightWeight ?? 0
+  })
+  if ("problem" in quoted) return yield* new RuleViolation({ message: quoted.problem })
+  return quoted.freight
+})
+
+/** Who sets freight: the runner holding the door pickup, else a staff member of the order's worksite. */
+const freightSetter = Effect.fnUntraced(function* (actor: Actor, order: SendRecord) {
+  if (order.runnerId !== null && order.runnerId === actor.userId) return { role: "runner", userId: actor.userId } as const satisfies SendActor
+  const employee = yield* employeeOf(actor)
+  return { role: "staff", worksiteId: employee.worksite.id } as const satisfies SendActor
+})
+
+export interface FreightInput {
+  readonly id?: string | undefined
+  readonly expressCompanyId?: string | undefined
+  readonly freightWeight?: number | undefined
+  readonly freight?: number | undefined
+  readonly isDaofu?: boolean | undefined
+  readonly goodsPic?: string | undefined
+}
+
+/**
+ * `updateFreight` / `updateFreightDaofu`: the entry's checks, then freight set once (only while none exists and
+ * unpaid; the store's condition makes two staff at once → one winner). Logged for `station replay`.
+ */
+export const setFreight = Effect.fn("setFreight")(function* (actor: Actor, input: FreightInput) {
+  const store = yield* SendStore
+  const order = input.id ? yield* store.findById(input.id) : undefined
+  if (!order) return yield* notFound()
+  const who = yield* freightSetter(actor, order)
+  const entry = { companyId: input.expressCompanyId, grams: input.freightWeight, freight: input.freight, isDaofu: input.isDaofu, photos: input.goodsPic ? 1 : 0 }
+  const problem = who.role === "runner" ? (() => { const c = runnerEntryCheck(entry, true); return "problem" in c ? c.problem : undefined })() : staffEntryProblem(entry)
+  if (problem) return yield* new RuleViolation({ message: problem })
+  const settings = yield* settingsOf(order.worksiteId)
+  const company = settings.companies.find((c) => c.id === input.expressCompanyId)
+  if (!company) return yield* new RuleViolation({ message: freightMessages.companyRequired })
+  const patch = input.goodsPic ? { goodsPic: input.goodsPic } : {}
+  let done: { order: SendRecord; message: string | undefined }
+  if (input.isDaofu) {
+    const daofu = cashOnDeliveryProblem({ carrierCode: settings.daofuCarrierCode ?? "" }, settings, company.code)
+    if (daofu) return yield* new RuleViolation({ message: daofu })
+    done = yield* transition(order, who, { type: "setFreightDaofu", companyId: company.id }, patch)
+  } else {
+    done = yield* transition(order, who, { type: "setFreight", companyId: company.id, freight: input.freight!, freightWeight: input.freightWeight! }, patch)
+  }
+  const now = yield* (yield* Clock).now
+  yield* loggedOp("setFreight", actor, now,
+    { id: order.id, expressCompanyId: company.id, freightWeight: input.freightWeight ?? null, freight: input.freight ?? null, isDaofu: input.isDaofu === true },
+    { id: done.order.id, status: done.order.status, freight: done.order.freight, isDaofu: done.order.isDaofu })
+  return done
+})
+
+/** What the sender pays for a freight trade: the freight and the insurance fee. */
+export const freightDue = (o: Pick<SendRecord, "freight" | "insureFreight">): number => (o.freight ?? 0) + o.insureFreight
+
+/** `GET /api/expressTakein/payFreight/{id}`: opens the pay-in trade for the freight of the sender's order at 20. */
+export const payFreight = Effect.fn("payFreight")(function* (actor: Actor, id: string) {
+  const order = yield* (yield* SendStore).findById(id)
+  if (!order || order.senderId !== actor.userId) return yield* notFound()
+  if (order.status !== SendStatus.awaitingFreightPayment || order.isDaofu || order.freightPaid || order.freight === null) {
+    return yield* new StateConflict({ message: messages.actionFailed })
+  }
+  const trade = yield* openTrade(actor, { kind: "freight", refId: order.id, amountFen: freightDue(order), description: `寄件运费 ${order.orderNo}` })
+  return { prepayId: trade.prepayId ?? "", tradeNo: trade.tradeNo, totalFee: trade.amountFen }
+})
+
+// ---------------------------------------------------------------- the outbound staff screen
+
+const staffWorksite = Effect.fnUntraced(function* (actor: Actor, worksiteId: string | undefined) {
+  const employee = yield* employeeOf(actor)
+  if (worksiteId !== undefined && worksiteId !== "" && worksiteId !== employee.worksite.id) return yield* new NotAllowed({ message: messages.notYourWorksite })
+  return employee.worksite.id
+})
+
+/** The scan: the order by its number (or the text after the first comma); a cancelled one says so. */
+export const scanSending = Effect.fn("scanSending")(function* (actor: Actor, worksiteId: string | undefined, code: string) {
+  const site = yield* staffWorksite(actor, worksiteId)
+  const order = yield* (yield* SendStore).findByCode(site, scannedCode(code))
+  if (!order) return yield* notFound()
+  if (order.status === SendStatus.cancelled) return yield* new StateConflict({ message: screenMessages.cancelledByUser })
+  return order
+})
+
+/** `GET /api/user/userInfoByOpenid/{openid}`: a sender with an order at the staff member's worksite. */
+export const senderInfo = Effect.fn("senderInfo")(function* (actor: Actor, openid: string) {
+  const site = yield* staffWorksite(actor, undefined)
+  const userId = openid ? yield* (yield* SendStore).senderAt(site, openid) : undefined
+  const profile = userId ? yield* (yield* ProfileStore).find(userId) : undefined
+  if (!profile) return yield* new NotFound({ message: useCaseMessages.senderFailed })
+  return profile
+})
+
+/** A waybill number the carrier's electronic waybill service would hand out: its code and the order number after its prefix (unique as order numbers are). */
+export const expressNumberFor = (companyCode: string, orderNo: string): string => `${companyCode.toUpperCase()}${orderNo.replace(/^[A-Z]+/, "")}`
+
+/**
+ * `POST /api/common/getElecWaybill/`: the first print assigns the express number (4 → 5); an order at 5 prints
+ * again with its number. Unpaid freight → '寄件客户还没付运费'; the printer refusing → '打印失败，请检查打印机状态。'
+ * and nothing is kept (the transaction rolls back).
+ */
+export const printWaybill = Effect.fn("printWaybill")(function* (actor: Actor, input: { readonly orderNo?: string | undefined; readonly expressCompanyId?: string | undefined }) {
+  const site = yield* staffWorksite(actor, undefined)
+  const store = yield* SendStore
+  const order = input.orderNo ? yield* store.findByOrderNo(input.orderNo) : undefined
+  if (!order || order.worksiteId !== site) return yield* notFound()
+  const settings = yield* settingsOf(site)
+  const company = settings.companies.find((c) => c.id === (order.companyId ?? input.expressCompanyId))
+  if (!company) return yield* new RuleViolation({ message: freightMessages.companyRequired })
+  const setup = pageSetup(company, settings.printers)
+  if ("problem" in setup) return yield* new StateConflict({ message: setup.problem })
+  let printed = order
+  if (order.status === SendStatus.awaitingNumber) {
+    printed = (yield* transition(order, { role: "staff", worksiteId: site }, { type: "assignNumber", expressNo: expressNumberFor(company.code, order.orderNo) })).order
+  } else if (order.status === SendStatus.awaitingFreight || order.status === SendStatus.awaitingFreightPayment) {
+    return yield* new StateConflict({ message: waybillMessages.freightUnpaid })
+  } else if (order.status !== SendStatus.awaitingOutOfStock) {
+    return yield* new StateConflict({ message: messages.actionFailed })
+  }
+  const now = yield* (yield* Clock).now
+  const waybill = waybillOf(printed, company, setup, now)
+  if ("problem" in waybill) return yield* new StateConflict({ message: waybill.problem })
+  const pdf = (yield* WaybillRenderer).render(waybill)
+  const answer = yield* (yield* Printer).print({ printer: setup.printer, name: printed.orderNo, pdf })
+  if (!answer.ok) return yield* new StateConflict({ message: waybillMessages.printerFailed })
+  if (printed !== order) yield* loggedOp("printWaybill", actor, now, { orderNo: printed.orderNo }, { id: printed.id, status: printed.status, expressNo: printed.expressNo })
+  return { orderNo: printed.orderNo, expressNo: printed.expressNo ?? "", widthMm: setup.widthMm, heightMm: setup.heightMm, pdf: `/api/common/elecWaybill/${encodeURIComponent(printed.orderNo)}.pdf` }
+})
+
+/** The printed PDF of an order of the staff member's worksite. */
+export const waybillPdf = Effect.fn("waybillPdf")(function* (actor: Actor, orderNo: string) {
+  const site = yield* staffWorksite(actor, undefined)
+  const order = yield* (yield* SendStore).findByOrderNo(orderNo)
+  if (!order || order.worksiteId !== site) return yield* notFound()
+  const pdf = yield* (yield* Printer).find(order.orderNo)
+  if (!pdf) return yield* notFound()
+  return pdf
+})
+
+// ---------------------------------------------------------------- dispatch
+
+export const toScanAll = Effect.fn("toScanAll")(function* (actor: Actor, worksiteId: string) {
+  const site = yield* staffWorksite(actor, worksiteId)
+  const store = yield* SendStore
+  const settings = yield* store.settings(site)
+  return dispatchCounts(settings?.companies ?? [], yield* store.toScanCounts(site))
+})
+
+export const toScan = Effect.fn("toScan")(function* (actor: Actor, worksiteId: string, companyId: string) {
+  const all = yield* toScanAll(actor, worksiteId)
+  const one = all.find((c) => c._id === companyId)
+  if (!one) return yield* new NotFound({ message: dispatchMessages.countsFailed })
+  return one
+})
+
+/**
+ * `PUT sendOut/{worksiteId}/{code}`: 5 → 100 once. The same order again, or a concurrent second scan that
+ * finds it already out, changes nothing and answers success. Logged for `station replay`.
+ */
+export const sendOut = Effect.fn("sendOut")(function* (actor: Actor, worksiteId: string, code: string) {
+  const site = yield* staffWorksite(actor, worksiteId)
+  const store = yield* SendStore
+  const scanned = scannedCode(code)
+  const order = scanned ? yield* store.findByCode(site, scanned) : undefined
+  const decided = sendOutDecision(order, site)
+  if (!("kind" in decided)) return yield* decided
+  if (decided.kind === "unchanged") return { order: order!, changed: false }
+  const now = yield* (yield* Clock).now
+  const done = yield* transition(order!, { role: "staff", worksiteId: site }, { type: "sendOut" }, { sentAt: now }).pipe(
+    Effect.catchTag("StateConflict", (e) =>
+      store.findById(order!.id).pipe(Effect.flatMap((again) => again?.status === SendStatus.outOfStock ? Effect.succeed(undefined) : Effect.fail(e))))
+  )
+  if (!done) return { order: (yield* store.findById(order!.id))!, changed: false }
+  yield* loggedOp("sendOut", actor, now, { worksiteId: site, code: scanned }, { id: done.order.id, status: done.order.status })
+  return { order: done.order, changed: true }
+})
+
+/** `station tariff import`: the parsed rows written. */
+export const importTariff = Effect.fn("importTariff")(function* (rows: ReadonlyArray<TariffRow>) {
+  return yield* (yield* SendStore).importTariff(rows)
+})
+
+export { dispatchMessages, useCaseMessages as sendingMessages }
+export { present, sendOrderView, transition } from "./transition"
+export { freightPaid } from "./settlement"

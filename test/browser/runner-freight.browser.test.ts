@@ -1,0 +1,140 @@
+/**
+ * The runner's freight entry for a door pickup (spec 001 §5 "Freight entry (runner)"): a student's door
+ * pickup is booked, its reward paid, grabbed, said taken and confirmed through the API; then on a
+ * phone-sized page the runner opens '录入运费' on their list: an empty submit asks for the carrier, then the
+ * weight, then the freight; a carrier without a tariff fails the quote and clears the field, the tariff's fills it; no photo asks '确定不用上传照片？'; confirmed, the send order
+ * is at 20 with its freight and weight stored, and the card moves on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { browserAvailable, POLL, shot, startHarness, toast, type Harness } from "./harness"
+
+const run = browserAvailable()
+
+type Answer<T> = { success: boolean; message?: string; data: T }
+
+const seed = async (h: Harness) => {
+  const db = h.runtime.db
+  await db.insertInto("sending_settings").values({
+    worksite_id: "ws-xiyuan", jijian_able: true, daofu_able: true, daofu_carrier_code: "ZTO", yunfei_pic: null,
+    printer150_host: "127.0.0.1", printer150_port: 9100, printer180_host: "127.0.0.1", printer180_port: 9100
+  }).onConflict((oc) => oc.column("worksite_id").doUpdateSet({ jijian_able: true, daofu_able: true, daofu_carrier_code: "ZTO" })).execute()
+  await db.insertInto("send_company").values([
+    { worksite_id: "ws-xiyuan", company_id: "ec-sf", code: "SF", surface_height: 150, surface_width: 100, sort: 1 },
+    { worksite_id: "ws-xiyuan", company_id: "ec-zto", code: "ZTO", surface_height: 180, surface_width: 100, sort: 2 }
+  ]).onConflict((oc) => oc.doNothing()).execute()
+  await db.deleteFrom("freight_tariff").where("worksite_id", "=", "ws-xiyuan").where("company_code", "=", "ZTO").execute()
+  await db.insertInto("freight_tariff").values({ worksite_id: "ws-xiyuan", company_code: "SF", to_province_code: "11", first_kg: 1200, extra_kg: 500 })
+    .onConflict((oc) => oc.columns(["worksite_id", "company_code", "to_province_code"]).doUpdateSet({ first_kg: 1200, extra_kg: 500 })).execute()
+  await db.insertInto("address").values({
+    id: "addr-student-bj", user_id: "u-student", name: "王芳", phone: "13911112222", province: "11", city: "1101", county: "110105",
+    province_name: "北京市", city_name: "市辖区", county_name: "朝阳区", detail: "建国路88号", is_default: false
+  }).onConflict((oc) => oc.doNothing()).execute()
+  await db.updateTable("app_user").set({ auth_status: 1, id_card_no: "440106200001010011" }).where("id", "=", "u-student").execute()
+}
+
+/** A door pickup booked, rewarded, grabbed by the runner, said taken and confirmed: its send order awaits freight (10). */
+const confirmedDoorPickup = async (h: Harness, student: string, runner: string) => {
+  const ok = <T>(a: Answer<T>, what: string): T => {
+    if (!a.success) throw new Error(`${what}: ${a.message}`)
+    return a.data
+  }
+  const setup = ok(await h.api<Answer<{ bookingDays: ReadonlyArray<{ slots: ReadonlyArray<string> }> }>>("/api/expressTakein/setup", student), "setup")
+  const slot = setup.bookingDays.flatMap((d) => d.slots)[0]!
+  const booked = ok(await h.api<Answer<{ _id: string; orderNo: string; paotui: { _id: string; orderNo: string } }>>("/api/expressTakein", student, {
+    method: "POST",
+    body: JSON.stringify({
+      expressCompanyId: "ec-sf", senderAddressId: "addr-student-1", receiverAddressId: "addr-student-bj", goodsName: "教材", goodsCount: 1,
+      requiredDoorService: true, goodsType: 1, dormBuilding: "b-xy-1", dormFloor: 5, dormRoom: "512", fee: 400, requireArriveTime: slot
+    })
+  }), "book")
+  const errand = booked.paotui
+  const prepay = ok(await h.api<Answer<{ prepayId: string }>>(`/api/paotuiOrder/prepay/${errand._id}`, student), "prepay")
+  const sign = ok(await h.api<Answer<unknown>>(`/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${prepay.prepayId}`)}`, student), "paysign")
+  ok(await h.api<Answer<unknown>>("/auth/dev/pay", student, { method: "POST", body: JSON.stringify(sign) }), "pay")
+  ok(await h.api<Answer<unknown>>(`/api/paotuiOrder/robbingRollModule/${errand.orderNo}`, runner, { method: "PUT" }), "grab")
+  ok(await h.api<Answer<unknown>>(`/api/paotuiOrder/paotuiTakeaway/${errand._id}`, student, { method: "PUT" }), "say taken")
+  ok(await h.api<Answer<unknown>>(`/api/paotuiOrder/paotuiConfirmTakeaway/${errand._id}`, runner, { method: "PUT", body: JSON.stringify({ goodsPic: "", isDaofu: false }) }), "confirm")
+  return { id: booked._id, errand }
+}
+
+describe.skipIf(!run)("runner freight entry", () => {
+  let h: Harness
+  beforeAll(async () => {
+    h = await startHarness()
+    await seed(h)
+  }, 60_000)
+  afterAll(async () => { await h?.close() })
+
+  it("a runner enters a confirmed door pickup's freight: carrier, weight, the no-photo confirm; the order awaits payment", async ({ onTestFailed }) => {
+    const student = await h.token("demo-student")
+    const runner = await h.token("demo-runner")
+    const { id, errand } = await confirmedDoorPickup(h, student, runner)
+    const sendRow = () => h.runtime.db.selectFrom("send_order").selectAll().where("id", "=", id).executeTakeFirstOrThrow()
+    expect((await sendRow()).status).toBe(10)
+    // the send order by its errand: to its runner (and sender), not to another worksite's staff
+    const byErrand = `/api/expressTakein/getByPaotuiId/${errand._id}`
+    expect(await h.api(byErrand, runner)).toMatchObject({ success: true, data: { _id: id, status: 10 } })
+    expect(await h.api(byErrand, student)).toMatchObject({ success: true, data: { _id: id } })
+    expect(await h.api(byErrand, await h.token("demo-staff-dy"))).toMatchObject({ success: false })
+
+    const { page, errors } = await h.phone()
+    onTestFailed(() => shot(page, `FAILED-runner-freight-${Date.now()}`))
+    await page.goto(`${h.url}/robbingList/2/ing/${encodeURIComponent(runner)}`)
+    const card = page.locator(`[data-testid=errand-order][data-order-no="${errand.orderNo}"]`)
+    await card.getByTestId("order-enter-freight").click()
+    const sheet = page.getByTestId("runner-freight")
+    await sheet.getByTestId("freight-submit").waitFor()
+    await page.waitForTimeout(500) // the sheet's slide-in
+    await shot(page, "rf1-runner-freight-sheet")
+
+    // empty → the carrier; a carrier → the weight
+    await sheet.getByTestId("freight-submit").click()
+    await toast(page, "请选择快递公司").waitFor()
+    await sheet.getByTestId("freight-company").locator(".adm-selector-item").filter({ hasText: "顺丰速运" }).click()
+    // SF is not the cash-on-delivery carrier: no switch; ZTO offers it
+    expect(await sheet.getByTestId("freight-daofu").count()).toBe(0)
+    await sheet.getByTestId("freight-company").locator(".adm-selector-item").filter({ hasText: "中通快递" }).click()
+    await sheet.getByTestId("freight-daofu").waitFor()
+    await sheet.getByTestId("freight-company").locator(".adm-selector-item").filter({ hasText: "顺丰速运" }).click()
+    await expect.poll(() => sheet.getByTestId("freight-daofu").count(), POLL).toBe(0)
+    await page.waitForTimeout(1600) // the previous toast clears
+    await sheet.getByTestId("freight-submit").click()
+    await toast(page, "请输入计费重量").waitFor()
+
+    // a weight, no freight → the freight; the quote fills it from the tariff (1.5 kg to Beijing by SF: 12 + 5)
+    await sheet.locator("[data-testid=freight-weight] input").fill("1.5")
+    await page.waitForTimeout(1600)
+    await sheet.getByTestId("freight-submit").click()
+    await toast(page, "请输入运费").waitFor()
+    // ZTO has no tariff to Beijing: the quote fails and clears the typed freight
+    await sheet.locator("[data-testid=freight-amount] input").fill("9")
+    await sheet.getByTestId("freight-company").locator(".adm-selector-item").filter({ hasText: "中通快递" }).click()
+    await sheet.getByTestId("freight-quote").click()
+    await toast(page, "自动计算运费失败，请手动输入。").waitFor()
+    await expect.poll(() => sheet.locator("[data-testid=freight-amount] input").inputValue(), POLL).toBe("")
+    await sheet.getByTestId("freight-company").locator(".adm-selector-item").filter({ hasText: "顺丰速运" }).click()
+    await sheet.getByTestId("freight-quote").click()
+    await expect.poll(() => sheet.locator("[data-testid=freight-amount] input").inputValue(), POLL).toBe("17.00")
+    await shot(page, "rf2-runner-freight-filled")
+
+    // no photo → the confirm dialog; cancelled, nothing is set; confirmed, the freight is set
+    await sheet.getByTestId("freight-submit").click()
+    const dialog = page.locator(".adm-dialog-body").filter({ hasText: "确定不用上传照片？" })
+    await dialog.waitFor()
+    await shot(page, "rf3-runner-freight-no-photo-confirm")
+    await dialog.locator(".adm-dialog-button").filter({ hasText: "取消" }).click()
+    await dialog.waitFor({ state: "hidden" })
+    expect((await sendRow()).status).toBe(10)
+    await sheet.getByTestId("freight-submit").click()
+    await page.locator(".adm-dialog-body").filter({ hasText: "确定不用上传照片？" }).locator(".adm-dialog-button").filter({ hasText: "确定" }).click()
+    await toast(page, "计费成功待支付").waitFor()
+    await expect.poll(async () => (await sendRow()).status, POLL).toBe(20)
+    expect(await sendRow()).toMatchObject({ status: 20, freight: 1700, freight_weight: 1500, company_id: "ec-sf", runner_id: expect.any(String) })
+    const errandRow = await h.runtime.db.selectFrom("errand_order").select(["status", "freight"]).where("id", "=", errand._id).executeTakeFirstOrThrow()
+    expect(errandRow).toEqual({ status: 10, freight: 1700 })
+    await expect.poll(() => card.getByTestId("order-enter-freight").count(), POLL).toBe(0)
+    await expect.poll(() => card.getAttribute("data-status"), POLL).toBe("10")
+    await shot(page, "rf4-runner-freight-set")
+    expect(errors).toEqual([])
+  })
+})

@@ -1,0 +1,71 @@
+/**
+ * `station replay` of sending: a booking, its freight set, paid, printed and dispatched are logged, and
+ * replaying the log into a fresh database rebuilds the same order (numbers, freight, waybill number, status);
+ * without the freight payment line the print is refused there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { replayOperations } from "#adapters/ops/replay"
+import { loggedOperations } from "#adapters/ops/ops-log"
+import { createUser } from "#adapters/postgres/seed"
+import { startTestApp, shanghaiNoonClock, type TestApp } from "../support/test-app"
+
+const SENDER = { id: "u-replay-sender", openid: "replay-sender" }
+
+const withSender = async (t: TestApp) => {
+  await createUser(t.db, { ...SENDER, nickname: "寄件", realname: "寄件人", phone_main: "13600000001", worksite_id: "ws-xiyuan", role: "student" }, {})
+  await t.db.updateTable("app_user").set({ auth_status: 1, id_card_no: "110105199003071239" }).where("id", "=", SENDER.id).execute()
+}
+
+describe("station replay of sending", () => {
+  let recorded: TestApp
+  let fresh: TestApp
+  beforeAll(async () => {
+    recorded = await startTestApp("pglite", { clock: shanghaiNoonClock() })
+    fresh = await startTestApp("pglite")
+    await withSender(recorded)
+    await withSender(fresh)
+  }, 60_000)
+  afterAll(async () => {
+    await recorded?.close()
+    await fresh?.close()
+  })
+
+  it("rebuilds the order in a fresh database; without the payment the print is refused", async () => {
+    const t = recorded
+    const token = await t.token(SENDER.openid)
+    const staff = await t.token("demo-staff")
+    const address = (name: string, province: string) => ({
+      id: `addr-${name}`, user_id: SENDER.id, name, phone: "13812345678", province, city: `${province}01`, county: `${province}0101`,
+      province_name: "省", city_name: "市", county_name: "区", detail: "路1号", is_default: false
+    })
+    await t.db.insertInto("address").values([address("s", "44"), address("r", "31")]).execute()
+    const booked = await t.api("POST", "/api/expressTakein", token, { expressCompanyId: "ec-sf", senderAddressId: "addr-s", receiverAddressId: "addr-r", goodsName: "书", insureMoney: 1000 })
+    const { _id: id, orderNo } = booked.body.data
+    expect((await t.api("PUT", "/api/expressTakein/freight/updateFreight", staff, { id, expressCompanyId: "ec-sf", freightWeight: 2500, freight: 1700 })).status).toBe(200)
+    const prepay = await t.api("GET", `/api/expressTakein/payFreight/${id}`, token)
+    const sign = await t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${prepay.body.data.prepayId}`)}`, token)
+    expect((await t.api("POST", "/auth/dev/pay", undefined, sign.body.data)).body.success).toBe(true)
+    const printed = await t.api("POST", "/api/common/getElecWaybill/", staff, { orderNo })
+    expect((await t.api("PUT", `/api/expressTakein/sendOut/ws-xiyuan/${printed.body.data.expressNo}`, staff)).body.success).toBe(true)
+
+    const lines: Array<{ lineNo: number; text: string }> = []
+    for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
+    expect(lines.map((l) => JSON.parse(l.text).op)).toEqual(["bookSending", "setFreight", "freightPaid", "printWaybill", "sendOut"])
+
+    const summary = await replayOperations(fresh.runtime, (async function* () { yield* lines })())
+    expect(summary.problems).toEqual([])
+    expect(summary).toMatchObject({ operations: 5, matched: 5, mismatched: 0, failed: 0, badLines: 0 })
+    const columns = ["id", "order_no", "status", "freight", "freight_weight", "freight_paid", "express_no", "insure_freight", "sender"] as const
+    expect(await fresh.db.selectFrom("send_order").select(columns).where("id", "=", id).executeTakeFirstOrThrow())
+      .toEqual(await t.db.selectFrom("send_order").select(columns).where("id", "=", id).executeTakeFirstOrThrow())
+
+    const withoutPayment = await startTestApp("pglite")
+    try {
+      await withSender(withoutPayment)
+      const skipped = await replayOperations(withoutPayment.runtime, (async function* () { yield* lines.filter((l) => JSON.parse(l.text).op !== "freightPaid") })())
+      expect(skipped.problems.map((p) => [p.op, p.message])).toContainEqual(["printWaybill", "寄件客户还没付运费"])
+    } finally {
+      await withoutPayment.close()
+    }
+  })
+})

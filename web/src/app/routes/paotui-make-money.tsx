@@ -1,0 +1,9 @@
+/** `/paotuiMakeMoney`: how runners earn. */
+import { Page } from "../../components/page"
+import { MakeMoneyText } from "../../features/errand-team/components/static-texts"
+
+export const PaotuiMakeMoneyRoute = () => (
+  <Page title="跑腿赚钱">
+    <MakeMoneyText />
+  </Page>
+)

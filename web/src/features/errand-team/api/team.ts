@@ -1,0 +1,42 @@
+/** The errand team's calls: rating and tip, credit records, building leaders and counts, the runner's day, the recruit card. */
+import {
+  AreaById, BuildingsForManager, BuildingStatus, CreditRecords, DayOrders, DelManager, FindManager, Rate, RecruitCard, Reward, SetManager, TransferBatch,
+  TransferOne
+} from "#src/errand/calls"
+import { send } from "../../../lib/api-client"
+import { usePages } from "../../../lib/paging"
+import { useLoad } from "../../../lib/use-load"
+
+const seg = encodeURIComponent
+
+export const rate = (input: { paotuiId: string; acceptOpenid: string; score: number; tags: ReadonlyArray<number>; rewardMoney: number }, idempotencyKey: string) =>
+  send(Rate, "/api/paotuiOrder/comment/update", { method: "PUT", input, idempotencyKey })
+
+/** The tip's prepay, priced on the server from the order and the amount in fen. */
+export const prepayTip = (orderId: string, amountFen: number) => send(Reward, `/api/paotuiOrder/reward/${seg(orderId)}/${amountFen}`)
+
+export const useCreditRecords = () => usePages((pageNo) => send(CreditRecords, "/api/creditscore/wxlist", { input: { pageNo } }))
+
+export const useManagedBuildings = (worksiteId: string | undefined) =>
+  useLoad(worksiteId ? () => send(BuildingsForManager, `/api/building/listForSetManager/${seg(worksiteId)}`) : undefined, [worksiteId])
+
+export const findManager = (phone: string) => send(FindManager, `/api/building/findManager/${seg(phone)}`)
+
+export const setManager = (buildingId: string, userId: string, idempotencyKey: string) =>
+  send(SetManager, `/api/building/setExpressMaster/${seg(buildingId)}/${seg(userId)}`, { method: "PUT", idempotencyKey })
+
+export const removeManager = (buildingId: string) => send(DelManager, `/api/building/delExpressMaster/${seg(buildingId)}`, { method: "DELETE" })
+
+export const useBuildingStatus = (token: string | undefined) => useLoad(token ? () => send(BuildingStatus, "/api/building/status/paotui") : undefined, [token])
+
+export const useDayOrders = (token: string | undefined) => useLoad(token ? () => send(DayOrders, "/api/paotuiOrder/getListForDownload") : undefined, [token])
+
+export const useRecruitCard = (token: string | undefined) => useLoad(token ? () => send(RecruitCard, "/api/paotuiOrder/recruit") : undefined, [token])
+
+export const useArea = (id: string | null | undefined) => useLoad(id ? () => send(AreaById, `/api/area/getById/${seg(id)}`) : undefined, [id])
+
+/** Hands accepted orders (status 1) to a teammate: one with `rollout/single`, several with `rollout/batch` (all or none). */
+export const transferOrders = (ids: ReadonlyArray<string>, to: { readonly _id: string; readonly openid: string }, idempotencyKey: string) =>
+  ids.length === 1
+    ? send(TransferOne, "/api/paotuiOrder/rollout/single", { method: "PUT", input: { paotuiId: ids[0], acceptUserId: to._id, acceptOpenid: to.openid }, idempotencyKey })
+    : send(TransferBatch, "/api/paotuiOrder/rollout/batch", { method: "PUT", input: { paotuiIds: [...ids], acceptUserId: to._id, acceptOpenid: to.openid }, idempotencyKey })

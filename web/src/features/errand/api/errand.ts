@@ -1,0 +1,84 @@
+/** The errand pages' calls (contracts in src/errand/calls.ts), their fetchers and hooks, and the live events they listen to. */
+import { useEffect, useRef } from "react"
+import {
+  ActivityOffer, Buildings, ConfirmTakeaway, Grab, Hall, OrderById, OrderByNo, OrderPage, PlaceErrand, RunnerCancel, RunnerQrcode,
+  type BuildingView, type ErrandOrderView
+} from "#src/errand/calls"
+import { ErrandFormInfo, ErrandPrepay } from "#src/errand/ordering-calls"
+import { ParcelForReceiver } from "#src/parcel/calls"
+import { PaySign } from "#src/payment/calls"
+import { newIdempotencyKey, send } from "../../../lib/api-client"
+import { connectSocket } from "../../../lib/socket"
+import { useLoad } from "../../../lib/use-load"
+
+export type { BuildingView, ErrandOrderView }
+export type FormInfo = typeof ErrandFormInfo.answer.Type
+
+const seg = encodeURIComponent
+
+export const fetchFormInfo = (worksiteId: string) => send(ErrandFormInfo, `/api/paotuiOrder/formInfo/${seg(worksiteId)}`)
+export const fetchBuildings = (worksiteId: string) => send(Buildings, `/api/building/list/${seg(worksiteId)}`)
+export const fetchActivity = (worksiteId: string) => send(ActivityOffer, `/api/active/one/1/${seg(worksiteId)}/1`)
+
+export const useDoorServiceForm = (toTakeId: string, token: string | undefined) =>
+  useLoad(token ? async () => {
+    const parcel = await send(ParcelForReceiver, `/api/expressTosend/getById/${seg(toTakeId)}`)
+    const worksiteId = parcel.worksite
+    const [info, buildings, activity] = await Promise.all([fetchFormInfo(worksiteId), fetchBuildings(worksiteId), fetchActivity(worksiteId)])
+    return { parcel, info, buildings, activity }
+  } : undefined, [toTakeId, token])
+
+export type PlaceInput = typeof PlaceErrand.request.Type
+export const placeErrand = (input: PlaceInput) => send(PlaceErrand, "/api/paotuiOrder", { method: "POST", input, idempotencyKey: newIdempotencyKey() })
+
+export const fetchOrder = (id: string) => send(OrderById, `/api/paotuiOrder/getById/${seg(id)}`)
+export const useOrder = (id: string, token: string | undefined) => useLoad(token ? () => fetchOrder(id) : undefined, [id, token])
+export const fetchOrderByNo = (orderNo: string) => send(OrderByNo, `/api/paotuiOrder/getByOrderNo/${seg(orderNo)}`)
+
+/** Opens the pay-in trade for an unpaid order (priced by the server) and signs it for the payment sheet. */
+export const prepayErrand = async (id: string) => {
+  const trade = await send(ErrandPrepay, `/api/paotuiOrder/prepay/${seg(id)}`)
+  const sign = await send(PaySign, "/api/wx/paysign", { input: { package: `prepay_id=${trade.prepayId}` } })
+  return { trade, sign }
+}
+
+/** The runner's pickup QR of an order they hold at status 1 (content for the scanner, and its image). */
+export const fetchRunnerQr = (id: string) => send(RunnerQrcode, `/api/paotuiOrder/takeQrcode/${seg(id)}`)
+
+export const fetchHall = (worksiteId: string, sort: "time" | "fee") => send(Hall, `/api/paotuiOrder/toRobbing/${seg(worksiteId)}/${sort}`)
+export const grabOrder = (orderNo: string) => send(Grab, `/api/paotuiOrder/robbingRollModule/${seg(orderNo)}`, { method: "PUT" })
+
+export const fetchOrderPage = (type: string, statusStr: string, pageNo: number) =>
+  send(OrderPage, "/api/paotuiOrder/pagingForFontend", { input: { statusStr, type, pageNo } })
+
+export const cancelOrder = (orderNo: string) => send(OrderByNo, `/api/paotuiOrder/cancel/${seg(orderNo)}`, { method: "PUT" })
+export const confirmReceipt = (id: string) => send(OrderById, `/api/paotuiOrder/receiverSignRollModule/${seg(id)}`, { method: "PUT" })
+export const markDelivered = (id: string) => send(OrderById, `/api/paotuiOrder/receiverGet/${seg(id)}`, { method: "PUT" })
+export const runnerTakeaway = (id: string) => send(OrderById, `/api/paotuiOrder/paotuiTakeaway/${seg(id)}`, { method: "PUT" })
+export const confirmTakeaway = (id: string, goodsPic: string, isDaofu: boolean) =>
+  send(ConfirmTakeaway, `/api/paotuiOrder/paotuiConfirmTakeaway/${seg(id)}`, { method: "PUT", input: { goodsPic, isDaofu } })
+export const leaderSign = (id: string) => send(OrderById, `/api/paotuiOrder/paotuiLeaderSignRollModule/${seg(id)}`, { method: "PUT" })
+export const runnerCancel = (orderNo: string, paotuiType: string, reasonType: number, reason: string) =>
+  send(RunnerCancel, `/api/paotuiOrder/cancalByPaotui/${seg(orderNo)}/${seg(paotuiType)}`, { method: "PUT", input: { reasonType, reason } })
+
+
+/** The lifecycle events a requester or runner hears about their orders (spec §4/§7). */
+export const ORDER_EVENTS = [
+  "paotuiOrderRobbinged", "paotuiOrderCancel", "paotuiOrderCancelToWait", "paotuiHaveGettedExpress", "paotuiConfirmHaveGettedExpress",
+  "paotuiSayReceiverGet", "paotuiOrderComplete", "expressTosendPaotuiSign", "expressPaotuiArrived"
+] as const
+
+/** Listens to several events on one socket while mounted. */
+export const useLiveEvents = (token: string | undefined, events: ReadonlyArray<string>, onEvent: (event: string, payload: unknown) => void) => {
+  const handler = useRef(onEvent)
+  handler.current = onEvent
+  const key = events.join("|")
+  useEffect(() => {
+    if (!token || key === "") return
+    const socket = connectSocket(token)
+    for (const event of key.split("|")) socket.on(event, (payload: unknown) => handler.current(event, payload))
+    return () => {
+      socket.disconnect()
+    }
+  }, [token, key])
+}

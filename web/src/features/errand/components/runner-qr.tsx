@@ -1,0 +1,34 @@
+/** The runner's pickup QR of a door-delivery order they hold: staff scan it at the station to hand the parcel over. */
+import { Button, Popup } from "antd-mobile"
+import { useState } from "react"
+import { LoadFailed, Loading } from "../../../components/load-state"
+import { useLoad } from "../../../lib/use-load"
+import { fetchRunnerQr } from "../api/errand"
+
+const imageSrc = (base64: string) => (base64.startsWith("data:") ? base64 : `data:image/png;base64,${base64}`)
+
+const QrBody = (props: { readonly id: string; readonly onClose: () => void }) => {
+  const qr = useLoad(() => fetchRunnerQr(props.id), [props.id])
+  return (
+    <div className="errand-qr" data-testid="runner-qr" data-content={qr.data?.content}>
+      <h3 className="errand-qr__title">到驿站出示取件码</h3>
+      {qr.loading && !qr.data ? <Loading /> : qr.error || !qr.data ? <LoadFailed error={qr.error} fallback="获取取件码失败" onRetry={qr.reload} /> : (
+        <img className="errand-qr__image" src={imageSrc(qr.data.qrimgBase64)} alt="跑腿取件二维码" data-testid="runner-qr-image" />
+      )}
+      <p className="errand-form__hint">工作人员扫码后即为已取件</p>
+      <Button block data-testid="runner-qr-close" onClick={props.onClose}>关闭</Button>
+    </div>
+  )
+}
+
+export const RunnerQrButton = (props: { readonly id: string }) => {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button size="small" color="primary" data-testid="order-qrcode" onClick={() => setOpen(true)}>取件码</Button>
+      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+        {open ? <QrBody id={props.id} onClose={() => setOpen(false)} /> : null}
+      </Popup>
+    </>
+  )
+}

@@ -1,0 +1,69 @@
+/**
+ * `/orderSuccess/{id}/{token}?kind=send`: a sending booked with door pickup. 'Order placed', the order as it
+ * stands (live), pay the runner's reward now while unpaid (its errand's pay-in trade, then the payment
+ * sheet), and the way to the send list. The errand pages' route renders this for kind=send.
+ */
+import { Button, List, Result, Toast } from "antd-mobile"
+import { useLocation } from "wouter"
+import { addressLine } from "#src/address/region"
+import { PayFreight } from "#src/sending/calls"
+import { SendStatus } from "#src/sending/status-machine"
+import { LoadFailed, Loading } from "../../components/load-state"
+import { failureMessage, send } from "../../lib/api-client"
+import { dateTime, yuan } from "../../lib/format"
+import { tokenPath } from "../../lib/session"
+import { useAction } from "../../lib/use-action"
+import { useLoad } from "../../lib/use-load"
+import { payPrepay } from "../payment/components/pay-sheet"
+import { fetchSending } from "./api/sending"
+import { useLiveEvents, SEND_EVENTS } from "./api/live"
+import "./sending.css"
+
+/** The door pickup's reward: `GET /api/paotuiOrder/prepay/{paotuiId}` (same answer shape as the freight's prepay). */
+const prepayReward = (paotuiId: string) => send(PayFreight, `/api/paotuiOrder/prepay/${encodeURIComponent(paotuiId)}`)
+
+export const SendSuccess = (props: { readonly id: string; readonly token: string | undefined }) => {
+  const [, navigate] = useLocation()
+  const order = useLoad(props.token ? () => fetchSending(props.id) : undefined, [props.id, props.token])
+  const token = tokenPath(props.token ?? "")
+  useLiveEvents(props.token, [...SEND_EVENTS, "payErrandSuccess"], (_event, payload: { _id?: string } | undefined) => {
+    if (payload?._id === undefined || payload._id === props.id || payload._id === order.data?.paotui?._id) order.reload()
+  })
+  const pay = useAction(async (paotuiId: string) => {
+    try {
+      if (await payPrepay(await prepayReward(paotuiId))) order.reload()
+    } catch (error) {
+      Toast.show({ icon: "fail", content: failureMessage(error, "获取支付签名失败") })
+    }
+  })
+
+  if (order.loading && !order.data) return <Loading />
+  if (order.error || !order.data) return <LoadFailed error={order.error} fallback="获取寄件信息出错" onRetry={order.reload} />
+  const o = order.data
+  const unpaid = o.status === SendStatus.pendingPayment && o.paotui !== null && !o.paotui.isPayed
+  return (
+    <div className="send-success" data-testid="send-success" data-status={o.status}>
+      <Result
+        status={unpaid ? "waiting" : "success"}
+        title={unpaid ? "预约成功，待支付赏金" : "预约成功"}
+        description={unpaid ? "支付赏金后跑腿同学才能接单上门取件" : "跑腿同学接单后会按预约时间上门取件"}
+      />
+      <List mode="card">
+        <List.Item title="寄件单号" extra={<span data-testid="send-success-order-no">{o.orderNo}</span>} />
+        <List.Item title="状态" extra={<span data-testid="send-success-status">{o.statusStr}</span>} />
+        <List.Item title="收件人" extra={`${o.receiver.name} ${addressLine({ provinceName: o.receiver.provinceName, cityName: o.receiver.cityName })}`} />
+        <List.Item title="物品" extra={`${o.goodsName} × ${o.goodsCount}`} />
+        {o.requireArriveTime ? <List.Item title="上门时间" extra={dateTime(o.requireArriveTime.getTime())} /> : null}
+        {o.paotui ? <List.Item title="赏金" extra={<span data-testid="send-success-reward">¥{yuan(o.paotui.fee)}{o.paotui.isPayed ? " 已支付" : ""}</span>} /> : null}
+      </List>
+      <div className="page__actions">
+        {unpaid && o.paotui ? (
+          <Button block color="primary" size="large" data-testid="send-pay-now" loading={pay.pending} disabled={pay.pending} onClick={() => void pay.run(o.paotui!._id)}>
+            立即支付 ¥{yuan(o.paotui.fee)}
+          </Button>
+        ) : null}
+        <Button block className="send-success__view" data-testid="send-view" onClick={() => navigate(`/expressSendList/ing/${token}`)}>查看详情</Button>
+      </div>
+    </div>
+  )
+}
