@@ -177,7 +177,17 @@ describe("the send-order lifecycle with its errand, model-based", () => {
           expect(after.status === SendStatus.pendingPayment || after.status === SendStatus.taskPosted, label).toBe(false)
         }
       }
-    }), { numRuns: 40 })
+    }), {
+      numRuns: 40,
+      // the stages the closing check names, reached for certain besides the random runs
+      examples: [
+        [false, false, 8, []],
+        [true, false, 8, []],
+        [true, false, 4, []],
+        [true, false, 0, [{ kind: "close" }]],
+        [true, true, 0, [{ kind: "errand", action: "prepay" }, { kind: "close" }]]
+      ]
+    })
     // the runs went the whole way, both kinds of order (a weak check that the steps were not all refused)
     // every freight trade's money is recorded on its order, and no order is recorded paid without its trade
     const books = await purposeBooks(t.db)
