@@ -5,10 +5,10 @@
  */
 import { firstFailure } from "../shared/errors"
 import { minutes, startOfShanghaiDay } from "../shared/time"
+import type { ParcelSize } from "../parcel/size"
 import { MAX_FLOOR, MIN_FLOOR, isFloor, type GoodsClass } from "./fee"
 
-/** Parcel size of spec §3: 1 small, 2 medium, 3 large, 4 extra large. */
-export type ParcelSize = 1 | 2 | 3 | 4
+export type { ParcelSize } from "../parcel/size"
 
 /** A class smaller than the parcel is disabled; an extra-large parcel can only go as a large item. */
 export const goodsClassEnabled = (parcelSize: ParcelSize | null | undefined, goodsClass: GoodsClass): boolean =>

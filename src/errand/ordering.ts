@@ -8,7 +8,8 @@
 import { Effect } from "effect"
 import { sendingFollowsErrand } from "../sending/errand-link"
 import { unpaidSafekeeping } from "../parcel/parcel"
-import { ParcelStore, People } from "../parcel/parcel-store"
+import { Catalogue, ParcelStore, People } from "../parcel/parcel-store"
+import { parcelSize } from "../parcel/size"
 import { PayIn } from "../payment/pay-in"
 import { messages as payMessages, TradeKind, TradeStatus } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
@@ -140,13 +141,15 @@ export const placeErrandOrder = Effect.fn("placeErrandOrder")(function* (actor: 
   const day = shanghaiDate(now)
   const activityOrdersToday = activity ? yield* errands.activityCount(activity.id, day) : 0
 
+  // a class smaller than the parcel is refused as no class chosen
+  const size = parcel ? parcelSize(yield* (yield* Catalogue).dictValues("weightFeeType"), parcel.weightId) : null
   const priced = quote({
     form: {
       goodsClass, specialGoodId, buildingId: building ? building.id : null, floor: input.dormFloor ?? null, dormRoom: input.dormRoom ?? "",
       friendReceives, friendName: input.proxyReceiver ?? "", friendPhone: input.proxyReceiverPhone ?? "",
       worksiteId: input.worksiteId === worksite.id ? worksite.id : null, schoolCode: worksite.schoolCode, remark: input.remark ?? ""
     },
-    worksite: settings, building, parcelSize: null, activity: activity ?? null, activityOrdersToday, now
+    worksite: settings, building, parcelSize: size, activity: activity ?? null, activityOrdersToday, now
   })
   if (!priced.ok) {
     if (priced.reason === "form") return yield* new RuleViolation({ message: priced.message })

@@ -7,6 +7,7 @@ import type { CollectRules, ParcelRecord, Person } from "./parcel-store"
 import type { HeldParcel } from "./receiver"
 import type { PickupRole } from "./parcel"
 import { qrFromText, type PickupQr } from "./pickup-qr"
+import type { ParcelSize } from "./size"
 import { formatTag } from "./storage-code"
 
 interface QrCheck {
@@ -21,6 +22,7 @@ interface ReceiverParcelOf extends HeldParcel {
   readonly content: string
   readonly qrimgBase64: string
   readonly rules: CollectRules
+  readonly size: ParcelSize | null
 }
 
 /** The longest scanned QR text a station accepts: the signed pickup QR is well under it. */
@@ -209,13 +211,16 @@ export const ParcelForReceiver = call(
     qrContent: Schema.String,
     qrimgBase64: Schema.String,
     selfSignAble: Schema.Boolean,
-    paotuiAble: Schema.Boolean
+    paotuiAble: Schema.Boolean,
+    /** 1 small, 2 medium, 3 large, 4 extra large (its weight class); null for an unknown class. */
+    size: Schema.NullOr(Schema.Literals([1, 2, 3, 4]))
   })
 )
 export type ReceiverParcel = typeof ParcelForReceiver.answer.Type
 
 export const receiverParcelView = (v: ReceiverParcelOf): ReceiverParcel => ({
-  ...collectView(v), qrContent: v.content, qrimgBase64: v.qrimgBase64, selfSignAble: v.rules.selfSignAble, paotuiAble: v.rules.paotuiAble
+  ...collectView(v), qrContent: v.content, qrimgBase64: v.qrimgBase64, selfSignAble: v.rules.selfSignAble, paotuiAble: v.rules.paotuiAble,
+  size: v.size
 })
 
 /** `GET /api/expressTosend/pagingForFontend?statusStr=ing&pageNo=1`: one tab of the caller's parcels, a page at a time. */

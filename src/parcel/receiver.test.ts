@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { Locker, type DoorRequest } from "../locker/locker"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import { ParcelStatus } from "./parcel"
-import { ParcelStore, People, QrSigner, type CollectParcel, type Person } from "./parcel-store"
+import { Catalogue, ParcelStore, People, QrSigner, type CollectParcel, type Person } from "./parcel-store"
 import { parcelStoreWith } from "./parcel-store.testkit"
 import { cancelAgent, chooseAgent, openBox, parcelForReceiver, receiverParcels, refuseAgent, selfSign } from "./receiver"
 
@@ -57,6 +57,10 @@ const station = (initial: ReadonlyArray<CollectParcel>, options: { selfSignAble?
         findById: (id) => Effect.succeed([liMing, wang, far].find((p) => p.id === id)),
         findByPhone: (worksiteId, phone) => Effect.succeed([liMing, wang, far].find((p) => p.worksiteId === worksiteId && p.phoneMain === phone)),
         byPhoneSuffix: () => Effect.succeed([])
+      }),
+      Effect.provideService(Catalogue, {
+        expressCompanies: () => Effect.succeed([]),
+        dictValues: (dict) => Effect.succeed(dict === "weightFeeType" ? [{ _id: "light", name: "1kg以内" }, { _id: "heavy", name: "5kg以上" }] : [])
       }),
       Effect.provideService(QrSigner, {
         sign: (text) => Effect.succeed(`sig(${text.length})`),
@@ -126,6 +130,13 @@ describe("proxy pickup", () => {
     for (const who of [me, friend]) {
       expect(await late.run(parcelForReceiver(who, "p1"))).toMatchObject({ ok: true, value: { content: "", qrimgBase64: "", showsCode: false, unpaidFen: 150 } })
     }
+  })
+
+  it("carries the parcel's size, its weight class's place in the dictionary (none for an unknown class)", async () => {
+    const s = station([parcel(), parcel({ id: "p2", weightId: "heavy" }), parcel({ id: "p3", weightId: "gone" })])
+    expect(await s.run(parcelForReceiver(me, "p1"))).toMatchObject({ ok: true, value: { size: 1 } })
+    expect(await s.run(parcelForReceiver(me, "p2"))).toMatchObject({ ok: true, value: { size: 2 } })
+    expect(await s.run(parcelForReceiver(me, "p3"))).toMatchObject({ ok: true, value: { size: null } })
   })
 })
 

@@ -13,8 +13,9 @@ import {
   tabStatuses, takeEventOf, type Holder
 } from "./collect"
 import { statusStr, unpaidSafekeeping, type ParcelStatus, type SafekeepingTerms } from "./parcel"
-import { ParcelStore, People, QrSigner, type CollectParcel } from "./parcel-store"
+import { Catalogue, ParcelStore, People, QrSigner, type CollectParcel } from "./parcel-store"
 import { signedText, type UnsignedQr } from "./pickup-qr"
+import { parcelSize } from "./size"
 import { nextStatus } from "./status-machine"
 import { formatTag } from "./storage-code"
 
@@ -74,7 +75,8 @@ export const receiverParcels = Effect.fn("receiverParcels")(function* (actor: Ac
 export const parcelForReceiver = Effect.fn("parcelForReceiver")(function* (actor: Actor, id: string) {
   const held = yield* heldParcel(actor, id)
   const rules = yield* (yield* ParcelStore).collectRules(held.parcel.worksiteId)
-  if (!held.showsCode) return { ...held, rules, content: "", qrimgBase64: "" }
+  const size = parcelSize(yield* (yield* Catalogue).dictValues("weightFeeType"), held.parcel.weightId)
+  if (!held.showsCode) return { ...held, rules, size, content: "", qrimgBase64: "" }
   const p = held.parcel
   const unsigned: UnsignedQr = {
     ex: p.expressCompanyName, en: p.expressNo, sn: p.storageNo, ...(held.holder === "agent" ? { aoid: actor.openid } : { roid: actor.openid }),
@@ -82,7 +84,7 @@ export const parcelForReceiver = Effect.fn("parcelForReceiver")(function* (actor
   }
   const signer = yield* QrSigner
   const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(signedText(unsigned)) })
-  return { ...held, rules, content, qrimgBase64: yield* signer.image(content) }
+  return { ...held, rules, size, content, qrimgBase64: yield* signer.image(content) }
 })
 
 /** The list page's header: who is looking, what their worksite lets them do, how many parcels wait for them. */

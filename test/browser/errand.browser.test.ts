@@ -29,10 +29,10 @@ const setUpErrands = async (h: Harness, activity: { discount: number | null; cou
     .where("id", "=", "act-xy-door").executeTakeFirstOrThrow()
 }
 
-const checkInParcel = async (h: Harness, expressNo: string) => {
+const checkInParcel = async (h: Harness, expressNo: string, weight = "wf-1") => {
   const staff = (await actorByOpenid(h.runtime.db, "demo-staff"))!
   const exit = await h.runtime.run(checkIn(staff, {
-    worksite: "ws-xiyuan", expressCompany: "ec-sf", storageNo: "C-01", expressNo, weight: "wf-1", receiverPhone: "13800000001"
+    worksite: "ws-xiyuan", expressCompany: "ec-sf", storageNo: "C-01", expressNo, weight, receiverPhone: "13800000001"
   }))
   if (!Exit.isSuccess(exit)) throw new Error("check-in failed")
   return exit.value.parcel
@@ -107,6 +107,27 @@ describe.skipIf(!run)("errands in the browser", () => {
     await shot(page, "81-door-form-filled")
     expect(errors).toEqual([])
   }, 120_000)
+
+  it("a heavy parcel (3-5kg, large) leaves only 大件 to choose; a 1-3kg one 中件 and 大件", async ({ onTestFailed }) => {
+    await setUpErrands(h, { discount: 2, countDaily: 20 })
+    const token = encodeURIComponent(await h.token("demo-student"))
+    const { page, errors } = await h.phone()
+    onTestFailed(() => shot(page, `FAILED-errand-size-${Date.now()}`))
+    const classes = async () => Object.fromEntries(await page.getByTestId("door-class").locator(".adm-selector-item").evaluateAll((items) =>
+      items.map((i) => [i.textContent, i.classList.contains("adm-selector-item-disabled")])))
+    const large = await checkInParcel(h, "SF-DOOR-LARGE", "wf-3")
+    await page.goto(`${h.url}/doorService/${large.id}/${token}`)
+    await page.getByTestId("door-class").waitFor()
+    expect(await classes()).toEqual({ 小件: true, 中件: true, 大件: false })
+    await pick(page, "door-class", "小件")
+    await page.getByTestId("door-special").waitFor({ state: "detached" })
+    await shot(page, "80b-door-form-large-parcel")
+    const medium = await checkInParcel(h, "SF-DOOR-MEDIUM", "wf-2")
+    await page.goto(`${h.url}/doorService/${medium.id}/${token}`)
+    await page.getByTestId("door-class").waitFor()
+    expect(await classes()).toEqual({ 小件: true, 中件: false, 大件: false })
+    expect(errors).toEqual([])
+  }, 60_000)
 
   it("the form's full state ('今日已约满') and the day's cut-off", async ({ onTestFailed }) => {
     await setUpErrands(h, { discount: 2, countDaily: 0 })

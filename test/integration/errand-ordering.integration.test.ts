@@ -34,9 +34,9 @@ const setup = (backend: "pglite" | "postgres", poolSize?: number) => {
   afterAll(async () => { await ctx.t?.close() })
 
   /** A parcel checked in at 西园 for demo-student (or another receiver's phone). */
-  const parcel = async (phone = "13800000001") => {
+  const parcel = async (phone = "13800000001", weight = "wf-1") => {
     const expressNo = unique("SF")
-    const r = await ctx.t.api("POST", "/api/expressTosend", ctx.staff, checkInPayload({ expressNo, receiverPhone: phone }))
+    const r = await ctx.t.api("POST", "/api/expressTosend", ctx.staff, checkInPayload({ expressNo, receiverPhone: phone, weight }))
     expect(r.status).toBe(201)
     return (await ctx.t.db.selectFrom("parcel").select("id").where("express_no", "=", expressNo).executeTakeFirstOrThrow()).id
   }
@@ -97,6 +97,21 @@ describe("errand ordering over HTTP [pglite]", () => {
     }
     expect(await parcelStatus(p)).toBe(0)
     expect(await ctx.t.db.selectFrom("errand_order").select("id").where("to_take_id", "=", p).execute()).toEqual([])
+  })
+
+  it("a class smaller than the parcel is refused: the size is the weight class (3-5kg → large, only 大件)", async () => {
+    const large = await parcel("13800000001", "wf-3")
+    const seen = await ctx.t.api("GET", `/api/expressTosend/getById/${large}`, ctx.student)
+    expect(seen.body.data.size).toBe(3)
+    for (const goodsType of [1, 2]) {
+      expect(await place(form(large, { goodsType }))).toMatchObject({ status: 400, body: { message: "请选择物品类别" } })
+    }
+    const placed = await place(form(large, { goodsType: 3, specialGoodId: "sg-xy-luggage" }))
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+    const medium = await parcel("13800000001", "wf-2")
+    expect((await ctx.t.api("GET", `/api/expressTosend/getById/${medium}`, ctx.student)).body.data.size).toBe(2)
+    expect(await place(form(medium, { goodsType: 1 }))).toMatchObject({ status: 400, body: { message: "请选择物品类别" } })
+    expect((await place(form(medium, { goodsType: 2 }))).status).toBe(200)
   })
 
   it("junk bodies and junk ids are answered with 4xx, never a server failure", async () => {

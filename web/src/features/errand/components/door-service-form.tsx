@@ -52,7 +52,7 @@ export const DoorServiceForm = (props: { readonly toTakeId: string; readonly tok
   if (loaded.loading && !loaded.data) return <Loading />
   if (loaded.error || !loaded.data) return <LoadFailed error={loaded.error} fallback="获取网点信息失败" onRetry={loaded.reload} />
   const { parcel, info, buildings, activity: offer } = loaded.data
-  const view: FormView = { ...info, toTakeId: parcel._id, parcelSize: null }
+  const view: FormView = { ...info, toTakeId: parcel._id, parcelSize: parcel.size }
   const ctx: FormContext = { view, buildings, offer }
   const worksite = formWorksite(view)
   const now = new Date()
