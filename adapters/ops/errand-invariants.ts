@@ -5,17 +5,11 @@
 import { sql, type Kysely } from "kysely"
 import { RUNNER_INCOME_REMARK } from "#src/errand/lifecycle"
 import type { DB } from "../postgres/schema"
-
-export interface ErrandInvariant {
-  readonly name: string
-  readonly ok: boolean
-  readonly violations: number
-  readonly examples: ReadonlyArray<Record<string, unknown>>
-}
+import type { InvariantResult } from "./invariants"
 
 const EXAMPLES = 10
 
-export const errandInvariants = async (db: Kysely<DB>): Promise<ReadonlyArray<ErrandInvariant>> => {
+export const errandInvariants = async (db: Kysely<DB>): Promise<ReadonlyArray<InvariantResult>> => {
   const unbalanced = await db.selectFrom("errand_order").select(["id", "order_no as orderNo", "status", "paid", "refunded", "runner_income as runnerIncome"])
     .where((eb) => eb.or([
       eb("refunded", "<", 0), eb("runner_income", "<", 0), sql<boolean>`refunded + runner_income > paid`,
@@ -28,7 +22,7 @@ export const errandInvariants = async (db: Kysely<DB>): Promise<ReadonlyArray<Er
     .where(sql<boolean>`errand_order.runner_income <> coalesce(c.credited, 0)`).orderBy("errand_order.id").execute()
   const strayIncome = await db.selectFrom(credited.as("c")).leftJoin("errand_order", "errand_order.id", "c.ref_id")
     .select(["c.ref_id as refId", "c.credited"]).where("errand_order.id", "is", null).execute()
-  const result = (name: string, rows: ReadonlyArray<Record<string, unknown>>): ErrandInvariant =>
+  const result = (name: string, rows: ReadonlyArray<Record<string, unknown>>): InvariantResult =>
     ({ name, ok: rows.length === 0, violations: rows.length, examples: rows.slice(0, EXAMPLES) })
   return [
     result("every finished errand order passed on what it was paid (refunds + runner income), none more than it", unbalanced),

@@ -1,5 +1,6 @@
 /** The ordering calls beside those of calls.ts: what the order form needs of its worksite, and the prepay of an unpaid order. */
 import { Schema } from "effect"
+import { Prepay } from "../payment/calls"
 import { call, Text } from "../shared/wire"
 import { SpecialGoodView } from "./calls"
 
@@ -32,4 +33,4 @@ export const ErrandFormInfo = call(
  * `GET /api/paotuiOrder/prepay/{id}`: the prepay of the caller's unpaid order (opened again when the last one
  * lapsed); the page then asks `GET /api/wx/paysign?package=prepay_id=…`.
  */
-export const ErrandPrepay = call(Schema.Struct({ id: Text() }), Schema.Struct({ prepayId: Schema.String, tradeNo: Schema.String, totalFee: Schema.Int }))
+export const ErrandPrepay = call(Schema.Struct({ id: Text() }), Prepay)

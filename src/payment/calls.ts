@@ -2,11 +2,11 @@
 import { Schema } from "effect"
 import { call, Text } from "../shared/wire"
 
+/** An opened pay-in trade, as every prepay call answers it: then `/api/wx/paysign` with its prepay id. */
+export const Prepay = Schema.Struct({ prepayId: Schema.String, tradeNo: Schema.String, totalFee: Schema.Int })
+
 /** `GET /api/expressTosend/paysafekeep/{id}`: opens the trade for the fee due now (priced by the server). */
-export const PaySafekeep = call(
-  Schema.Struct({ id: Text() }),
-  Schema.Struct({ prepayId: Schema.String, tradeNo: Schema.String, totalFee: Schema.Int })
-)
+export const PaySafekeep = call(Schema.Struct({ id: Text() }), Prepay)
 
 export const PaySignData = Schema.Struct({
   appId: Schema.String,

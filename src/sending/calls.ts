@@ -4,6 +4,8 @@
  * grams, everywhere on the wire.
  */
 import { Schema } from "effect"
+import { AddressView } from "../address/calls"
+import { Prepay } from "../payment/calls"
 import { Flag, Instant, Text, Whole, call } from "../shared/wire"
 import type { BookingContact } from "./booking"
 import { statusNames, type SendStatus } from "./status-machine"
@@ -11,17 +13,9 @@ import { statusNames, type SendStatus } from "./status-machine"
 /** Free text read generously off the wire, so the core answers an over-long note with the spec's words. */
 const LONG_TEXT = 512
 
-export const ContactView = Schema.Struct({
-  name: Schema.String,
-  phone: Schema.String,
-  province: Schema.String,
-  city: Schema.String,
-  county: Schema.String,
-  provinceName: Schema.String,
-  cityName: Schema.String,
-  countyName: Schema.String,
-  detail: Schema.String
-})
+/** A sender or receiver as the order keeps it: the address book's entry without its id and default flag. */
+const { _id: _addressId, isDefault: _isDefault, ...contactFields } = AddressView.fields
+export const ContactView = Schema.Struct(contactFields)
 export type ContactView = typeof ContactView.Type
 export const contactView = (c: BookingContact): ContactView => ({
   name: c.name, phone: c.phone, province: c.province, city: c.city, county: c.county,
@@ -185,10 +179,7 @@ export const UpdateFreight = call(
 export const UpdateFreightDaofu = call(Schema.Struct({ id: Text(), expressCompanyId: Text() }), SendOrderView)
 
 /** `GET /api/expressTakein/payFreight/{id}`: the sender opens the pay-in trade for the freight (+ insurance fee); then `/api/wx/paysign`. */
-export const PayFreight = call(
-  Schema.Struct({ id: Text() }),
-  Schema.Struct({ prepayId: Schema.String, tradeNo: Schema.String, totalFee: Schema.Int })
-)
+export const PayFreight = call(Schema.Struct({ id: Text() }), Prepay)
 
 /** The sender as the outbound staff screen shows them (`GET /api/user/userInfoByOpenid/{openid}`, staff of the sender's order's worksite). */
 export const SenderInfo = Schema.Struct({
