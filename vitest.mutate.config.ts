@@ -7,10 +7,12 @@ export default defineConfig({
       "src/**/*.test.ts",
       "specs/address-paste.spec.test.ts",
       "specs/check-in-order.spec.test.ts",
+      "specs/errand-lifecycle.spec.test.ts",
       "specs/id-card.spec.test.ts",
       "specs/phone.spec.test.ts",
       "specs/pickup.spec.test.ts",
       "specs/points.spec.test.ts",
+      "specs/send-lifecycle.spec.test.ts",
       "specs/storage-codes.spec.test.ts",
       "specs/withdrawal-rules.spec.test.ts"
     ],
