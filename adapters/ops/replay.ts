@@ -14,7 +14,7 @@ import { recordSafekeepFee, SafekeepFeeInput } from "#src/payment/settlements"
 import type { Actor } from "#src/shared/actor"
 import { isDomainError } from "#src/shared/errors"
 import { SendStore } from "#src/sending/send-store"
-import { bookWith, freightPaid, printWaybill, sendOut, setFreight } from "#src/sending/use-cases"
+import { bookWith, closeSending, freightPaid, printWaybill, sendOut, setFreight } from "#src/sending/use-cases"
 import { randomUUID } from "node:crypto"
 import type { DB } from "../postgres/schema"
 import type { RunOptions, Runtime, StationServices } from "../runtime"
@@ -180,6 +180,10 @@ const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): 
     case "sendOut":
       // a completed door pickup credits its runner: the ledger row takes a new id
       return replayWith(runtime, op, { input: SendOutInput, outcome: TakePartOutcome, shape: STATUS }, (input) => sendOut(actor, input.worksiteId, input.code),
+        ({ order: o }) => ({ id: o.id, status: o.status }), () => ({ ids: randomUUID }))
+    case "closeSending":
+      // a door pickup's close cancels its errand, which may refund it: the refund's ledger row takes a new id
+      return replayWith(runtime, op, { input: ParcelIdInput, outcome: TakePartOutcome, shape: STATUS }, (input) => closeSending(actor, input.id),
         ({ order: o }) => ({ id: o.id, status: o.status }), () => ({ ids: randomUUID }))
   }
 }

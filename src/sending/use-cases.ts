@@ -48,7 +48,7 @@ const settingsOf = Effect.fn("sendingSettings")(function* (worksiteId: string | 
 })
 
 /** A change written to the operations log so `station replay` redoes it. */
-const loggedOp = Effect.fnUntraced(function* (op: "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut", actor: Actor, at: Date, input: unknown, outcome: unknown) {
+const loggedOp = Effect.fnUntraced(function* (op: "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending", actor: Actor, at: Date, input: unknown, outcome: unknown) {
   yield* (yield* OpsLog).append({ op, actorOpenid: actor.openid, at, input, outcome })
 })
 
@@ -221,13 +221,20 @@ export const closeSending = Effect.fn("closeSending")(function* (actor: Actor, i
   const store = yield* SendStore
   const order = yield* store.findById(id)
   if (!order || order.senderId !== actor.userId) return yield* notFound()
+  const closed = yield* closeOrder(actor, order)
+  yield* loggedOp("closeSending", actor, yield* (yield* Clock).now, { id }, { id: closed.order.id, status: closed.order.status })
+  return closed
+})
+
+const closeOrder = Effect.fnUntraced(function* (actor: Actor, order: SendRecord) {
+  const store = yield* SendStore
   if (order.errandId && (order.status === SendStatus.pendingPayment || order.status === SendStatus.taskPosted)) {
     const errand = yield* store.errand(order.errandId)
     if (errand && (errand.status === -1 || errand.status === 0)) {
       yield* cancelOrder(actor, errand.orderNo).pipe(
         Effect.catchIf((e) => e._tag === "StateConflict" && e.message !== PAYING_NOW, () => Effect.fail(new StateConflict({ message: messages.closeFailed })))
       )
-      const closed = yield* store.findById(id)
+      const closed = yield* store.findById(order.id)
       if (closed?.status !== SendStatus.cancelled) return yield* new StateConflict({ message: messages.closeFailed })
       return { order: closed, message: messages.closed as string | undefined }
     }

@@ -39,7 +39,7 @@ export class Outbox extends Context.Service<Outbox, {
 /** Every station operation with its input and outcome, so a replay can rebuild the parcels. */
 export interface StationOperation {
   readonly op: "checkIn" | "takePart" | "markDue" | "returnParcel" | "safekeepFee" | "chooseAgent" | "refuseAgent" | "cancelAgent" | "selfSign" | "openBox"
-    | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut"
+    | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown

@@ -1,12 +1,14 @@
 /**
  * `station replay` of sending: a booking, its freight set, paid, printed and dispatched are logged, and
  * replaying the log into a fresh database rebuilds the same order (numbers, freight, waybill number, status);
- * without the freight payment line the print is refused there.
+ * without the freight payment line the print is refused there. Closed orders (a plain one with its freight
+ * due, an unpaid door pickup with its errand) are closed there too.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { replayOperations } from "#adapters/ops/replay"
 import { loggedOperations } from "#adapters/ops/ops-log"
 import { createUser } from "#adapters/postgres/seed"
+import { bookingDays } from "#src/sending/booking-time"
 import { startTestApp, shanghaiNoonClock, type TestApp } from "../support/test-app"
 
 const SENDER = { id: "u-replay-sender", openid: "replay-sender" }
@@ -19,8 +21,9 @@ const withSender = async (t: TestApp) => {
 describe("station replay of sending", () => {
   let recorded: TestApp
   let fresh: TestApp
+  const clock = shanghaiNoonClock()
   beforeAll(async () => {
-    recorded = await startTestApp("pglite", { clock: shanghaiNoonClock() })
+    recorded = await startTestApp("pglite", { clock })
     fresh = await startTestApp("pglite")
     await withSender(recorded)
     await withSender(fresh)
@@ -48,16 +51,35 @@ describe("station replay of sending", () => {
     const printed = await t.api("POST", "/api/common/getElecWaybill/", staff, { orderNo })
     expect((await t.api("PUT", `/api/expressTakein/sendOut/ws-xiyuan/${printed.body.data.expressNo}`, staff)).body.success).toBe(true)
 
+    // a plain order closed with its freight due, and an unpaid door pickup closed (its errand cancelled)
+    const due = (await t.api("POST", "/api/expressTakein", token, { expressCompanyId: "ec-sf", senderAddressId: "addr-s", receiverAddressId: "addr-r", goodsName: "衣服", insureMoney: 1000 })).body.data._id
+    expect((await t.api("PUT", "/api/expressTakein/freight/updateFreight", staff, { id: due, expressCompanyId: "ec-sf", freightWeight: 800, freight: 1200 })).status).toBe(200)
+    expect(await t.api("DELETE", `/api/expressTakein/${due}`, token)).toMatchObject({ status: 200, body: { message: "关闭成功" } })
+    const door = await t.api("POST", "/api/expressTakein", token, {
+      expressCompanyId: "ec-sf", senderAddressId: "addr-s", receiverAddressId: "addr-r", goodsName: "鞋", insureMoney: 1000, requiredDoorService: true,
+      goodsType: 1, dormBuilding: "b-xy-1", dormFloor: 2, dormRoom: "201", fee: 200, requireArriveTime: bookingDays(clock())[0]!.slots[0]!.toISOString()
+    })
+    expect(door.status, JSON.stringify(door.body)).toBe(200)
+    expect(await t.api("DELETE", `/api/expressTakein/${door.body.data._id}`, token)).toMatchObject({ status: 200, body: { message: "关闭成功" } })
+
     const lines: Array<{ lineNo: number; text: string }> = []
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
-    expect(lines.map((l) => JSON.parse(l.text).op)).toEqual(["bookSending", "setFreight", "freightPaid", "printWaybill", "sendOut"])
+    expect(lines.map((l) => JSON.parse(l.text).op)).toEqual([
+      "bookSending", "setFreight", "freightPaid", "printWaybill", "sendOut", "bookSending", "setFreight", "closeSending", "bookSending", "closeSending"
+    ])
 
     const summary = await replayOperations(fresh.runtime, (async function* () { yield* lines })())
     expect(summary.problems).toEqual([])
-    expect(summary).toMatchObject({ operations: 5, matched: 5, mismatched: 0, failed: 0, badLines: 0 })
+    expect(summary).toMatchObject({ operations: 10, matched: 10, mismatched: 0, failed: 0, badLines: 0 })
     const columns = ["id", "order_no", "status", "freight", "freight_weight", "freight_paid", "express_no", "insure_freight", "sender"] as const
-    expect(await fresh.db.selectFrom("send_order").select(columns).where("id", "=", id).executeTakeFirstOrThrow())
-      .toEqual(await t.db.selectFrom("send_order").select(columns).where("id", "=", id).executeTakeFirstOrThrow())
+    for (const order of [id, due, door.body.data._id]) {
+      expect(await fresh.db.selectFrom("send_order").select(columns).where("id", "=", order).executeTakeFirstOrThrow())
+        .toEqual(await t.db.selectFrom("send_order").select(columns).where("id", "=", order).executeTakeFirstOrThrow())
+    }
+    const { errand_id: errandId } = await t.db.selectFrom("send_order").select("errand_id").where("id", "=", door.body.data._id).executeTakeFirstOrThrow()
+    const errandOf = (app: TestApp) => app.db.selectFrom("errand_order").select(["id", "status"]).where("id", "=", errandId ?? "").execute()
+    expect(await errandOf(fresh)).toEqual(await errandOf(t))
+    expect((await errandOf(t))[0]?.status).toBe(4)
 
     const withoutPayment = await startTestApp("pglite")
     try {
