@@ -1,6 +1,7 @@
-/** The errand hall rooms a socket joins: joined runners and pickupAble users of a worksite, by sex too. */
+/** The errand hall rooms a socket joins: joined runners both halls, pickupAble users the door-pickup hall, by sex too. */
 import { describe, expect, it } from "vitest"
 import type { ErrandPerson } from "#src/errand/errand-parties"
+import { hallRoom } from "#src/errand/errand-payment"
 import { hallRooms, roomOf } from "./socket-server"
 
 const person = (over: Partial<ErrandPerson>): ErrandPerson => ({
@@ -8,12 +9,21 @@ const person = (over: Partial<ErrandPerson>): ErrandPerson => ({
 })
 
 describe("hallRooms", () => {
-  it("a joined runner hears the hall and the hall of their sex, the rooms the hall events are sent to", () => {
-    expect(hallRooms(person({ sex: 2 }))).toEqual([roomOf({ hall: "w1" }), roomOf({ hall: "w1", sex: 2 })])
-    expect(hallRooms(person({ sex: 0 }))).toEqual(["hall:w1"])
+  it("a joined runner hears the hall and the door-pickup hall, each with the room of their sex: the rooms the hall events go to", () => {
+    const rooms = hallRooms(person({ sex: 2 }))
+    expect(rooms).toEqual(["hall:w1", "hall:w1:sex:2", "pickup:w1", "pickup:w1:sex:2"])
+    for (const type of [1, 2, 3, 4] as const) {
+      for (const sexLimit of [-1, 2] as const) expect(rooms).toContain(roomOf(hallRoom({ worksiteId: "w1", type, sexLimit })))
+      expect(rooms).not.toContain(roomOf(hallRoom({ worksiteId: "w1", type, sexLimit: 1 })))
+    }
+    expect(hallRooms(person({ sex: 0 }))).toEqual(["hall:w1", "pickup:w1"])
   })
-  it("a pickupAble user hears the hall too (they listen for the pickup orders); anyone else, or without a worksite, none", () => {
-    expect(hallRooms(person({ paotuiStatus: 0, pickupAble: true, sex: 1 }))).toEqual(["hall:w1", "hall:w1:sex:1"])
+
+  it("a pickupAble user who is no runner hears the door pickups only; anyone else, or without a worksite, nothing", () => {
+    const rooms = hallRooms(person({ paotuiStatus: 0, pickupAble: true, sex: 1 }))
+    expect(rooms).toEqual(["pickup:w1", "pickup:w1:sex:1"])
+    expect(rooms).toContain(roomOf(hallRoom({ worksiteId: "w1", type: 2, sexLimit: -1 })))
+    expect(rooms).not.toContain(roomOf(hallRoom({ worksiteId: "w1", type: 1, sexLimit: -1 })))
     expect(hallRooms(person({ paotuiStatus: 0 }))).toEqual([])
     expect(hallRooms(person({ paotuiStatus: 2 }))).toEqual([])
     expect(hallRooms(person({ worksiteId: null }))).toEqual([])

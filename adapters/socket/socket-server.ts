@@ -17,19 +17,25 @@ import { liveSessions, resolveSession, SESSION_ENDED, sessionHash } from "../sec
 
 export const roomOf = (room: LiveEvent["room"]) =>
   "user" in room ? `user:${room.user}`
-  : "hall" in room ? (room.sex === undefined ? `hall:${room.hall}` : `hall:${room.hall}:sex:${room.sex}`)
+  : "hall" in room ? `${room.pickup ? "pickup" : "hall"}:${room.hall}${room.sex === undefined ? "" : `:sex:${room.sex}`}`
   : `worksite:${room.worksite}`
 
 const sessionRoom = (hash: string) => `session:${hash}`
 
 /**
- * The errand hall rooms a user hears: joined runners (paotuiStatus 1) and pickupAble users of a worksite
- * join its hall and the hall of their sex (new sex-limited orders go only there).
+ * The errand hall rooms a user hears, each with the room of their sex (new sex-limited orders go only there):
+ * joined runners (paotuiStatus 1) of a worksite its hall and its door-pickup hall; pickupAble users the
+ * door-pickup hall alone (spec 001 §6: they also receive the live pickup-order events).
  */
-export const hallRooms = (p: ErrandPerson | undefined): ReadonlyArray<string> =>
-  p?.worksiteId && (p.paotuiStatus === 1 || p.pickupAble)
-    ? [`hall:${p.worksiteId}`, ...(p.sex === 1 || p.sex === 2 ? [`hall:${p.worksiteId}:sex:${p.sex}`] : [])]
-    : []
+export const hallRooms = (p: ErrandPerson | undefined): ReadonlyArray<string> => {
+  if (!p?.worksiteId) return []
+  const halls = [...(p.paotuiStatus === 1 ? [false] : []), ...(p.paotuiStatus === 1 || p.pickupAble ? [true] : [])]
+  const sex = p.sex === 1 || p.sex === 2 ? p.sex : undefined
+  return halls.flatMap((pickup) => {
+    const hall = { hall: p.worksiteId!, ...(pickup ? { pickup: true as const } : {}) }
+    return [roomOf(hall), ...(sex ? [roomOf({ ...hall, sex })] : [])]
+  })
+}
 
 export const TOKEN_INVALID = "登录已失效，请重新进入"
 

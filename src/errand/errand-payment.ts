@@ -18,8 +18,11 @@ import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { decide, ErrandStatus, HALL_ADD, HALL_ADD_PICKUP, hallEventName, type Decided } from "./status-machine"
 
 /** The hall room an order is shown in: the worksite's, or only its sex room when the order is limited to one sex. */
-export const hallRoom = (order: Pick<ErrandOrderRecord, "worksiteId" | "sexLimit">): LiveEvent["room"] =>
-  order.sexLimit === 1 || order.sexLimit === 2 ? { hall: order.worksiteId, sex: order.sexLimit } : { hall: order.worksiteId }
+export const hallRoom = (order: Pick<ErrandOrderRecord, "worksiteId" | "sexLimit" | "type">, bySex = true): LiveEvent["room"] => ({
+  hall: order.worksiteId,
+  ...(order.type === 2 ? { pickup: true as const } : {}),
+  ...(bySex && (order.sexLimit === 1 || order.sexLimit === 2) ? { sex: order.sexLimit } : {})
+})
 
 /** `{worksiteId}-paotuiOrderAdd` (type 2: `-paotuiPickupOrderAdd`) with the order, to its hall room. */
 export const hallAddEvent = (order: ErrandOrderRecord): LiveEvent => ({

@@ -26,6 +26,7 @@ import { WalletStore } from "../wallet/wallet-store"
 import { errandOrderView } from "./calls"
 import { refundErrandPayment } from "./ordering"
 import { applyCredit } from "./credit"
+import { hallRoom } from "./errand-payment"
 import { ErrandParties, type ErrandPerson } from "./errand-parties"
 import { CreditStore, ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { canGrab, grabMessages, hall, isRunner, type HallSort } from "./grab"
@@ -110,8 +111,6 @@ const personalCancelCredit = Effect.fnUntraced(function* (runner: ErrandPerson, 
   return yield* new StateConflict({ message: errandMessages.cancelFailed })
 })
 
-const sexRoom = (sexLimit: number): { readonly sex?: 1 | 2 } => (sexLimit === 1 || sexLimit === 2 ? { sex: sexLimit } : {})
-
 /** The core's live events as socket events: the requester's and runner's user rooms, the worksite's hall (by sex for a new order). */
 const publish = Effect.fnUntraced(function* (
   before: ErrandOrderRecord, after: ErrandOrderRecord, decided: Decided, person: (openid: string) => Effect.Effect<ErrandPerson | undefined, never, ErrandParties>
@@ -123,8 +122,8 @@ const publish = Effect.fnUntraced(function* (
     if (live.to === "hall") {
       const adds = live.name === HALL_ADD || live.name === HALL_ADD_PICKUP
       event = adds
-        ? { room: { hall: after.worksiteId, ...sexRoom(after.sexLimit) }, name: hallEventName(after.worksiteId, live.name), payload }
-        : { room: { hall: after.worksiteId }, name: live.name, payload }
+        ? { room: hallRoom(after), name: hallEventName(after.worksiteId, live.name), payload }
+        : { room: hallRoom(after, false), name: live.name, payload }
     } else {
       const openid = live.to === "requester" ? after.openid : (before.accept ?? after.accept)?.openid
       const user = openid ? yield* person(openid) : undefined

@@ -14,8 +14,11 @@ export interface LiveEvent {
   readonly room:
     | { readonly user: string }
     | { readonly worksite: string }
-    /** The errand hall of a worksite (its id); a sex-limited order goes only to the hall room of that sex. */
-    | { readonly hall: string; readonly sex?: 1 | 2 }
+    /**
+     * The errand hall of a worksite (its id): `pickup`, the door pickups' hall, which pickupAble users hear
+     * besides the runners; a new sex-limited order goes only to the room of that sex.
+     */
+    | { readonly hall: string; readonly pickup?: true; readonly sex?: 1 | 2 }
   readonly name: string
   readonly payload: unknown
 }

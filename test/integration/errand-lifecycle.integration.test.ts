@@ -229,6 +229,38 @@ describe("errands through HTTP on PGlite", () => {
     }
   })
 
+  it("live: a pickupAble user who is no runner hears the door pickups' hall alone; runners hear both halls", async () => {
+    const { t } = w
+    const picker = await plainUser(t)
+    await t.db.updateTable("app_user").set({ pickup_able: true, sex: 1 }).where("id", "=", picker.id).execute()
+    const connect = (token: string) => new Promise<Socket>((resolve, reject) => {
+      const socket = io(t.url, { auth: { token }, transports: ["websocket"], reconnection: false })
+      socket.once("connect", () => resolve(socket))
+      socket.once("connect_error", (e) => { socket.close(); reject(e) })
+    })
+    const sockets = await Promise.all([runner, picker, nonRunner].map((u) => connect(u.token)))
+    try {
+      const [ran, picked, other] = sockets.map((socket) => {
+        const heard: Array<[string, string]> = []
+        socket.onAny((name: string, payload: { orderNo: string }) => heard.push([name, payload.orderNo]))
+        return heard
+      }) as [Array<[string, string]>, Array<[string, string]>, Array<[string, string]>]
+      const release = { reasonType: 2, reason: "用户电话打不通啊" }
+      const door = await paidOrder(w, requester, { type: 1 })
+      const pickup = await paidOrder(w, requester, { type: 2 })
+      for (const [o, type] of [[door, 1], [pickup, 2]] as const) {
+        expect((await t.api("PUT", `${base}/robbingRollModule/${o.orderNo}`, runner.token)).status).toBe(200)
+        expect((await t.api("PUT", `${base}/cancalByPaotui/${o.orderNo}/${type}`, runner.token, release)).status).toBe(200)
+      }
+      const pickupHeard = [["paotuiOrderRobbinged", pickup.orderNo], ["ws-xiyuan-paotuiPickupOrderAdd", pickup.orderNo]]
+      await expect.poll(() => picked).toEqual(pickupHeard)
+      await expect.poll(() => ran).toEqual([["paotuiOrderRobbinged", door.orderNo], ["ws-xiyuan-paotuiOrderAdd", door.orderNo], ...pickupHeard])
+      expect(other).toEqual([])
+    } finally {
+      for (const s of sockets) s.close()
+    }
+  })
+
   it("junk input to every lifecycle call is refused with a 4xx, never a 500", async () => {
     const { t } = w
     const junk = ["x", "%E4%B8%AD", "-1", "null", "0".repeat(300)]
