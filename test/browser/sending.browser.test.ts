@@ -307,6 +307,7 @@ describe.skipIf(!run)("sending: book, freight, pay, print, dispatch", () => {
     const card = page.locator(`[data-testid=send-card][data-id="${id}"]`)
     await card.waitFor()
     expect(await card.getByTestId("send-status").textContent()).toBe("待支付")
+    expect(await card.getByTestId("send-door").textContent()).toBe("上门取件：赏金待支付（赏金 ¥3.00）")
     await card.getByTestId("send-pay-reward").waitFor()
     await shot(page, "s15-send-list-door-pickup")
     await card.getByTestId("send-close").click()

@@ -60,7 +60,9 @@ const SendCard = (props: { readonly o: SendOrderView; readonly token: string; re
         ) : o.isDaofu ? <div>运费：到付</div> : null}
         {o.expressNo ? <div data-testid="send-express-no">快递单号：{o.expressNo}</div> : null}
         {o.requiredDoorService && o.paotui ? (
-          <div>上门取件：{o.paotui.acceptUser ? `${o.paotui.acceptUser} ${o.paotui.acceptUserPhone ?? ""}` : "等待跑腿接单"}（赏金 ¥{yuan(o.paotui.fee)}）</div>
+          <div data-testid="send-door">
+            上门取件：{o.paotui.acceptUser ? `${o.paotui.acceptUser} ${o.paotui.acceptUserPhone ?? ""}` : o.paotui.isPayed ? "等待跑腿接单" : "赏金待支付"}（赏金 ¥{yuan(o.paotui.fee)}）
+          </div>
         ) : null}
         <div className="send-card__time">{dateTime(o.createdAt.getTime())}</div>
       </div>
