@@ -12,7 +12,7 @@ import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
 import { seedDemoCampus } from "#adapters/postgres/seed"
 import { Runtime } from "#adapters/runtime"
 import { checkIn } from "#src/parcel/use-cases"
-import { crc32, toCsv, zip } from "./sheet"
+import { crc32, toCsv, zip } from "../adapters/sheets/sheet"
 import { json, removeTempDirs, station, tempDir } from "./station.testkit"
 
 const SLOW = 240_000

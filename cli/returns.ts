@@ -9,7 +9,7 @@ import { statusesFor } from "#src/parcel/status-machine"
 import { withRuntime } from "./database"
 import { render, UsageError, valueOf, type Options } from "./outcome"
 import { isInteractive, progressBar } from "./progress"
-import { toCsv, toXlsx, type Sheet } from "./sheet"
+import { toCsv, toXlsx, type Sheet } from "../adapters/sheets/sheet"
 import { pairs, table } from "./table"
 
 export interface FilterOptions extends Options {

@@ -4,7 +4,7 @@
  */
 import { Effect, Exit } from "effect"
 import { Router } from "express"
-import { toXlsx } from "../../../cli/sheet"
+import { toXlsx } from "../../sheets/sheet"
 import {
   AreaById, BuildingsForManager, BuildingStatus, buildingView, CreditRecords, creditRecordView, DayOrders, DelManager, FindManager, Rate, RecruitCard,
   Reward, SetManager, TransferBatch, TransferOne

@@ -1,5 +1,5 @@
 /**
- * Spreadsheet files for batches handed to a courier: CSV (UTF-8 with a BOM so spreadsheet programs read
+ * Spreadsheet files (a courier's return batch, a runner's day of errands): CSV (UTF-8 with a BOM so spreadsheet programs read
  * Chinese right, CRLF lines, RFC 4180 quoting) and a minimal XLSX (one sheet of inline strings in a ZIP
  * written here, so no spreadsheet library is needed). A cell that a spreadsheet would run as a formula
  * (= + - @ first) is written with a leading apostrophe.
