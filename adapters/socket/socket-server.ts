@@ -29,12 +29,13 @@ const sessionRoom = (hash: string) => `session:${hash}`
  */
 export const hallRooms = (p: ErrandPerson | undefined): ReadonlyArray<string> => {
   if (!p?.worksiteId) return []
-  const halls = [...(p.paotuiStatus === 1 ? [false] : []), ...(p.paotuiStatus === 1 || p.pickupAble ? [true] : [])]
+  const runner = p.paotuiStatus === 1
+  const halls: ReadonlyArray<{ readonly hall: string; readonly pickup?: true }> = [
+    ...(runner ? [{ hall: p.worksiteId }] : []),
+    ...(runner || p.pickupAble ? [{ hall: p.worksiteId, pickup: true as const }] : [])
+  ]
   const sex = p.sex === 1 || p.sex === 2 ? p.sex : undefined
-  return halls.flatMap((pickup) => {
-    const hall = { hall: p.worksiteId!, ...(pickup ? { pickup: true as const } : {}) }
-    return [roomOf(hall), ...(sex ? [roomOf({ ...hall, sex })] : [])]
-  })
+  return halls.flatMap((hall) => [roomOf(hall), ...(sex ? [roomOf({ ...hall, sex })] : [])])
 }
 
 export const TOKEN_INVALID = "登录已失效，请重新进入"

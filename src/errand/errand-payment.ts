@@ -17,7 +17,10 @@ import { errandOrderView } from "./calls"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { decide, ErrandStatus, HALL_ADD, HALL_ADD_PICKUP, hallEventName, type Decided } from "./status-machine"
 
-/** The hall room an order is shown in: the worksite's, or only its sex room when the order is limited to one sex. */
+/**
+ * The hall room an order is shown in: the worksite's hall (a door pickup's: the worksite's door-pickup hall), or
+ * only its sex room when the order is limited to one sex; `bySex` false for events every hall must hear (taken, cancelled).
+ */
 export const hallRoom = (order: Pick<ErrandOrderRecord, "worksiteId" | "sexLimit" | "type">, bySex = true): LiveEvent["room"] => ({
   hall: order.worksiteId,
   ...(order.type === 2 ? { pickup: true as const } : {}),
