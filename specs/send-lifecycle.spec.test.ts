@@ -8,16 +8,10 @@ import { fc, test } from "@fast-check/vitest"
 import { afterAll, describe, expect } from "vitest"
 import { NotAllowed, StateConflict } from "#src/shared/errors"
 import {
-  decide, initialSendStatus, nextSendStatus, SendStatus, sendTransitions, type SendAction, type SendActor, type SendOrder, type SendStatus as Status
+  decide, initialSendStatus, nextSendStatus, sendTransitions, type SendAction, type SendActor, type SendOrder, type SendStatus as Status
 } from "#src/sending/status-machine"
+import { freight, order, sender, staff } from "#src/sending/send-order.testkit"
 
-const order = (over: Partial<SendOrder> = {}): SendOrder => ({
-  id: "o1", status: SendStatus.awaitingFreight, senderId: "s", worksiteId: "w", companyId: null, doorPickup: false,
-  runnerId: null, freight: null, freightWeight: null, freightPaid: false, isDaofu: false, expressNo: null, ...over
-})
-const sender: SendActor = { role: "sender", userId: "s" }
-const staff: SendActor = { role: "staff", worksiteId: "w" }
-const freight: SendAction = { type: "setFreight", companyId: "sf", freight: 1200, freightWeight: 1500 }
 
 /**
  * The lifecycle, model-based: random actions by the sender, two runners, the worksite's staff and another

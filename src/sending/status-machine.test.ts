@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest"
 import { errandEdges } from "../errand/status-machine"
 import { NotAllowed, StateConflict } from "../shared/errors"
 import {
-  decide, errandStatusOf, initialSendStatus, isSendListTab, nextSendStatus, sendListTabs, SendStatus, sendStatuses, sendTransitionNames,
-  sendTransitions, type SendAction, type SendActor, type SendOrder, type SendStatus as Status, type SendTransition
+  decide, errandStatusOf, initialSendStatus, isSendListTab, nextSendStatus, sendListTabs, sendStatuses, sendTransitionNames,
+  sendTransitions, type SendStatus as Status, type SendTransition
 } from "./status-machine"
+import { freight, order, sender, staff } from "./send-order.testkit"
 
 /** §4 "Parcel to send status" and the errand's type-2 path, written out edge by edge. */
 const specEdges: ReadonlyArray<readonly [Status, SendTransition, Status]> = [
@@ -56,13 +57,6 @@ describe("the send-order status table", () => {
   })
 })
 
-const order = (over: Partial<SendOrder> = {}): SendOrder => ({
-  id: "o1", status: SendStatus.awaitingFreight, senderId: "s", worksiteId: "w", companyId: null, doorPickup: false,
-  runnerId: null, freight: null, freightWeight: null, freightPaid: false, isDaofu: false, expressNo: null, ...over
-})
-const sender: SendActor = { role: "sender", userId: "s" }
-const staff: SendActor = { role: "staff", worksiteId: "w" }
-const freight: SendAction = { type: "setFreight", companyId: "sf", freight: 1200, freightWeight: 1500 }
 
 describe("deciding one action", () => {
   it("sets freight once: 10 → 20 with '计费成功待支付'; a second setting is refused", () => {
