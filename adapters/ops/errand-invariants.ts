@@ -3,7 +3,7 @@
  * (refunds + the runner's income), and every order's runner income is exactly its income ledger rows.
  */
 import { sql, type Kysely } from "kysely"
-import { RUNNER_INCOME_REMARK } from "#src/errand/lifecycle"
+import { RUNNER_INCOME_REMARK } from "#src/errand/status-machine"
 import type { DB } from "../postgres/schema"
 import type { InvariantResult } from "./invariants"
 

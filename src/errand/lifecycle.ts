@@ -31,7 +31,7 @@ import { ErrandParties, type ErrandPerson } from "./errand-parties"
 import { CreditStore, ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { canGrab, grabMessages, hall, isRunner, type HallSort } from "./grab"
 import {
-  cancelReasonTypeOf, decide, errandMessages, ErrandStatus, failureOf, HALL_ADD, HALL_ADD_PICKUP, hallEventName, parcelStatusOfErrand,
+  cancelReasonTypeOf, decide, errandMessages, ErrandStatus, failureOf, HALL_ADD, HALL_ADD_PICKUP, hallEventName, parcelStatusOfErrand, RUNNER_INCOME_REMARK,
   type Decided, type ErrandActor, type ErrandCommand, type MoneyMove
 } from "./status-machine"
 
@@ -43,9 +43,6 @@ export const lifecycleMessages = {
   listFailed: "获取跑腿单数据出错",
   collectAtStation: "请到驿站出示跑腿取件码由工作人员扫码取件"
 } as const
-
-/** The remark of the runner's income ledger row, followed by the order number (`station check` finds the rows by it). */
-export const RUNNER_INCOME_REMARK = "跑腿收入"
 
 const orderMissing = () => new NotFound({ message: lifecycleMessages.orderMissing })
 

@@ -318,5 +318,8 @@ export const decide = (order: ErrandOrder, actor: ErrandActor, command: ErrandCo
   }
 }
 
+/** The remark of the runner's income ledger row (the errand's own credit adds the order number; `station check` finds the rows by it). */
+export const RUNNER_INCOME_REMARK = "跑腿收入"
+
 /** The errand money still held by the platform for this order. */
 export const heldAmount = (o: Pick<ErrandOrder, "paid" | "refunded" | "runnerIncome">): number => o.paid - o.refunded - o.runnerIncome

@@ -177,7 +177,8 @@ const roles: Record<SendTransition, ReadonlyArray<SendActor["role"]>> = {
   close: ["sender"]
 }
 
-const failureMessage: Partial<Record<SendTransition, string>> = {
+/** The words of a refused transition (the table's or, when the order moved meanwhile, the store's). */
+export const failureMessage: Partial<Record<SendTransition, string>> = {
   setFreight: messages.freightUpdateFailed,
   setFreightDaofu: messages.freightUpdateFailed,
   sendOut: messages.sendOutFailed,

@@ -3,6 +3,7 @@
  * door pickup's errand follows in the same transaction, and the live events go out. Also the order's view.
  */
 import { Effect } from "effect"
+import { heldAmount, RUNNER_INCOME_REMARK } from "../errand/status-machine"
 import { StateConflict } from "../shared/errors"
 import { Clock, Events, Ids } from "../shared/ports"
 import { LedgerType } from "../wallet/ledger"
@@ -11,15 +12,7 @@ import type { SendEventPayload, SendOrderView } from "./calls"
 import { contactView, statusStrOf } from "./calls"
 import { toScanDelta, toScanEventName } from "./dispatch"
 import { SendStore, type PickupErrand, type SendingSettings, type SendRecord } from "./send-store"
-import { decide, errandStatusOf, messages, type SendAction, type SendActor, type SendEventName } from "./status-machine"
-
-/** The message a refused transition answers with when the store finds the order moved meanwhile. */
-const raceMessage: Partial<Record<SendAction["type"], string>> = {
-  setFreight: messages.freightUpdateFailed,
-  setFreightDaofu: messages.freightUpdateFailed,
-  sendOut: messages.sendOutFailed,
-  close: messages.closeFailed
-}
+import { decide, errandStatusOf, failureMessage, messages, type SendAction, type SendActor, type SendEventName } from "./status-machine"
 
 /** What the order shows: its carrier's name and its errand's runner. */
 export const sendOrderView = (o: SendRecord, settings: SendingSettings | undefined, errand: PickupErrand | undefined): SendOrderView => {
@@ -73,10 +66,6 @@ const publishToScan = Effect.fnUntraced(function* (before: SendRecord, after: Se
   yield* (yield* Events).publish({ room: { worksite: after.worksiteId }, name: toScanEventName(after.worksiteId, companyId), payload: { delta } })
 })
 
-const ledgerId = Effect.fnUntraced(function* () {
-  return yield* (yield* Ids).next
-})
-
 /**
  * The door pickup's errand follows its send order (errandStatusOf): moved only if it is still where the
  * order's previous status puts it. Completing it credits the errand money still held to the runner's wallet
@@ -93,7 +82,7 @@ const followErrand = Effect.fnUntraced(function* (before: SendRecord, after: Sen
   const errand = yield* store.errand(before.errandId)
   if (!errand || errand.status !== from) return
   const now = yield* (yield* Clock).now
-  const held = errand.paid - errand.refunded - errand.runnerIncome
+  const held = heldAmount(errand)
   const freight = { freight: after.freight, freightPaid: after.freightPaid && after.freight !== null ? after.freight : 0 }
   const wallet = yield* WalletStore
   if (to === 4) {
@@ -104,7 +93,7 @@ const followErrand = Effect.fnUntraced(function* (before: SendRecord, after: Sen
   if (to === 100) {
     if (!(yield* store.moveErrand(errand.id, from, { status: to, ...freight, runnerIncome: errand.runnerIncome + Math.max(0, held), toComment: true, finishedAt: now }))) return
     if (held > 0 && before.runnerId) {
-      yield* wallet.record({ id: yield* ledgerId(), userId: before.runnerId, type: LedgerType.income, money: held, score: 0, remark: "跑腿收入", refId: errand.id, createdAt: now })
+      yield* wallet.record({ id: yield* (yield* Ids).next, userId: before.runnerId, type: LedgerType.income, money: held, score: 0, remark: RUNNER_INCOME_REMARK, refId: errand.id, createdAt: now })
     }
     return
   }
@@ -119,7 +108,8 @@ export const transition = Effect.fn("sendTransition")(function* (
   if (!("order" in decided)) return yield* decided
   const next: SendRecord = { ...order, ...decided.order, ...patch }
   if (!(yield* (yield* SendStore).replace(next, order.status))) {
-    return yield* new StateConflict({ message: raceMessage[action.type] ?? messages.actionFailed })
+    // the store found the order moved meanwhile: the same words as a refusal of the table
+    return yield* new StateConflict({ message: failureMessage[action.type] ?? messages.actionFailed })
   }
   // the errand lifecycle moved the errand itself when it leads (errand-link.ts)
   if (options.errandFollows !== false) yield* followErrand(order, next)
