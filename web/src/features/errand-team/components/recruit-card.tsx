@@ -17,13 +17,13 @@ export const RecruitCard = (props: { readonly token: string | undefined }) => {
   if (card.loading) return <Loading />
   if (card.error || !card.data) return <LoadFailed error={card.error} fallback="获取团队成员列表失败" onRetry={card.reload} />
   return (
-    <div className="qr-card" data-testid="recruit-card">
+    <div className="recruit-card" data-testid="recruit-card">
       <h3>{area.data ? area.data.name : "跑腿团队"}</h3>
       {card.data.leaderName ? <p>队长：{card.data.leaderName}</p> : null}
       {invitation ? (
         <>
           {image ? <img src={image} alt="跑腿招募二维码" data-testid="recruit-qr" /> : null}
-          <div className="qr-card__code" data-testid="recruit-code">{invitation}</div>
+          <div className="recruit-card__code" data-testid="recruit-code">{invitation}</div>
           <p className="placeholder">同学扫码或在申请跑腿时填写邀请码即可加入团队</p>
         </>
       ) : <p className="placeholder">你的队长还没有邀请码</p>}
