@@ -14,8 +14,8 @@ import { signedText, type UnsignedQr } from "../parcel/pickup-qr"
 import { nextStatus } from "../parcel/status-machine"
 import { takePart } from "../parcel/use-cases"
 import { formatTag } from "../parcel/storage-code"
-import { PayIn } from "../payment/pay-in"
-import { TradeKind } from "../payment/trade"
+import { closeTrades } from "../payment/use-cases"
+import { messages as payMessages, TradeKind } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
 import type { Actor } from "../shared/actor"
 import { isDomainError, NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
@@ -229,7 +229,7 @@ export const grabOrder = Effect.fn("grabOrder")(function* (actor: Actor, orderNo
 
 // --- the requester --------------------------------------------------------------------------------------
 
-export const PAYING_NOW = "该订单正在支付中，请稍后刷新"
+export const PAYING_NOW = payMessages.payingNow
 
 /**
  * `cancel/{orderNo}`: the requester cancels their order before anyone took it; what they paid is refunded. An
@@ -239,14 +239,8 @@ export const PAYING_NOW = "该订单正在支付中，请稍后刷新"
 export const cancelOrder = Effect.fn("cancelOrder")(function* (actor: Actor, orderNo: string) {
   const order = yield* byNo(orderNo)
   const unpaid = order.status === ErrandStatus.awaitingPayment && order.openid === actor.openid
-  if (unpaid) {
-    const trades = yield* TradeStore
-    const payIn = yield* PayIn
-    for (const open of yield* trades.openFor(TradeKind.errand, order.id)) {
-      const closed = yield* payIn.close(open.tradeNo)
-      if (!closed.closed && closed.paid) return yield* new StateConflict({ message: PAYING_NOW })
-      yield* trades.markExpired(open.tradeNo)
-    }
+  if (unpaid && (yield* closeTrades(yield* (yield* TradeStore).openFor(TradeKind.errand, order.id))) === "paid") {
+    return yield* new StateConflict({ message: PAYING_NOW })
   }
   const cancelled = yield* applyAction(order, asRequester(actor), { action: "cancel" })
   if (unpaid && order.activityId) yield* (yield* ErrandStore).releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))

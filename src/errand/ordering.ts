@@ -10,10 +10,9 @@ import { sendingFollowsErrand } from "../sending/errand-link"
 import { unpaidSafekeeping } from "../parcel/parcel"
 import { Catalogue, ParcelStore, People } from "../parcel/parcel-store"
 import { parcelSize } from "../parcel/size"
-import { PayIn } from "../payment/pay-in"
 import { messages as payMessages, TradeKind, TradeStatus } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
-import { openTrade, refundTrade } from "../payment/use-cases"
+import { closeTrades, openTrade, refundTrade } from "../payment/use-cases"
 import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Events, Ids, type LiveEvent } from "../shared/ports"
@@ -231,13 +230,7 @@ export const voidUnpaidErrand = Effect.fn("voidUnpaidErrand")(function* (orderId
   const now = yield* (yield* Clock).now
   const decided = decide(order, { role: "system" }, { action: "voidUnpaid" }, now)
   if (!("edge" in decided)) return "skipped" as VoidOutcome
-  const trades = yield* TradeStore
-  const payIn = yield* PayIn
-  for (const open of yield* trades.openFor(TradeKind.errand, order.id)) {
-    const closed = yield* payIn.close(open.tradeNo)
-    if (!closed.closed && closed.paid) return "paidElsewhere" as VoidOutcome
-    yield* trades.markExpired(open.tradeNo)
-  }
+  if ((yield* closeTrades(yield* (yield* TradeStore).openFor(TradeKind.errand, order.id))) === "paid") return "paidElsewhere" as VoidOutcome
   const voided = yield* applyDecided(order, decided, { finishedAt: now })
   if (!voided) return "skipped" as VoidOutcome
   if (order.activityId) yield* errands.releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))

@@ -44,6 +44,8 @@ export const messages = {
   closed: "订单已关闭",
   notPaid: "订单未支付，不能退款",
   paySignFailed: "获取支付签名失败",
+  /** A prepay of the purpose was paid while it was being closed. */
+  payingNow: "该订单正在支付中，请稍后刷新",
   payFailed: (reason: string) => `支付失败：${reason}`,
   refundFailed: (reason: string) => `退款失败：${reason}`
 } as const

@@ -22,17 +22,28 @@ export const openTrade = Effect.fn("openTrade")(function* (actor: Actor, purpose
   const open = yield* trades.openFor(purpose.kind, purpose.refId)
   const again = open.find((t) => t.userId === actor.userId && reusable(t, purpose.amountFen, now))
   if (again) return again
-  for (const stale of open) {
-    const closed = yield* payIn.close(stale.tradeNo)
-    if (!closed.closed && closed.paid) return yield* new StateConflict({ message: "该订单正在支付中，请稍后刷新" })
-    yield* trades.markExpired(stale.tradeNo)
-  }
+  if ((yield* closeTrades(open)) === "paid") return yield* new StateConflict({ message: messages.payingNow })
   const trade = newTrade({ tradeNo: yield* tradeNumber(now), kind: purpose.kind, refId: purpose.refId, userId: actor.userId, amountFen: purpose.amountFen, now })
   if (trade instanceof RuleViolation) return yield* trade
   const prepaid = yield* payIn.prepay({ tradeNo: trade.tradeNo, amountFen: trade.amountFen, description: purpose.description, openid: actor.openid, expiresAt: trade.expiresAt })
   if (!prepaid.ok) return yield* new StateConflict({ message: messages.payFailed(prepaid.reason) })
   yield* trades.insert({ ...trade, prepayId: prepaid.prepayId })
   return { ...trade, prepayId: prepaid.prepayId }
+})
+
+/**
+ * Closes these open prepays at the provider and marks them expired, so their purpose is never paid through
+ * them afterwards; "paid" (and stops) when the provider says one was paid meanwhile.
+ */
+export const closeTrades = Effect.fn("closeTrades")(function* (open: ReadonlyArray<{ readonly tradeNo: string }>) {
+  const trades = yield* TradeStore
+  const payIn = yield* PayIn
+  for (const stale of open) {
+    const closed = yield* payIn.close(stale.tradeNo)
+    if (!closed.closed && closed.paid) return "paid" as const
+    yield* trades.markExpired(stale.tradeNo)
+  }
+  return "closed" as const
 })
 
 /** A trade number the provider accepts (letters and digits, at most 32): the time and a new id. */

@@ -8,9 +8,8 @@
 import { Effect } from "effect"
 import { AddressStore } from "../address/address-store"
 import { cancelOrder, PAYING_NOW } from "../errand/lifecycle"
-import { PayIn } from "../payment/pay-in"
 import { TradeStore } from "../payment/trade-store"
-import { openTrade } from "../payment/use-cases"
+import { closeTrades, openTrade } from "../payment/use-cases"
 import { ProfileStore } from "../profile/profile-store"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
@@ -240,12 +239,7 @@ const closeOrder = Effect.fnUntraced(function* (actor: Actor, order: SendRecord)
     }
   }
   // an open freight prepay is closed at the provider first, so a closed order is never paid afterwards
-  const trades = yield* TradeStore
-  for (const open of yield* trades.openFor("freight", order.id)) {
-    const closed = yield* (yield* PayIn).close(open.tradeNo)
-    if (!closed.closed && closed.paid) return yield* new StateConflict({ message: "该订单正在支付中，请稍后刷新" })
-    yield* trades.markExpired(open.tradeNo)
-  }
+  if ((yield* closeTrades(yield* (yield* TradeStore).openFor("freight", order.id))) === "paid") return yield* new StateConflict({ message: PAYING_NOW })
   return yield* transition(order, { role: "sender", userId: actor.userId }, { type: "close" })
 })
 
