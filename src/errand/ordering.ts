@@ -16,6 +16,7 @@ import { closeTrades, openTrade, refundTrade } from "../payment/use-cases"
 import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Events, Ids, type LiveEvent } from "../shared/ports"
+import { orderNumber } from "../shared/order-number"
 import { shanghaiDate } from "../shared/time"
 import { Worksites } from "../worksite/worksite-store"
 import { activityView, buildingView, errandOrderView, type PlaceErrand } from "./calls"
@@ -85,13 +86,6 @@ export const activityOfferFor = Effect.fn("activityOfferFor")(function* (worksit
   const count = activity ? yield* errands.activityCount(activity.id, shanghaiDate(now)) : 0
   const offer = activityOffer(activity, count)
   return { canOrder: offer.canOrder, discount: offer.discount, data: offer.data ? activityView(offer.data) : null }
-})
-
-/** An order number: `PT`, the Asia/Shanghai date and time to the second, and six characters of a new id. */
-const orderNumber = Effect.fnUntraced(function* (now: Date) {
-  const id = (yield* (yield* Ids).next).replace(/[^A-Za-z0-9]/g, "").toUpperCase()
-  const stamp = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/[^0-9]/g, "").slice(0, 14)
-  return `PT${stamp}${id.slice(0, 6)}`
 })
 
 const payDescription = (order: Pick<ErrandOrderRecord, "orderNo">) => `跑腿费 ${order.orderNo}`
@@ -164,7 +158,7 @@ export const placeErrandOrder = Effect.fn("placeErrandOrder")(function* (actor: 
 
   const start = placeErrand(priced.payable)
   const draft: ErrandOrderRecord = {
-    id: yield* (yield* Ids).next, orderNo: yield* orderNumber(now), type: type as ErrandType, status: start.status, openid: actor.openid,
+    id: yield* (yield* Ids).next, orderNo: yield* orderNumber("PT", now), type: type as ErrandType, status: start.status, openid: actor.openid,
     worksiteId: worksite.id, accept: null, payFee: priced.payable, paid: 0, refunded: 0, runnerIncome: 0, freight: null, freightPaid: 0,
     goodsPic: null, createdAt: now, requireArriveTime: errandRequireArriveTime(settings, now), toComment: false, sexLimit: sexLimit as -1 | 1 | 2,
     goodsClass: goodsClass!, specialGoodId, buildingId: building!.id, floor: input.dormFloor ?? null, dormRoom: (input.dormRoom ?? "").trim(),

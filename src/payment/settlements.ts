@@ -62,9 +62,7 @@ export const settlements: Record<TradeKind, { readonly settle: Change; readonly 
   tip: tipSettlement,
   freight: {
     /** The sender's freight paid (src/sending): the send order 20 → 4 once; refunded after printing changes nothing here. */
-    settle: Effect.fnUntraced(function* (trade) {
-      yield* freightPaid(trade)
-    }),
+    settle: (trade) => Effect.asVoid(freightPaid(trade)),
     undo: () => Effect.void
   }
 }

@@ -1,12 +1,9 @@
 /** What a paid freight trade changes (the pay-in settlement of kind `freight`), apart from the payment's use cases to avoid an import cycle. */
 import { Effect } from "effect"
-import { Clock, OpsLog, type Events, type Ids } from "../shared/ports"
-import type { WalletStore } from "../wallet/wallet-store"
+import { Clock, OpsLog } from "../shared/ports"
 import { SendStore } from "./send-store"
 import { SendStatus } from "./status-machine"
 import { transition } from "./transition"
-
-export type SendingServices = SendStore | WalletStore | Clock | Ids | Events | OpsLog
 
 /** The settlement of a paid freight trade: the order moves 20 → 4 once; an order no longer awaiting payment is left as it is. */
 export const freightPaid = Effect.fn("freightPaid")(function* (trade: { readonly refId: string; readonly userId: string }) {

@@ -38,10 +38,16 @@ export const sendOrderView = (o: SendRecord, settings: SendingSettings | undefin
 
 /** The order with its carrier and errand, as answered. */
 export const present = Effect.fn("presentSending")(function* (o: SendRecord) {
+  return (yield* presentAll([o]))[0]!
+})
+
+/** Orders with their carriers and errands, each worksite's settings read once. */
+export const presentAll = Effect.fn("presentSendings")(function* (orders: ReadonlyArray<SendRecord>) {
   const store = yield* SendStore
-  const settings = yield* store.settings(o.worksiteId)
-  const errand = o.errandId ? yield* store.errand(o.errandId) : undefined
-  return sendOrderView(o, settings, errand)
+  const settings = new Map<string, SendingSettings | undefined>()
+  for (const id of new Set(orders.map((o) => o.worksiteId))) settings.set(id, yield* store.settings(id))
+  return yield* Effect.forEach(orders, (o) =>
+    (o.errandId ? store.errand(o.errandId) : Effect.succeed(undefined)).pipe(Effect.map((errand) => sendOrderView(o, settings.get(o.worksiteId), errand))))
 })
 
 const payloadOf = (o: SendRecord): SendEventPayload => ({

@@ -13,6 +13,7 @@ import { closeTrades, openTrade } from "../payment/use-cases"
 import { ProfileStore } from "../profile/profile-store"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { orderNumber } from "../shared/order-number"
 import { Clock, Ids, OpsLog } from "../shared/ports"
 import { EmployeeStore } from "../staff/staff-store"
 import { employeeOf } from "../staff/use-cases"
@@ -107,13 +108,6 @@ const instantOf = (text: string | undefined): Date | undefined => {
   const d = new Date(text)
   return Number.isNaN(d.getTime()) ? undefined : d
 }
-
-/** Order numbers as the errand side writes them: a prefix (`JJ` a sending, `PT` its errand), Asia/Shanghai `yyyyMMddHHmmss` and six characters of a new id. */
-const orderNumber = Effect.fnUntraced(function* (prefix: string, now: Date) {
-  const id = (yield* (yield* Ids).next).replace(/[^A-Za-z0-9]/g, "").slice(0, 6).toUpperCase()
-  const local = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, "").slice(0, 14)
-  return `${prefix}${local}${id}`
-})
 
 /** A booking with its sender and receiver as contacts (the address-book entries resolved), as the operations log keeps it. */
 export interface BookingLogInput extends Omit<BookingInput, "senderAddressId" | "receiverAddressId"> {
@@ -439,5 +433,5 @@ export const importTariff = Effect.fn("importTariff")(function* (rows: ReadonlyA
 })
 
 export { dispatchMessages, useCaseMessages as sendingMessages }
-export { present, sendOrderView, transition } from "./transition"
+export { present, presentAll, sendOrderView, transition } from "./transition"
 export { freightPaid } from "./settlement"

@@ -12,7 +12,7 @@ import {
 } from "#src/sending/calls"
 import { messages as dispatchMessages } from "#src/sending/dispatch"
 import {
-  book, closeSending, freightQuote, payFreight, present, printWaybill, scanSending, senderInfo, sendCompanies, sendingById, sendingByOrderNo, sendingSetup,
+  book, closeSending, freightQuote, payFreight, present, presentAll, printWaybill, scanSending, senderInfo, sendCompanies, sendingById, sendingByOrderNo, sendingSetup,
   sendList, sendOut, setFreight, toScan, toScanAll, waybillPdf, sendingByErrand
 } from "#src/sending/use-cases"
 import type { Runtime } from "../../runtime"
@@ -21,8 +21,7 @@ import { idempotent } from "../idempotency"
 import { actorOf, sendExit } from "../outcome"
 
 const presented = <E, R>(e: Effect.Effect<Parameters<typeof present>[0], E, R>) => e.pipe(Effect.flatMap(present))
-const presentedAll = <E, R>(e: Effect.Effect<ReadonlyArray<Parameters<typeof present>[0]>, E, R>) =>
-  e.pipe(Effect.flatMap((list) => Effect.forEach(list, present)))
+const presentedAll = <E, R>(e: Effect.Effect<ReadonlyArray<Parameters<typeof present>[0]>, E, R>) => e.pipe(Effect.flatMap(presentAll))
 
 export const sendingRoutes = (runtime: Runtime) => {
   const r = Router()
