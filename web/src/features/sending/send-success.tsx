@@ -14,9 +14,10 @@ import { dateTime, yuan } from "../../lib/format"
 import { tokenPath } from "../../lib/session"
 import { useAction } from "../../lib/use-action"
 import { useLoad } from "../../lib/use-load"
+import { useSocketEvents } from "../../lib/socket"
 import { payPrepay } from "../payment/components/pay-sheet"
 import { fetchSending } from "./api/sending"
-import { useLiveEvents, SEND_EVENTS } from "./api/live"
+import { SEND_EVENTS } from "./api/live"
 import "./sending.css"
 
 /** The door pickup's reward: `GET /api/paotuiOrder/prepay/{paotuiId}` (same answer shape as the freight's prepay). */
@@ -26,7 +27,7 @@ export const SendSuccess = (props: { readonly id: string; readonly token: string
   const [, navigate] = useLocation()
   const order = useLoad(props.token ? () => fetchSending(props.id) : undefined, [props.id, props.token])
   const token = tokenPath(props.token ?? "")
-  useLiveEvents(props.token, [...SEND_EVENTS, "payErrandSuccess"], (_event, payload: { _id?: string } | undefined) => {
+  useSocketEvents(props.token, [...SEND_EVENTS, "payErrandSuccess"], (_event, payload: { _id?: string } | undefined) => {
     if (payload?._id === undefined || payload._id === props.id || payload._id === order.data?.paotui?._id) order.reload()
   })
   const pay = useAction(async (paotuiId: string) => {

@@ -1,5 +1,4 @@
 /** The errand pages' calls (contracts in src/errand/calls.ts), their fetchers and hooks, and the live events they listen to. */
-import { useEffect, useRef } from "react"
 import {
   ActivityOffer, Buildings, ConfirmTakeaway, Grab, Hall, OrderById, OrderByNo, OrderPage, PlaceErrand, RunnerCancel, RunnerQrcode,
   type BuildingView, type ErrandOrderView
@@ -8,7 +7,6 @@ import { ErrandFormInfo, ErrandPrepay } from "#src/errand/ordering-calls"
 import { ParcelForReceiver } from "#src/parcel/calls"
 import { PaySign } from "#src/payment/calls"
 import { newIdempotencyKey, send } from "../../../lib/api-client"
-import { connectSocket } from "../../../lib/socket"
 import { useLoad } from "../../../lib/use-load"
 
 export type { BuildingView, ErrandOrderView }
@@ -61,24 +59,8 @@ export const leaderSign = (id: string) => send(OrderById, `/api/paotuiOrder/paot
 export const runnerCancel = (orderNo: string, paotuiType: string, reasonType: number, reason: string) =>
   send(RunnerCancel, `/api/paotuiOrder/cancalByPaotui/${seg(orderNo)}/${seg(paotuiType)}`, { method: "PUT", input: { reasonType, reason } })
 
-
 /** The lifecycle events a requester or runner hears about their orders (spec §4/§7). */
 export const ORDER_EVENTS = [
   "paotuiOrderRobbinged", "paotuiOrderCancel", "paotuiOrderCancelToWait", "paotuiHaveGettedExpress", "paotuiConfirmHaveGettedExpress",
   "paotuiSayReceiverGet", "paotuiOrderComplete", "expressTosendPaotuiSign", "expressPaotuiArrived"
 ] as const
-
-/** Listens to several events on one socket while mounted. */
-export const useLiveEvents = (token: string | undefined, events: ReadonlyArray<string>, onEvent: (event: string, payload: unknown) => void) => {
-  const handler = useRef(onEvent)
-  handler.current = onEvent
-  const key = events.join("|")
-  useEffect(() => {
-    if (!token || key === "") return
-    const socket = connectSocket(token)
-    for (const event of key.split("|")) socket.on(event, (payload: unknown) => handler.current(event, payload))
-    return () => {
-      socket.disconnect()
-    }
-  }, [token, key])
-}

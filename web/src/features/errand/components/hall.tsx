@@ -13,7 +13,8 @@ import { failureMessage } from "../../../lib/api-client"
 import { tokenPath } from "../../../lib/session"
 import { useLoad } from "../../../lib/use-load"
 import type { UserInfo } from "../../../lib/user-info"
-import { fetchBuildings, fetchHall, grabOrder, useLiveEvents, type ErrandOrderView } from "../api/errand"
+import { useSocketEvents } from "../../../lib/socket"
+import { fetchBuildings, fetchHall, grabOrder, type ErrandOrderView } from "../api/errand"
 import { OrderCard } from "./order-card"
 import "../errand.css"
 
@@ -31,7 +32,7 @@ export const Hall = (props: { readonly user: UserInfo; readonly token: string })
   const events = worksiteId
     ? [hallEventName(worksiteId, HALL_ADD), ...(props.user.pickupAble ? [hallEventName(worksiteId, HALL_ADD_PICKUP)] : []), HALL_ADD, HALL_ADD_PICKUP, "paotuiOrderRobbinged", hallEventName(worksiteId, "paotuiOrderRobbinged"), "paotuiOrderCancel"]
     : []
-  useLiveEvents(props.token, events, (event, payload) => {
+  useSocketEvents(props.token, events, (event, payload) => {
     const p = payload as { orderNo?: string; _id?: string } | undefined
     if (event.endsWith("paotuiOrderRobbinged") && p?.orderNo) setGone((s) => new Set([...s, p.orderNo!]))
     hall.reload()

@@ -10,7 +10,8 @@ import { PagedFooter } from "../../../components/paged-footer"
 import { usePages } from "../../../lib/paging"
 import { tokenPath } from "../../../lib/session"
 import { useLoad } from "../../../lib/use-load"
-import { fetchBuildings, fetchOrderPage, ORDER_EVENTS, useLiveEvents } from "../api/errand"
+import { useSocketEvents } from "../../../lib/socket"
+import { fetchBuildings, fetchOrderPage, ORDER_EVENTS, type BuildingView } from "../api/errand"
 import { OrderCard } from "./order-card"
 import { TransferButton, type Team } from "./transfer"
 import "../errand.css"
@@ -28,9 +29,8 @@ interface ListProps {
   readonly team?: Team | undefined
 }
 
-const Pages = (props: ListProps & { readonly onChanged: () => void }) => {
+const Pages = (props: ListProps & { readonly onChanged: () => void; readonly buildings: ReadonlyArray<BuildingView> | undefined }) => {
   const pages = usePages((pageNo) => fetchOrderPage(props.type, props.status, pageNo))
-  const buildings = useLoad(props.worksiteId ? () => fetchBuildings(props.worksiteId!) : undefined, [props.worksiteId])
   const [batch, setBatch] = useState(false)
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
   const batchable = props.type === "2" && props.status === "ing" && props.team !== undefined
@@ -48,7 +48,7 @@ const Pages = (props: ListProps & { readonly onChanged: () => void }) => {
         </div>
       ) : null}
       {pages.items.map((o) => (
-        <OrderCard key={o._id} order={o} viewer={props.type === "2" ? "runner" : "requester"} token={props.token} buildings={buildings.data}
+        <OrderCard key={o._id} order={o} viewer={props.type === "2" ? "runner" : "requester"} token={props.token} buildings={props.buildings}
           onChanged={props.onChanged} team={props.team} chosen={chosen.has(o._id)}
           onChoose={batch ? (on) => setChosen((s) => { const n = new Set(s); if (on) n.add(o._id); else n.delete(o._id); return n }) : undefined} />
       ))}
@@ -62,7 +62,9 @@ export const OrderList = (props: ListProps) => {
   const [round, setRound] = useState(0)
   const token = tokenPath(props.token)
   const refresh = () => setRound((r) => r + 1)
-  useLiveEvents(props.token, ORDER_EVENTS, refresh)
+  useSocketEvents(props.token, ORDER_EVENTS, refresh)
+  // the worksite's buildings, loaded once: the pages below are remounted on every change
+  const buildings = useLoad(props.worksiteId ? () => fetchBuildings(props.worksiteId!) : undefined, [props.worksiteId])
   return (
     <div className="errand-lists">
       <Tabs activeKey={props.status} onChange={(k) => navigate(listPath(props.type, listStatusOf(k), token), { replace: true })}>
@@ -76,7 +78,7 @@ export const OrderList = (props: ListProps) => {
           <Link href={`/paotuiOrderForDownload/${token}`} data-testid="list-today">今日数据</Link>
         </div>
       ) : null}
-      <Pages key={`${props.type}-${props.status}-${round}`} {...props} token={token} onChanged={refresh} />
+      <Pages key={`${props.type}-${props.status}-${round}`} {...props} token={token} onChanged={refresh} buildings={buildings.data} />
     </div>
   )
 }

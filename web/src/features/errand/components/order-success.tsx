@@ -9,7 +9,8 @@ import { LoadFailed, Loading } from "../../../components/load-state"
 import { tokenPath } from "../../../lib/session"
 import { useLoad } from "../../../lib/use-load"
 import { fetchUserInfo } from "../../../lib/user-info"
-import { fetchBuildings, ORDER_EVENTS, useLiveEvents, useOrder } from "../api/errand"
+import { useSocketEvents } from "../../../lib/socket"
+import { fetchBuildings, ORDER_EVENTS, useOrder } from "../api/errand"
 import { OrderCard } from "./order-card"
 import "../errand.css"
 
@@ -33,7 +34,7 @@ export const OrderSuccess = (props: { readonly id: string; readonly token: strin
     return user.worksite ? fetchBuildings(user.worksite._id) : []
   } : undefined, [props.token])
   const token = tokenPath(props.token ?? "")
-  useLiveEvents(props.token, ORDER_EVENTS, () => order.reload())
+  useSocketEvents(props.token, ORDER_EVENTS, () => order.reload())
   if (order.loading && !order.data) return <Loading />
   if (order.error || !order.data) return <LoadFailed error={order.error} fallback="获取跑腿单失败" onRetry={order.reload} />
   const o = order.data

@@ -1,21 +1,10 @@
 /** The receiver's live parcel events on one socket. */
-import { useEffect, useRef } from "react"
 import { SAFEKEEP_PAID_EVENT } from "#src/payment/calls"
-import { connectSocket } from "../../../lib/socket"
+import { useSocketEvents } from "../../../lib/socket"
 
 /** Everything that changes a receiver's (or their friend's) parcels; a paid safekeeping fee brings the code. */
 export const PARCEL_EVENTS = ["expressTotakeAdd", "takeawaySuccess", "agentAdd", "agentRefuse", "agentCancel", "expressTosendPaotuiSign", SAFEKEEP_PAID_EVENT] as const
 export type ParcelEvent = (typeof PARCEL_EVENTS)[number]
 
-export const useParcelEvents = (token: string | undefined, onEvent: (event: ParcelEvent, payload: { _id?: string; status?: number } | undefined) => void) => {
-  const handler = useRef(onEvent)
-  handler.current = onEvent
-  useEffect(() => {
-    if (!token) return
-    const socket = connectSocket(token)
-    for (const event of PARCEL_EVENTS) socket.on(event, (payload: { _id?: string; status?: number } | undefined) => handler.current(event, payload))
-    return () => {
-      socket.disconnect()
-    }
-  }, [token])
-}
+export const useParcelEvents = (token: string | undefined, onEvent: (event: ParcelEvent, payload: { _id?: string; status?: number } | undefined) => void) =>
+  useSocketEvents(token, PARCEL_EVENTS, (event, payload: { _id?: string; status?: number } | undefined) => onEvent(event as ParcelEvent, payload))

@@ -11,8 +11,8 @@ import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
 import { useLoad } from "../../../lib/use-load"
 import { scanQRCode } from "../../../lib/wx"
+import { useSocketEvents } from "../../../lib/socket"
 import { fetchToScanAll, sendOut } from "../api/outbound"
-import { useLiveEvents } from "../api/live"
 
 type Count = { readonly _id: string; readonly name: string; readonly count: number }
 
@@ -27,7 +27,7 @@ export const DispatchScreen = (props: { readonly worksiteId: string; readonly to
 
   const eventOf = new Map((counts ?? loaded.data ?? []).map((c) => [toScanEventName(props.worksiteId, c._id), c._id]))
   // on (re)connecting the counts are read again: a change between the first read and the socket is not lost
-  useLiveEvents<typeof ToScanEventPayload.Type>(props.token, eventOf.size > 0 ? [...eventOf.keys(), "connect"] : [], (event, payload) => {
+  useSocketEvents<typeof ToScanEventPayload.Type>(props.token, eventOf.size > 0 ? [...eventOf.keys(), "connect"] : [], (event, payload) => {
     if (event === "connect") return loaded.reload()
     const companyId = eventOf.get(event)
     if (companyId === undefined || typeof payload?.delta !== "number") return
