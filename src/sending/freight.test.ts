@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import {
-  cashOnDeliveryProblem, fenOfYuan, freightFor, insuranceFee, insuranceProblem, parseTariffCsv, quoteFreight, runnerEntryCheck,
+  cashOnDeliveryProblem, fenOfYuan, freightFor, gramsOfKg, insuranceFee, insuranceProblem, parseTariffCsv, quoteFreight, runnerEntryCheck,
   staffEntryProblem, type TariffRow
 } from "./freight"
 
@@ -167,5 +167,12 @@ describe("the tariff CSV", () => {
     expect(fenOfYuan("0.05")).toBe(5)
     expect(fenOfYuan("-1")).toBeUndefined()
     expect(fenOfYuan("1e3")).toBeUndefined()
+  })
+
+  it("reads kilograms as typed, to whole grams", () => {
+    expect(gramsOfKg("2.3")).toBe(2300)
+    expect(gramsOfKg(" 1 ")).toBe(1000)
+    expect(gramsOfKg("0.0004")).toBe(0)
+    for (const bad of ["", "  ", "0", "-1", "abc", "Infinity"]) expect(gramsOfKg(bad), bad).toBeUndefined()
   })
 })

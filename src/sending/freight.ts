@@ -122,6 +122,12 @@ export const staffEntryProblem = (e: FreightEntry): string | undefined =>
   : missing(e.freight) ? messages.staffFreightRequired
   : boundsProblem(e)
 
+/** Kilograms as typed ('2.3') to whole grams; undefined for an empty, non-numeric or non-positive entry. */
+export const gramsOfKg = (text: string): number | undefined => {
+  const kg = Number(text.trim())
+  return text.trim() !== "" && Number.isFinite(kg) && kg > 0 ? Math.round(kg * GRAMS_PER_KG) : undefined
+}
+
 /** Yuan as typed ('12', '12.5', '12.50') to fen; undefined for anything else. */
 export const fenOfYuan = (text: string): number | undefined => {
   const m = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text.trim())

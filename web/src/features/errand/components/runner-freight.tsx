@@ -6,7 +6,7 @@
 import { Button, Dialog, Input, List, Popup, Selector, Switch, Toast } from "antd-mobile"
 import { useState } from "react"
 import { UploadField } from "#src/profile/image-upload"
-import { fenOfYuan, GRAMS_PER_KG, messages as freightMessages, runnerEntryCheck } from "#src/sending/freight"
+import { fenOfYuan, gramsOfKg, messages as freightMessages, runnerEntryCheck } from "#src/sending/freight"
 import { SendStatus } from "#src/sending/status-machine"
 import { yuan } from "#src/shared/money"
 import { ImageSlot } from "../../../components/image-slot"
@@ -15,11 +15,6 @@ import { useLoad } from "../../../lib/use-load"
 import { useAction } from "../../../lib/use-action"
 import type { ErrandOrderView } from "../api/errand"
 import { fetchSendOfErrand, quoteFreight, runnerSetFreight, useSendCompanies, type SendOrderView } from "../api/freight"
-
-const gramsOf = (kg: string): number | undefined => {
-  const n = Number(kg.trim())
-  return kg.trim() !== "" && Number.isFinite(n) && n > 0 ? Math.round(n * GRAMS_PER_KG) : undefined
-}
 
 const Form = (props: { readonly order: SendOrderView; readonly onDone: () => void; readonly onClose: () => void }) => {
   const o = props.order
@@ -35,7 +30,7 @@ const Form = (props: { readonly order: SendOrderView; readonly onDone: () => voi
   const isDaofu = daofu && company?.daofuAble === true
 
   const quote = async () => {
-    const grams = gramsOf(weightKg)
+    const grams = gramsOfKg(weightKg)
     if (!company) return void Toast.show({ content: freightMessages.companyRequired })
     if (grams === undefined) return void Toast.show({ content: freightMessages.weightRequired })
     setQuoting(true)
@@ -51,7 +46,7 @@ const Form = (props: { readonly order: SendOrderView; readonly onDone: () => voi
   }
 
   const submit = useAction(async () => {
-    const grams = gramsOf(weightKg)
+    const grams = gramsOfKg(weightKg)
     const freight = freightYuan.trim() === "" ? undefined : fenOfYuan(freightYuan) ?? Number.NaN
     const entry = { companyId, grams, freight, isDaofu, photos: pic ? 1 : 0 }
     let check = runnerEntryCheck(entry, false)

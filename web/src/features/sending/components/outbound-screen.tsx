@@ -8,7 +8,7 @@ import { Button, Dialog, Image, Input, List, NoticeBar, Picker, Selector, Tag, T
 import { useReducer, useRef, useState } from "react"
 import { addressLine } from "#src/address/region"
 import { AuthStatus } from "#src/profile/verification"
-import { fenOfYuan, GRAMS_PER_KG, messages as freightMessages, staffEntryProblem } from "#src/sending/freight"
+import { fenOfYuan, gramsOfKg, GRAMS_PER_KG, messages as freightMessages, staffEntryProblem } from "#src/sending/freight"
 import { idle, mayPrint, outboundScreen, screenMessages } from "#src/sending/outbound-screen"
 import { SendStatus } from "#src/sending/status-machine"
 import { messages as waybillMessages } from "#src/sending/waybill"
@@ -38,11 +38,6 @@ const entryOf = (o: SendOrderView): Entry => ({
   weightKg: o.freightWeight !== null ? String(o.freightWeight / GRAMS_PER_KG) : o.estimateWeight !== null ? String(o.estimateWeight / GRAMS_PER_KG) : "",
   freightYuan: o.freight !== null ? yuan(o.freight) : ""
 })
-
-const gramsOf = (kg: string): number | undefined => {
-  const n = Number(kg.trim())
-  return kg.trim() !== "" && Number.isFinite(n) && n > 0 ? Math.round(n * GRAMS_PER_KG) : undefined
-}
 
 const openPdf = async (path: string) => {
   try {
@@ -136,7 +131,7 @@ export const OutboundScreen = (props: { readonly worksiteId: string; readonly to
 
   const quote = async () => {
     if (!order) return
-    const grams = gramsOf(entry.weightKg)
+    const grams = gramsOfKg(entry.weightKg)
     if (!company) return void Toast.show({ content: freightMessages.companyRequired })
     if (grams === undefined) return void Toast.show({ content: freightMessages.weightRequired })
     setBusy("quote")
@@ -156,7 +151,7 @@ export const OutboundScreen = (props: { readonly worksiteId: string; readonly to
 
   const confirmFreight = async () => {
     if (!order) return
-    const grams = gramsOf(entry.weightKg)
+    const grams = gramsOfKg(entry.weightKg)
     const freight = entry.freightYuan.trim() === "" ? undefined : fenOfYuan(entry.freightYuan) ?? Number.NaN
     const isDaofu = entry.isDaofu && company?.daofuAble === true
     const problem = staffEntryProblem({ companyId: entry.companyId, grams, freight, isDaofu })

@@ -4,7 +4,7 @@
  * the server runs, so the first failing check and its message are the server's.
  */
 import type { BookingContact, BookingFields } from "#src/sending/booking"
-import { fenOfYuan, insuranceFee } from "#src/sending/freight"
+import { fenOfYuan, gramsOfKg, insuranceFee } from "#src/sending/freight"
 
 export interface BookingDraft {
   readonly companyId: string
@@ -54,19 +54,13 @@ const contactOf = (list: ReadonlyArray<AddressLike>, id: string): BookingContact
   }
 }
 
-const kgToGrams = (text: string): number | undefined => {
-  if (text.trim() === "") return undefined
-  const kg = Number(text.trim())
-  return Number.isFinite(kg) && kg > 0 ? Math.round(kg * 1000) : undefined
-}
-
 export const bookingFields = (d: BookingDraft, addresses: ReadonlyArray<AddressLike>): BookingFields => ({
   companyId: d.companyId,
   sender: contactOf(addresses, d.senderId),
   receiver: contactOf(addresses, d.receiverId),
   goodsName: d.goodsName,
   goodsCount: d.goodsCount.trim() === "" ? Number.NaN : whole(d.goodsCount),
-  estimateWeight: kgToGrams(d.estimateKg),
+  estimateWeight: gramsOfKg(d.estimateKg),
   insureMoney: optionalFen(d.insureYuan),
   isDaofu: d.isDaofu,
   remark: d.remark,
