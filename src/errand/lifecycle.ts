@@ -9,11 +9,10 @@ import { Effect } from "effect"
 import { sendingFollowsErrand, type FollowedErrandAction } from "../sending/errand-link"
 import type { ParcelStatus } from "../parcel/parcel"
 import type { TakePartRequest } from "../parcel/calls"
-import { ParcelStore, QrSigner } from "../parcel/parcel-store"
-import { signedText, type UnsignedQr } from "../parcel/pickup-qr"
+import { ParcelStore } from "../parcel/parcel-store"
+import { signedPickupQr } from "../parcel/receiver"
 import { nextStatus } from "../parcel/status-machine"
 import { takePart } from "../parcel/use-cases"
-import { formatTag } from "../parcel/storage-code"
 import { closeTrades } from "../payment/use-cases"
 import { messages as payMessages, TradeKind } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
@@ -327,12 +326,7 @@ export const runnerQr = Effect.fn("runnerQr")(function* (actor: Actor, id: strin
   const p = yield* (yield* ParcelStore).findById(order.toTakeId)
   if (!p) return yield* orderMissing()
   const now = yield* (yield* Clock).now
-  const unsigned: UnsignedQr = {
-    ex: p.expressCompanyName, en: p.expressNo, sn: p.storageNo, poid: actor.openid, re: p.receiver, rp: p.receiverPhone, tag: formatTag(p.tag), ts: now.getTime()
-  }
-  const signer = yield* QrSigner
-  const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(signedText(unsigned)) })
-  return { content, qrimgBase64: yield* signer.image(content) }
+  return yield* signedPickupQr(p, { poid: actor.openid }, now)
 })
 
 // --- lists ----------------------------------------------------------------------------------------------

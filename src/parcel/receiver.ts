@@ -77,14 +77,22 @@ export const parcelForReceiver = Effect.fn("parcelForReceiver")(function* (actor
   const rules = yield* (yield* ParcelStore).collectRules(held.parcel.worksiteId)
   const size = parcelSize(yield* (yield* Catalogue).dictValues("weightFeeType"), held.parcel.weightId)
   if (!held.showsCode) return { ...held, rules, size, content: "", qrimgBase64: "" }
-  const p = held.parcel
+  const qr = yield* signedPickupQr(held.parcel, held.holder === "agent" ? { aoid: actor.openid } : { roid: actor.openid }, held.now)
+  return { ...held, rules, size, ...qr }
+})
+
+/** A parcel's signed pickup QR for one holder (`roid` its receiver, `aoid` the chosen friend, `poid` the runner): its text and its image. */
+export const signedPickupQr = Effect.fn("signedPickupQr")(function* (
+  p: Pick<CollectParcel, "expressCompanyName" | "expressNo" | "storageNo" | "receiver" | "receiverPhone" | "tag">,
+  holder: Pick<UnsignedQr, "roid" | "aoid" | "poid">,
+  now: Date
+) {
   const unsigned: UnsignedQr = {
-    ex: p.expressCompanyName, en: p.expressNo, sn: p.storageNo, ...(held.holder === "agent" ? { aoid: actor.openid } : { roid: actor.openid }),
-    re: p.receiver, rp: p.receiverPhone, tag: formatTag(p.tag), ts: held.now.getTime()
+    ex: p.expressCompanyName, en: p.expressNo, sn: p.storageNo, ...holder, re: p.receiver, rp: p.receiverPhone, tag: formatTag(p.tag), ts: now.getTime()
   }
   const signer = yield* QrSigner
   const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(signedText(unsigned)) })
-  return { ...held, rules, size, content, qrimgBase64: yield* signer.image(content) }
+  return { content, qrimgBase64: yield* signer.image(content) }
 })
 
 /** The list page's header: who is looking, what their worksite lets them do, how many parcels wait for them. */
