@@ -17,7 +17,7 @@ import { closeTrades } from "../payment/use-cases"
 import { messages as payMessages, TradeKind } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
 import type { Actor } from "../shared/actor"
-import { isDomainError, NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { isDomainError, NotAllowed, NotFound, refusalOf, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Events, Ids, type LiveEvent } from "../shared/ports"
 import { shanghaiDate } from "../shared/time"
 import { LedgerType } from "../wallet/ledger"
@@ -221,7 +221,7 @@ export const grabOrder = Effect.fn("grabOrder")(function* (actor: Actor, orderNo
   const check = canGrab(me, order, yield* (yield* Clock).now)
   if (!check.ok) {
     if ("redirect" in check) return yield* new NotAllowed({ message: lifecycleMessages.notRunner })
-    return yield* (check.status === 403 ? new NotAllowed({ message: check.message }) : new StateConflict({ message: check.message }))
+    return yield* refusalOf(check.status, check.message)
   }
   return yield* applyAction(order, asRunner(actor), { action: "grab", runner: { openid: me.openid, name: me.name, phone: me.phone } })
 })

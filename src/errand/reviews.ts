@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { TradeKind } from "../payment/trade"
 import { openTrade } from "../payment/use-cases"
 import type { Actor } from "../shared/actor"
-import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { NotAllowed, NotFound, refusalOf, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Ids } from "../shared/ports"
 import { applyCredit, type CreditCause } from "./credit"
 import { CreditStore, ErrandStore } from "./errand-store"
@@ -77,10 +77,7 @@ export const payTip = Effect.fn("payTip")(function* (actor: Actor, orderId: stri
   const order = yield* (yield* ErrandStore).findById(orderId)
   if (!order) return yield* new NotFound({ message: reviewMessages.orderMissing })
   const refused = rewardFailure(order, actor.openid, amountFen)
-  if (refused) {
-    const { message } = refused
-    return yield* (refused.status === 400 ? new RuleViolation({ message }) : refused.status === 403 ? new NotAllowed({ message }) : new StateConflict({ message }))
-  }
+  if (refused) return yield* refusalOf(refused.status, refused.message)
   const trade = yield* openTrade(actor, { kind: TradeKind.tip, refId: order.id, amountFen, description: `跑腿赏金 ${order.orderNo}` })
   return { prepayId: trade.prepayId!, tradeNo: trade.tradeNo, totalFee: trade.amountFen }
 })

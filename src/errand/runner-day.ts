@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound } from "../shared/errors"
 import { Clock } from "../shared/ports"
-import { startOfShanghaiDay } from "../shared/time"
+import { hours, startOfShanghaiDay } from "../shared/time"
 import { Worksites } from "../worksite/worksite-store"
 import { ErrandStore } from "./errand-store"
 import { exportSheet, type ExportLine } from "./export"
@@ -23,12 +23,11 @@ export const dayMessages = {
 /** How long an export link opens the spreadsheet. */
 export const EXPORT_LINK_TTL_MS = 10 * 60 * 1000
 
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The runner's lines of the Asia/Shanghai day containing `now`, oldest accepted first. */
 const dayLines = Effect.fnUntraced(function* (runnerOpenid: string, now: Date) {
   const from = startOfShanghaiDay(now)
-  const found = yield* (yield* TeamStore).dayOrders(runnerOpenid, from, new Date(from.getTime() + DAY_MS))
+  const found = yield* (yield* TeamStore).dayOrders(runnerOpenid, from, new Date(from.getTime() + hours(24)))
   const errands = yield* ErrandStore
   const lines: Array<ExportLine> = []
   for (const { orderId, ...rest } of found) {

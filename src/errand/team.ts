@@ -6,9 +6,9 @@
  */
 import { Effect } from "effect"
 import type { Actor } from "../shared/actor"
-import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { NotAllowed, NotFound, refusalOf, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Events } from "../shared/ports"
-import { startOfShanghaiDay } from "../shared/time"
+import { hours, startOfShanghaiDay } from "../shared/time"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { memberName, TeamStore, type Member } from "./team-store"
 import { canTransfer, leaderLookupFailure, leaderMessages, setBuildingLeaderFailure, TRANSFER_EVENT, transferMessages } from "./transfer"
@@ -21,10 +21,7 @@ export const teamMessages = {
   buildingMissing: "获取大楼列表失败"
 } as const
 
-const DAY_MS = 24 * 60 * 60 * 1000
 
-const failWith = (status: 400 | 403 | 409, message: string) =>
-  status === 400 ? new RuleViolation({ message }) : status === 403 ? new NotAllowed({ message }) : new StateConflict({ message })
 
 const memberOf = Effect.fnUntraced(function* (userId: string) {
   const me = yield* (yield* TeamStore).byId(userId)
@@ -73,7 +70,7 @@ export const transferOrders = Effect.fn("transferOrders")(function* (actor: Acto
     orders.push(order)
   }
   const check = canTransfer(from, to, orders)
-  if (!check.ok) return yield* failWith(check.status, check.message)
+  if (!check.ok) return yield* refusalOf(check.status, check.message)
   const runner = { openid: to.openid, name: memberName(to), phone: to.phoneMain ?? "" }
   if (!(yield* errands.transfer(ids, from.openid, runner))) return yield* new StateConflict({ message: teamMessages.failed })
   const events = yield* Events
@@ -124,7 +121,7 @@ export const setBuildingManager = Effect.fn("setBuildingManager")(function* (act
   const { leader, building } = yield* leadersBuilding(actor, buildingId, teamMessages.setFailed)
   const candidate = userId ? yield* (yield* TeamStore).byId(userId) : undefined
   const refused = setBuildingLeaderFailure(leader, building, candidate ?? null)
-  if (refused) return yield* failWith(refused.status, refused.message)
+  if (refused) return yield* refusalOf(refused.status, refused.message)
   if (!(yield* (yield* ErrandStore).setBuildingManager(building.id, candidate!.id))) return yield* new StateConflict({ message: teamMessages.setFailed })
   return { building, manager: managerView(candidate!) }
 })
@@ -140,5 +137,5 @@ export const removeBuildingManager = Effect.fn("removeBuildingManager")(function
 export const buildingStatus = Effect.fn("buildingStatus")(function* (actor: Actor) {
   const leader = yield* leaderOf(actor)
   const from = startOfShanghaiDay(yield* (yield* Clock).now)
-  return yield* (yield* TeamStore).buildingCounts(leader.worksiteId, from, new Date(from.getTime() + DAY_MS))
+  return yield* (yield* TeamStore).buildingCounts(leader.worksiteId, from, new Date(from.getTime() + hours(24)))
 })
