@@ -10,7 +10,7 @@ import { Clock } from "../shared/ports"
 import { hours, startOfShanghaiDay } from "../shared/time"
 import { Worksites } from "../worksite/worksite-store"
 import { ErrandStore } from "./errand-store"
-import { exportSheet, type ExportLine } from "./export"
+import { exportSheet } from "./export"
 import { TeamStore } from "./team-store"
 
 export const dayMessages = {
@@ -27,14 +27,7 @@ export const EXPORT_LINK_TTL_MS = 10 * 60 * 1000
 /** The runner's lines of the Asia/Shanghai day containing `now`, oldest accepted first. */
 const dayLines = Effect.fnUntraced(function* (runnerOpenid: string, now: Date) {
   const from = startOfShanghaiDay(now)
-  const found = yield* (yield* TeamStore).dayOrders(runnerOpenid, from, new Date(from.getTime() + hours(24)))
-  const errands = yield* ErrandStore
-  const lines: Array<ExportLine> = []
-  for (const { orderId, ...rest } of found) {
-    const order = yield* errands.findById(orderId)
-    if (order) lines.push({ order, ...rest })
-  }
-  return lines
+  return yield* (yield* TeamStore).dayOrders(runnerOpenid, from, new Date(from.getTime() + hours(24)))
 })
 
 const runnerOf = Effect.fnUntraced(function* (userId: string) {

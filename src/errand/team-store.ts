@@ -24,8 +24,6 @@ export interface BuildingCounts {
   readonly completed: number
 }
 
-/** One order of a runner's day: its id and the spreadsheet's fields that are not the order's own. */
-export type DayOrder = Omit<ExportLine, "order"> & { readonly orderId: string }
 
 export class TeamStore extends Context.Service<TeamStore, {
   byId(userId: string): Effect.Effect<Member | undefined>
@@ -35,7 +33,7 @@ export class TeamStore extends Context.Service<TeamStore, {
   /** Type-1 orders of the worksite placed in [from, to), counted per building by stage. */
   buildingCounts(worksiteId: string, from: Date, to: Date): Effect.Effect<ReadonlyArray<BuildingCounts>>
   /** The runner's orders (not cancelled) accepted in [from, to), oldest first, with what the spreadsheet shows beside each order. */
-  dayOrders(runnerOpenid: string, from: Date, to: Date): Effect.Effect<ReadonlyArray<DayOrder>>
+  dayOrders(runnerOpenid: string, from: Date, to: Date): Effect.Effect<ReadonlyArray<ExportLine>>
   /** The tips paid (settled, not refunded) for an order, in fen. */
   paidTips(orderId: string): Effect.Effect<number>
 }>()("station/TeamStore") {}

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { sql, type Kysely, type Selectable } from "kysely"
 import { TeamStore, type Member } from "#src/errand/team-store"
 import type { DB } from "../schema"
+import { toErrandOrder } from "./errand-store"
 import { query } from "./query"
 
 const memberColumns = [
@@ -48,13 +49,14 @@ export const teamStore = (db: Kysely<DB>) => TeamStore.of({
       .leftJoin("app_user as u", "u.openid", "o.openid")
       .where("o.accept_openid", "=", runnerOpenid).where("o.status", "<>", 4)
       .where("o.accepted_at", ">=", from).where("o.accepted_at", "<", to)
+      .selectAll("o")
       .select([
-        "o.id", "p.id as parcel_id", "p.express_company_name", "p.storage_no", "p.tag", "p.receiver", "p.receiver_phone", "b.name as building_name",
+        "p.id as parcel_id", "p.express_company_name", "p.storage_no", "p.tag", "p.receiver", "p.receiver_phone", "b.name as building_name",
         "u.realname", "u.nickname", "u.phone_main"
       ])
       .orderBy("o.accepted_at").orderBy("o.id").execute())
       .pipe(Effect.map((rows) => rows.map((r) => ({
-        orderId: r.id,
+        order: toErrandOrder(r),
         parcel: r.parcel_id === null ? null : {
           expressCompanyName: r.express_company_name ?? "", storageNo: r.storage_no ?? "", tag: r.tag ?? 0, receiver: r.receiver ?? "", receiverPhone: r.receiver_phone ?? ""
         },
