@@ -2,46 +2,48 @@
 import type { Kysely } from "kysely"
 import type { PurposeBook } from "#src/payment/reconcile"
 import { TradeKind, type TradeStatus } from "#src/payment/trade"
+import { freightDue } from "#src/sending/use-cases"
 import type { DB } from "../postgres/schema"
+
+/** The trades of one purpose that took money (paid, or paid and refunded), oldest first. */
+const settledTrades = (db: Kysely<DB>, kind: TradeKind) =>
+  db.selectFrom("pay_trade").select(["trade_no", "ref_id", "status", "amount_fen"])
+    .where("kind", "=", kind).where("status", "in", ["paid", "refunded"]).orderBy("created_at").execute()
+type SettledTrade = Awaited<ReturnType<typeof settledTrades>>[number]
+
+const tradeOf = (t: SettledTrade) => ({ tradeNo: t.trade_no, status: t.status as TradeStatus, amountFen: t.amount_fen })
+const refIdsOf = (trades: ReadonlyArray<SettledTrade>) => [...new Set(trades.map((t) => t.ref_id))]
+
+/** One book per id that has a trade or money recorded by the business, in id order. */
+const booksOf = (kind: TradeKind, trades: ReadonlyArray<SettledTrade>, recorded: ReadonlyMap<string, number>): ReadonlyArray<PurposeBook> =>
+  [...new Set([...refIdsOf(trades), ...recorded.keys()])].sort().map((id) => ({
+    kind,
+    refId: id,
+    recordedFen: recorded.get(id),
+    trades: trades.filter((t) => t.ref_id === id).map(tradeOf)
+  }))
 
 /** Safekeeping fees: every parcel with a paid amount or a trade that took money, against its `safekeep_paid`. */
 const safekeepBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
-  const trades = await db.selectFrom("pay_trade").select(["trade_no", "ref_id", "status", "amount_fen"])
-    .where("kind", "=", TradeKind.safekeep).where("status", "in", ["paid", "refunded"]).orderBy("created_at").execute()
-  const refIds = [...new Set(trades.map((t) => t.ref_id))]
+  const trades = await settledTrades(db, TradeKind.safekeep)
+  const refIds = refIdsOf(trades)
   const parcels = await db.selectFrom("parcel").select(["id", "safekeep_paid"])
     .where((eb) => eb.or([eb("safekeep_paid", "<>", 0), ...(refIds.length ? [eb("id", "in", refIds)] : [])])).execute()
-  const recorded = new Map(parcels.map((p) => [p.id, p.safekeep_paid]))
-  const ids = [...new Set([...refIds, ...recorded.keys()])].sort()
-  return ids.map((id) => ({
-    kind: TradeKind.safekeep,
-    refId: id,
-    recordedFen: recorded.get(id),
-    trades: trades.filter((t) => t.ref_id === id).map((t) => ({ tradeNo: t.trade_no, status: t.status as TradeStatus, amountFen: t.amount_fen }))
-  }))
+  return booksOf(TradeKind.safekeep, trades, new Map(parcels.map((p) => [p.id, p.safekeep_paid])))
 }
 
 /** Errand payments: every errand order with a trade that took money, against what it holds or passed on (paid − refunded). */
 const errandBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
-  const trades = await db.selectFrom("pay_trade").select(["trade_no", "ref_id", "status", "amount_fen"])
-    .where("kind", "=", TradeKind.errand).where("status", "in", ["paid", "refunded"]).orderBy("created_at").execute()
-  const refIds = [...new Set(trades.map((t) => t.ref_id))]
+  const trades = await settledTrades(db, TradeKind.errand)
+  const refIds = refIdsOf(trades)
   const orders = await db.selectFrom("errand_order").select(["id", "paid", "refunded"])
     .where((eb) => eb.or([eb("paid", "<>", 0), ...(refIds.length ? [eb("id", "in", refIds)] : [])])).execute()
-  const recorded = new Map(orders.map((o) => [o.id, o.paid - o.refunded]))
-  const ids = [...new Set([...refIds, ...recorded.keys()])].sort()
-  return ids.map((id) => ({
-    kind: TradeKind.errand,
-    refId: id,
-    recordedFen: recorded.get(id),
-    trades: trades.filter((t) => t.ref_id === id).map((t) => ({ tradeNo: t.trade_no, status: t.status as TradeStatus, amountFen: t.amount_fen }))
-  }))
+  return booksOf(TradeKind.errand, trades, new Map(orders.map((o) => [o.id, o.paid - o.refunded])))
 }
 
 /** Tips: per errand order, its tip trades against the ledger rows that credited (or took back) them, found by trade number. */
 const tipBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
-  const trades = await db.selectFrom("pay_trade").select(["trade_no", "ref_id", "status", "amount_fen"])
-    .where("kind", "=", TradeKind.tip).where("status", "in", ["paid", "refunded"]).orderBy("created_at").execute()
+  const trades = await settledTrades(db, TradeKind.tip)
   if (trades.length === 0) return []
   const rows = await db.selectFrom("ledger").select(["ref_id", "money"]).where("ref_id", "in", trades.map((t) => t.trade_no)).execute()
   const orders = new Set((await db.selectFrom("errand_order").select("id").where("id", "in", [...new Set(trades.map((t) => t.ref_id))]).execute()).map((o) => o.id))
@@ -53,26 +55,18 @@ const tipBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => 
       kind: TradeKind.tip,
       refId: orderId,
       recordedFen: orders.has(orderId) ? rows.filter((r) => r.ref_id !== null && numbers.has(r.ref_id)).reduce((sum, r) => sum + r.money, 0) : undefined,
-      trades: own.map((t) => ({ tradeNo: t.trade_no, status: t.status as TradeStatus, amountFen: t.amount_fen }))
+      trades: own.map(tradeOf)
     }
   })
 }
 
 /** Sending freight: every send order with freight paid or a trade that took money, against its freight plus insurance fee once paid. */
 const freightBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
-  const trades = await db.selectFrom("pay_trade").select(["trade_no", "ref_id", "status", "amount_fen"])
-    .where("kind", "=", TradeKind.freight).where("status", "in", ["paid", "refunded"]).orderBy("created_at").execute()
-  const refIds = [...new Set(trades.map((t) => t.ref_id))]
+  const trades = await settledTrades(db, TradeKind.freight)
+  const refIds = refIdsOf(trades)
   const orders = await db.selectFrom("send_order").select(["id", "freight", "insure_freight", "freight_paid"])
     .where((eb) => eb.or([eb("freight_paid", "=", true), ...(refIds.length ? [eb("id", "in", refIds)] : [])])).execute()
-  const recorded = new Map(orders.map((o) => [o.id, o.freight_paid ? (o.freight ?? 0) + o.insure_freight : 0]))
-  const ids = [...new Set([...refIds, ...recorded.keys()])].sort()
-  return ids.map((id) => ({
-    kind: TradeKind.freight,
-    refId: id,
-    recordedFen: recorded.get(id),
-    trades: trades.filter((t) => t.ref_id === id).map((t) => ({ tradeNo: t.trade_no, status: t.status as TradeStatus, amountFen: t.amount_fen }))
-  }))
+  return booksOf(TradeKind.freight, trades, new Map(orders.map((o) => [o.id, o.freight_paid ? freightDue({ freight: o.freight, insureFreight: o.insure_freight }) : 0])))
 }
 
 export const purposeBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> =>
