@@ -1,7 +1,6 @@
 /** The errand team's calls: rating and tip, credit records, building leaders and counts, the runner's day, the recruit card. */
 import {
-  AreaById, BuildingsForManager, BuildingStatus, CreditRecords, DayOrders, DelManager, FindManager, Rate, RecruitCard, Reward, SetManager, TransferBatch,
-  TransferOne
+  AreaById, BuildingsForManager, BuildingStatus, CreditRecords, DayOrders, DelManager, FindManager, Rate, RecruitCard, Reward, SetManager
 } from "#src/errand/calls"
 import { send } from "../../../lib/api-client"
 import { usePages } from "../../../lib/paging"
@@ -34,9 +33,3 @@ export const useDayOrders = (token: string | undefined) => useLoad(token ? () =>
 export const useRecruitCard = (token: string | undefined) => useLoad(token ? () => send(RecruitCard, "/api/paotuiOrder/recruit") : undefined, [token])
 
 export const useArea = (id: string | null | undefined) => useLoad(id ? () => send(AreaById, `/api/area/getById/${seg(id)}`) : undefined, [id])
-
-/** Hands accepted orders (status 1) to a teammate: one with `rollout/single`, several with `rollout/batch` (all or none). */
-export const transferOrders = (ids: ReadonlyArray<string>, to: { readonly _id: string; readonly openid: string }, idempotencyKey: string) =>
-  ids.length === 1
-    ? send(TransferOne, "/api/paotuiOrder/rollout/single", { method: "PUT", input: { paotuiId: ids[0], acceptUserId: to._id, acceptOpenid: to.openid }, idempotencyKey })
-    : send(TransferBatch, "/api/paotuiOrder/rollout/batch", { method: "PUT", input: { paotuiIds: [...ids], acceptUserId: to._id, acceptOpenid: to.openid }, idempotencyKey })

@@ -10,8 +10,8 @@ import { ratingFailure, ratingMessages, ratingTagNames, tipFailure, tipFen, TIP_
 import { failureMessage, newIdempotencyKey } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
 import { yuan } from "../../../lib/format"
-import { fetchPaySign } from "../../payment/api/safekeep"
-import { requestPayment } from "../../payment/components/pay-sheet"
+import { requestPayment } from "../../../components/pay-sheet"
+import { fetchPaySign } from "../../../lib/pay-in"
 import { prepayTip, rate } from "../api/team"
 import "../errand-team.css"
 

@@ -1,12 +1,12 @@
 /** The errand pages' calls (contracts in src/errand/calls.ts), their fetchers and hooks, and the live events they listen to. */
 import {
-  ActivityOffer, Buildings, ConfirmTakeaway, Grab, Hall, OrderById, OrderByNo, OrderPage, PlaceErrand, RunnerCancel, RunnerQrcode,
+  ActivityOffer, Buildings, ConfirmTakeaway, Grab, Hall, OrderById, OrderByNo, OrderPage, PlaceErrand, RunnerCancel, RunnerQrcode, TransferBatch, TransferOne,
   type BuildingView, type ErrandOrderView
 } from "#src/errand/calls"
 import { ErrandFormInfo, ErrandPrepay } from "#src/errand/ordering-calls"
 import { ParcelForReceiver } from "#src/parcel/calls"
-import { PaySign } from "#src/payment/calls"
 import { newIdempotencyKey, send } from "../../../lib/api-client"
+import { fetchPaySign } from "../../../lib/pay-in"
 import { useLoad } from "../../../lib/use-load"
 
 export type { BuildingView, ErrandOrderView }
@@ -36,7 +36,7 @@ export const fetchOrderByNo = (orderNo: string) => send(OrderByNo, `/api/paotuiO
 /** Opens the pay-in trade for an unpaid order (priced by the server) and signs it for the payment sheet. */
 export const prepayErrand = async (id: string) => {
   const trade = await send(ErrandPrepay, `/api/paotuiOrder/prepay/${seg(id)}`)
-  const sign = await send(PaySign, "/api/wx/paysign", { input: { package: `prepay_id=${trade.prepayId}` } })
+  const sign = await fetchPaySign(trade.prepayId)
   return { trade, sign }
 }
 
@@ -64,3 +64,9 @@ export const ORDER_EVENTS = [
   "paotuiOrderRobbinged", "paotuiOrderCancel", "paotuiOrderCancelToWait", "paotuiHaveGettedExpress", "paotuiConfirmHaveGettedExpress",
   "paotuiSayReceiverGet", "paotuiOrderComplete", "expressTosendPaotuiSign", "expressPaotuiArrived"
 ] as const
+
+/** Hands accepted orders (status 1) to a teammate: one with `rollout/single`, several with `rollout/batch` (all or none). */
+export const transferOrders = (ids: ReadonlyArray<string>, to: { readonly _id: string; readonly openid: string }, idempotencyKey: string) =>
+  ids.length === 1
+    ? send(TransferOne, "/api/paotuiOrder/rollout/single", { method: "PUT", input: { paotuiId: ids[0], acceptUserId: to._id, acceptOpenid: to.openid }, idempotencyKey })
+    : send(TransferBatch, "/api/paotuiOrder/rollout/batch", { method: "PUT", input: { paotuiIds: [...ids], acceptUserId: to._id, acceptOpenid: to.openid }, idempotencyKey })

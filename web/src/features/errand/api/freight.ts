@@ -4,7 +4,6 @@ import { SendByPaotui, UpdateFreight, type SendOrderView } from "#src/sending/ca
 import { newIdempotencyKey, request, send } from "../../../lib/api-client"
 
 export type { SendOrderView }
-export { quoteFreight, useSendCompanies, type SendCompanyView } from "../../sending/api/outbound"
 
 export const fetchSendOfErrand = (errandId: string) => send(SendByPaotui, `/api/expressTakein/getByPaotuiId/${encodeURIComponent(errandId)}`)
 

@@ -1,7 +1,7 @@
 /** Pays an unpaid errand order: the server's trade (priced by it), the pay-sign, then the payment sheet. */
 import { Toast } from "antd-mobile"
 import { yuan } from "../../../lib/format"
-import { requestPayment } from "../../payment/components/pay-sheet"
+import { requestPayment } from "../../../components/pay-sheet"
 import { prepayErrand } from "../api/errand"
 
 /** True once paid; a cancelled sheet is false without a message, a failed one toasts. */

@@ -14,7 +14,8 @@ import { failureMessage } from "../../../lib/api-client"
 import { useLoad } from "../../../lib/use-load"
 import { useAction } from "../../../lib/use-action"
 import type { ErrandOrderView } from "../api/errand"
-import { fetchSendOfErrand, quoteFreight, runnerSetFreight, useSendCompanies, type SendOrderView } from "../api/freight"
+import { quoteFreight, useSendCompanies } from "../../../lib/freight"
+import { fetchSendOfErrand, runnerSetFreight, type SendOrderView } from "../api/freight"
 
 const Form = (props: { readonly order: SendOrderView; readonly onDone: () => void; readonly onClose: () => void }) => {
   const o = props.order

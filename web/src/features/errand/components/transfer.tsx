@@ -9,7 +9,7 @@ import { PaotuisByLeader } from "#src/profile/calls"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage, newIdempotencyKey, send } from "../../../lib/api-client"
 import { useLoad } from "../../../lib/use-load"
-import { transferOrders } from "../../errand-team/api/team"
+import { transferOrders } from "../api/errand"
 
 export interface Team {
   readonly leaderId: string

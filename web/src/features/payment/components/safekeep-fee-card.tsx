@@ -8,9 +8,10 @@ import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
 import { useSocketEvent } from "../../../lib/socket"
 import { useAction } from "../../../lib/use-action"
-import { fetchPaySign, prepaySafekeep, useFeeParcel } from "../api/safekeep"
+import { fetchPaySign } from "../../../lib/pay-in"
+import { prepaySafekeep, useFeeParcel } from "../api/safekeep"
 import { createFeePaid } from "../state/fee-paid"
-import { requestPayment } from "./pay-sheet"
+import { requestPayment } from "../../../components/pay-sheet"
 
 export const SafekeepFeeCard = (props: { readonly id: string; readonly token: string | undefined; readonly onPaid: () => void }) => {
   useSignals()

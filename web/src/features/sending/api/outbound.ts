@@ -1,11 +1,10 @@
 /** The outbound staff screens' calls: scan, sender info, carriers, freight (quote, set), waybill, to-scan counts, sendOut. */
 import {
-  ElecWaybill, FreightQuote, ScanSending, SendCompanies, SendOut, ToScanAll, UpdateFreight, UpdateFreightDaofu, UserInfoByOpenid,
+  ElecWaybill, ScanSending, SendOut, ToScanAll, UpdateFreight, UpdateFreightDaofu, UserInfoByOpenid,
   type SendCompanyView, type SenderInfo
 } from "#src/sending/calls"
 import { send } from "../../../lib/api-client"
 import { sessionToken } from "../../../lib/session"
-import { useLoad } from "../../../lib/use-load"
 
 export type { SendCompanyView, SenderInfo }
 
@@ -13,12 +12,6 @@ const seg = encodeURIComponent
 
 export const scanSending = (worksiteId: string, code: string) => send(ScanSending, `/api/expressTakein/scan/${seg(worksiteId)}/${seg(code)}`)
 export const fetchSender = (openid: string) => send(UserInfoByOpenid, `/api/user/userInfoByOpenid/${seg(openid)}`)
-export const useSendCompanies = (worksiteId: string) =>
-  useLoad(() => send(SendCompanies, `/api/expressTakein/expressSendCompanies/${seg(worksiteId)}`), [worksiteId])
-
-export const quoteFreight = (q: { worksiteId: string; expressCode: string; fromProvinceCode: string; toProvinceCode: string; freightWeight: number }) =>
-  send(FreightQuote, "/api/expressFreight/freight", { input: q })
-
 export const updateFreight = (input: { id: string; expressCompanyId: string; freightWeight: number; freight: number }) =>
   send(UpdateFreight, "/api/expressTakein/freight/updateFreight", { method: "PUT", input: { ...input, isDaofu: false, goodsPic: "" } })
 

@@ -16,11 +16,12 @@ import { scannedCode } from "#src/sending/dispatch"
 import { yuan } from "#src/shared/money"
 import { failureMessage } from "../../../lib/api-client"
 import { scanQRCode } from "../../../lib/wx"
+import { quoteFreight, useSendCompanies } from "../../../lib/freight"
 import { putVerifyAuth } from "../../review/api/verify-auth"
 import type { SendOrderView } from "../api/sending"
 import { useSendEvents } from "../api/live"
 import {
-  fetchSender, printWaybill, quoteFreight, scanSending, updateFreight, updateFreightDaofu, useSendCompanies, waybillPdfUrl, type SenderInfo
+  fetchSender, printWaybill, scanSending, updateFreight, updateFreightDaofu, waybillPdfUrl, type SenderInfo
 } from "../api/outbound"
 
 const authNames: Record<number, string> = { [-1]: "未认证", 0: "待审核", 1: "已认证", 2: "未通过" }

@@ -12,7 +12,7 @@ import { failureMessage } from "../../../lib/api-client"
 import { dateTime, yuan } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
 import { useLoad } from "../../../lib/use-load"
-import { payPrepay } from "../../payment/components/pay-sheet"
+import { payPrepay } from "../../../components/pay-sheet"
 import { closeSending, fetchSendList, prepayFreight, type SendOrderView } from "../api/sending"
 import { useSendEvents } from "../api/live"
 

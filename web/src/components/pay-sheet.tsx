@@ -4,9 +4,9 @@
  * simulated provider take the payment, which then notifies the server as the real provider would.
  */
 import { Dialog, Toast } from "antd-mobile"
-import { failureMessage } from "../../../lib/api-client"
-import { yuan } from "../../../lib/format"
-import { fetchPaySign, simulatedPay, type PaySignData } from "../api/safekeep"
+import { failureMessage } from "../lib/api-client"
+import { yuan } from "../lib/format"
+import { fetchPaySign, simulatedPay, type PaySignData } from "../lib/pay-in"
 
 interface Bridge {
   invoke(name: "getBrandWCPayRequest", data: PaySignData, callback: (res: { readonly err_msg: string }) => void): void
