@@ -3,12 +3,13 @@
  * (11 digits; a joined runner of this worksite), then set or remove; links to the hall, the accepted list
  * and the per-building counts.
  */
-import { Button, Dialog, Input, List, Toast } from "antd-mobile"
+import { Button, Input, List, Toast } from "antd-mobile"
 import { useRef, useState } from "react"
 import { Link } from "wouter"
 import { leaderMessages } from "#src/errand/transfer"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage, newIdempotencyKey } from "../../../lib/api-client"
+import { confirmed } from "../../../lib/confirmed"
 import { tokenPath } from "../../../lib/session"
 import { useAction } from "../../../lib/use-action"
 import { findManager, removeManager, setManager, useManagedBuildings } from "../api/team"
@@ -42,14 +43,7 @@ export const BuildingManagers = (props: { readonly worksiteId: string; readonly 
     }
   })
   const remove = async (buildingId: string, name: string) => {
-    if (!(await Dialog.confirm({ content: `确定删除${name}的楼长吗？` }))) return
-    try {
-      await removeManager(buildingId)
-      Toast.show({ content: "删除成功", icon: "success" })
-      buildings.reload()
-    } catch (error) {
-      Toast.show({ content: failureMessage(error, leaderMessages.deleteFailed), icon: "fail" })
-    }
+    if (await confirmed(`确定删除${name}的楼长吗？`, () => removeManager(buildingId), "删除成功", leaderMessages.deleteFailed)) buildings.reload()
   }
   const token = tokenPath(props.token)
 

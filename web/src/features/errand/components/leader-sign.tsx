@@ -3,7 +3,7 @@ import { Button, List, Result } from "antd-mobile"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { dateTime } from "../../../lib/format"
 import { leaderSign, useOrder } from "../api/errand"
-import { confirmed } from "./order-card"
+import { confirmed } from "../../../lib/confirmed"
 import "../errand.css"
 
 export const LeaderSign = (props: { readonly id: string; readonly token: string | undefined }) => {

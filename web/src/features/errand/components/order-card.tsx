@@ -4,11 +4,12 @@
  * 2/3 and rates at 100; the runner shows the pickup QR, marks delivered, confirms with a photo or gives it up,
  * and enters a confirmed door pickup's freight.
  */
-import { Button, Checkbox, Dialog, Tag, Toast } from "antd-mobile"
+import { Button, Checkbox, Tag, Toast } from "antd-mobile"
 import { Link, useLocation } from "wouter"
 import { goodsClassName } from "#src/errand/order-form"
 import type { GoodsClass } from "#src/errand/fee"
 import { failureMessage } from "../../../lib/api-client"
+import { confirmed } from "../../../lib/confirmed"
 import { dateTime, yuan } from "../../../lib/format"
 import { cancelOrder, confirmReceipt, markDelivered, runnerTakeaway, type BuildingView, type ErrandOrderView } from "../api/errand"
 import { ConfirmTakeawayButton } from "./confirm-takeaway"
@@ -27,19 +28,6 @@ export const sexLimitText = (limit: number): string | undefined => (limit === 1 
 export const placeOf = (o: ErrandOrderView, buildings?: ReadonlyArray<BuildingView>): string => {
   const b = buildings?.find((x) => x._id === o.dormBuilding)?.name
   return [b ?? "", o.dormFloor !== null ? `${o.dormFloor}楼` : "", o.dormRoom].filter((s) => s !== "").join(" ")
-}
-
-/** Runs an action after a confirm dialog; toasts the outcome; true when done. */
-export const confirmed = async (question: string, run: () => Promise<unknown>, done: string, failed: string): Promise<boolean> => {
-  if (!(await Dialog.confirm({ content: question }))) return false
-  try {
-    await run()
-    Toast.show({ icon: "success", content: done })
-    return true
-  } catch (error) {
-    Toast.show({ icon: "fail", content: failureMessage(error, failed) })
-    return false
-  }
 }
 
 export const OrderCard = (props: {

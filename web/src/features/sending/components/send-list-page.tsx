@@ -3,12 +3,13 @@
  * insurance; close where the core allows it (0, 1 or 20 with no runner), pay the freight at 20 (the pay-in
  * sheet), pay a door pickup's reward at 0; live on every send-order event.
  */
-import { Button, Dialog, Empty, Tabs, Tag, Toast } from "antd-mobile"
+import { Button, Empty, Tabs, Tag, Toast } from "antd-mobile"
 import { useLocation } from "wouter"
 import { addressLine } from "#src/address/region"
 import { isSendListTab, messages, nextSendStatus, SendStatus, sendListTabs, type SendListTab } from "#src/sending/status-machine"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
+import { confirmed } from "../../../lib/confirmed"
 import { dateTime, yuan } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
 import { useLoad } from "../../../lib/use-load"
@@ -24,14 +25,7 @@ const SendCard = (props: { readonly o: SendOrderView; readonly token: string; re
   const { o } = props
   const [, navigate] = useLocation()
   const close = async () => {
-    if (!(await Dialog.confirm({ content: "确定关闭该寄件预约吗？" }))) return
-    try {
-      await closeSending(o._id)
-      Toast.show({ icon: "success", content: messages.closed })
-      props.onChanged()
-    } catch (error) {
-      Toast.show({ icon: "fail", content: failureMessage(error, messages.closeFailed) })
-    }
+    if (await confirmed("确定关闭该寄件预约吗？", () => closeSending(o._id), messages.closed, messages.closeFailed)) props.onChanged()
   }
   const payFreight = async () => {
     try {
