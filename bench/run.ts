@@ -73,21 +73,27 @@ const freePort = () =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-const startServer = async (port: number): Promise<ChildProcess> => {
-  const child = spawn(join(root, "node_modules/.bin/tsx"), ["cli/station.ts", "serve"], {
+/** Starts a server process (`tsx` on `args`) and waits until `GET /api/health` answers 200. */
+const startServer = async (port: number, args: ReadonlyArray<string>, env: Record<string, string> = {}): Promise<ChildProcess> => {
+  const child = spawn(join(root, "node_modules/.bin/tsx"), args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: benchUrl, DATABASE_POOL_SIZE: POOL_SIZE, NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: benchUrl, DATABASE_POOL_SIZE: POOL_SIZE, NODE_ENV: "production", ...env },
     stdio: ["ignore", "ignore", "inherit"]
   })
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`station serve exited with ${child.exitCode}`)
+    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`)
     const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)
     if (up) return child
     await sleep(200)
   }
   child.kill()
-  throw new Error("station serve did not come up within 60 s")
+  throw new Error(`${args.join(" ")} did not come up within 60 s`)
+}
+
+const stopServer = async (child: ChildProcess) => {
+  child.kill("SIGTERM")
+  if (child.exitCode === null) await new Promise((r) => child.once("exit", r))
 }
 
 const tokenFor = async (base: string, openid: string) => {
@@ -300,6 +306,8 @@ interface Scripts {
   readonly checkInSites: string
   readonly checkInSitesKeyed: string
   readonly read: string
+  /** The read's own statements, for the floor server. */
+  readonly readStatements: ReadonlyArray<Statement>
 }
 
 /** The station's HTTP app in this process (no sockets, no outbox worker), so its statements can be caught. */
@@ -353,7 +361,8 @@ const catchScripts = async (dir: string): Promise<Scripts> => {
     const read = await statementsOf(() => fetch(`${app.url}/api/user/wxuserInfo`, { headers: { authorization: `Bearer ${student}` } }))
     return {
       checkIn: checkInPlain, checkInKeyed, checkInSites, checkInSitesKeyed,
-      read: writeScript(dir, "wxuserinfo", sameWorkScript(read, [], []))
+      read: writeScript(dir, "wxuserinfo", sameWorkScript(read, [], [])),
+      readStatements: read
     }
   } finally {
     await app.close()
@@ -416,7 +425,7 @@ const main = async () => {
   await resetParcels()
 
   const port = await freePort()
-  const server = await startServer(port)
+  const server = await startServer(port, ["cli/station.ts", "serve"])
   const base = `http://127.0.0.1:${port}`
   const rows: string[] = []
   const notes: string[] = []
@@ -486,9 +495,22 @@ const main = async () => {
     const readSame = await pgbench(["-M", "prepared", "-f", scripts.read])
     rows.push(row("read `GET /api/user/wxuserInfo`", reads, readSame))
     target("wxuserInfo read", reads.okPerSec / readSame.tps, 0.3)
+
+    log(`the floor under the read (node:http + pg, the same statements, nothing of the station): warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s …`)
+    const floorPort = await freePort()
+    const floorServer = await startServer(floorPort, ["bench/floor-server.ts"], { STATEMENTS: JSON.stringify(scripts.readStatements), POOL_SIZE })
+    try {
+      const floorRead = { url: `http://127.0.0.1:${floorPort}/`, headers: read.headers }
+      await cannon(floorRead, WARMUP_SECONDS)
+      const floor = await cannon(floorRead, SECONDS)
+      rows.push(row("floor: node:http + pg, the read's statements, no station code", floor, readSame))
+      notes.push(`user info read: ${fixed(reads.okPerSec / floor.okPerSec, 2)}× its floor (${fixed(reads.okPerSec, 0)} of ${fixed(floor.okPerSec, 0)} req/s); ` +
+        `the floor itself is ${fixed(floor.okPerSec / readSame.tps, 2)}× same-work`)
+    } finally {
+      await stopServer(floorServer)
+    }
   } finally {
-    server.kill("SIGTERM")
-    await new Promise((r) => server.once("exit", r))
+    await stopServer(server)
   }
   const loadAfter = loadavg()
 

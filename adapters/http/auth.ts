@@ -1,8 +1,6 @@
 /** Bearer-token authentication for /api: resolves the session to the calling actor. */
 import type { NextFunction, Request, Response } from "express"
-import type { Kysely } from "kysely"
-import type { DB } from "../postgres/schema"
-import { cachedSessions } from "../security/sessions"
+import type { Actor } from "#src/shared/actor"
 import { sendFailure } from "./outcome"
 
 export const TOKEN_MISSING = "登录已失效，请重新进入"
@@ -17,13 +15,18 @@ export const bearerToken = (header: string | undefined) => {
   }
 }
 
-export const requireActor = (db: Kysely<DB>) => {
-  const resolve = cachedSessions(db)
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const token = bearerToken(req.headers.authorization)
-    const actor = token ? await resolve(token, new Date()) : undefined
-    if (!actor) return sendFailure(res, 401, TOKEN_MISSING)
-    Object.assign(req, { actor })
-    next()
-  }
+/** A session token's actor, if it is valid now (`cachedSessions`). */
+export type SessionLookup = (token: string, now: Date) => Promise<Actor | undefined>
+
+/** Who an `Authorization: Bearer …` header signs in, if anyone. */
+export const actorOfHeader = async (sessions: SessionLookup, authorization: string | undefined) => {
+  const token = bearerToken(authorization)
+  return token ? sessions(token, new Date()) : undefined
+}
+
+export const requireActor = (sessions: SessionLookup) => async (req: Request, res: Response, next: NextFunction) => {
+  const actor = await actorOfHeader(sessions, req.headers.authorization)
+  if (!actor) return sendFailure(res, 401, TOKEN_MISSING)
+  Object.assign(req, { actor })
+  next()
 }

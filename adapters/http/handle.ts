@@ -3,10 +3,12 @@
  * Schema, the use case runs, and its answer is encoded with the call's answer Schema into `data` (or beside
  * `success`, for the calls the spec answers that way).
  */
+import type { ServerResponse } from "node:http"
 import { Exit, Schema } from "effect"
 import type { Request, RequestHandler, Response } from "express"
+import type { Actor } from "#src/shared/actor"
 import { BAD_REQUEST, type Call } from "#src/shared/wire"
-import { sendExit, sendFailure } from "./outcome"
+import { actorOf, sendExit, sendFailure } from "./outcome"
 
 export interface Reply {
   readonly status?: number
@@ -20,17 +22,10 @@ const objectOr = (value: unknown): Record<string, unknown> =>
 /** Everything a request says: its query, then its JSON body, then its path parameters (which win). */
 export const fieldsOf = (req: Request): Record<string, unknown> => ({ ...objectOr(req.query), ...objectOr(req.body), ...req.params })
 
-export const handle = <Req extends Schema.Top, Ans extends Schema.Top, E>(
-  call: Call<Req, Ans>,
-  run: (input: Req["Type"], req: Request) => Promise<Exit.Exit<Ans["Type"], E>>,
-  reply: (answer: Ans["Type"], req: Request) => Reply = () => ({})
-): RequestHandler => {
-  const decode = Schema.decodeUnknownExit(call.request as unknown as Schema.Decoder<Req["Type"]>)
+/** Sends a use case's outcome, its answer encoded with the call's answer Schema. */
+const answering = <Ans extends Schema.Top>(call: Call<Schema.Top, Ans>) => {
   const encode = Schema.encodeUnknownSync(call.answer as unknown as Schema.Encoder<unknown>)
-  return async (req: Request, res: Response) => {
-    const input = decode(fieldsOf(req))
-    if (Exit.isFailure(input)) return sendFailure(res, 400, BAD_REQUEST)
-    const exit = await run(input.value, req)
+  return <E>(res: ServerResponse, exit: Exit.Exit<Ans["Type"], E>, reply: (answer: Ans["Type"]) => Reply) => {
     if (Exit.isFailure(exit)) return sendExit(res, exit, () => ({}))
     let data: unknown
     try {
@@ -39,8 +34,40 @@ export const handle = <Req extends Schema.Top, Ans extends Schema.Top, E>(
       return sendExit(res, Exit.die(defect), () => ({}))
     }
     return sendExit(res, exit, (answer) => {
-      const said = reply(answer, req)
+      const said = reply(answer)
       return call.beside ? { ...said, extra: { ...said.extra, ...(data as Record<string, unknown>) } } : { ...said, data }
     })
   }
+}
+
+export const handle = <Req extends Schema.Top, Ans extends Schema.Top, E>(
+  call: Call<Req, Ans>,
+  run: (input: Req["Type"], req: Request) => Promise<Exit.Exit<Ans["Type"], E>>,
+  reply: (answer: Ans["Type"], req: Request) => Reply = () => ({})
+): RequestHandler => {
+  const decode = Schema.decodeUnknownExit(call.request as unknown as Schema.Decoder<Req["Type"]>)
+  const answer = answering(call)
+  return async (req: Request, res: Response) => {
+    const input = decode(fieldsOf(req))
+    if (Exit.isFailure(input)) return sendFailure(res, 400, BAD_REQUEST)
+    answer(res, await run(input.value, req), (value) => reply(value, req))
+  }
+}
+
+/**
+ * A call that asks nothing but who is signed in (the student's own account, say): a route for express,
+ * and the same answer for the hot lane, which serves it without express.
+ */
+export interface ActorRead {
+  readonly route: RequestHandler
+  readonly answer: (actor: Actor, res: ServerResponse) => Promise<void>
+}
+
+export const actorRead = <Ans extends Schema.Top, E>(
+  call: Call<Schema.Struct<{}>, Ans>,
+  run: (actor: Actor) => Promise<Exit.Exit<Ans["Type"], E>>
+): ActorRead => {
+  const answer = answering(call)
+  const serve = async (actor: Actor, res: ServerResponse) => answer(res, await run(actor), () => ({}))
+  return { route: async (req, res) => serve(actorOf(req), res), answer: serve }
 }

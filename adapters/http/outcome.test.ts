@@ -1,5 +1,5 @@
+import type { ServerResponse } from "node:http"
 import { Exit } from "effect"
-import type { Response } from "express"
 import { describe, expect, it } from "vitest"
 import {
   LimitReached, NotAllowed, NotFound, PayloadTooLarge, RuleViolation, StateConflict, Unauthenticated
@@ -8,10 +8,16 @@ import { GENERIC_FAILURE, sendExit } from "./outcome"
 
 const answered = (exit: Exit.Exit<unknown, unknown>) => {
   const sent: { status?: number; body?: unknown } = {}
+  const headers: Record<string, unknown> = {}
   const res = {
-    status(code: number) { sent.status = code; return this },
-    json(body: unknown) { sent.body = body; return this }
-  } as unknown as Response
+    set statusCode(code: number) { sent.status = code },
+    setHeader(name: string, value: unknown) { headers[name.toLowerCase()] = value },
+    end(text: string) {
+      expect(headers["content-type"]).toBe("application/json; charset=utf-8")
+      expect(headers["content-length"]).toBe(Buffer.byteLength(text))
+      sent.body = JSON.parse(text)
+    }
+  } as unknown as ServerResponse
   sendExit(res, exit, (data) => ({ data }))
   return sent
 }

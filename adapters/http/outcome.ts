@@ -1,6 +1,7 @@
 /** The one table from use-case outcome to HTTP answer: tagged errors carry their status and message. */
+import type { ServerResponse } from "node:http"
 import { Cause, Exit } from "effect"
-import type { Request, Response } from "express"
+import type { Request } from "express"
 import { isDomainError } from "#src/shared/errors"
 import type { Actor } from "#src/shared/actor"
 import { logger } from "./logger"
@@ -14,13 +15,24 @@ export interface Answer {
   readonly extra?: Record<string, unknown>
 }
 
-export const sendFailure = (res: Response, status: number, message: string) =>
-  res.status(status).json({ success: false, message })
+/**
+ * A JSON answer, as express's `res.json` writes it but on any node response (the hot lane's too) and
+ * without an ETag: API answers are never cached (`no-store`).
+ */
+export const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+  const text = JSON.stringify(body)
+  res.statusCode = status
+  res.setHeader("Content-Type", "application/json; charset=utf-8")
+  res.setHeader("Content-Length", Buffer.byteLength(text))
+  res.end(text)
+}
 
-export const sendExit = <A, E>(res: Response, exit: Exit.Exit<A, E>, answer: (value: A) => Answer) => {
+export const sendFailure = (res: ServerResponse, status: number, message: string) => sendJson(res, status, { success: false, message })
+
+export const sendExit = <A, E>(res: ServerResponse, exit: Exit.Exit<A, E>, answer: (value: A) => Answer) => {
   if (Exit.isSuccess(exit)) {
     const a = answer(exit.value)
-    return res.status(a.status ?? 200).json({ success: true, message: a.message, data: a.data, ...a.extra })
+    return sendJson(res, a.status ?? 200, { success: true, message: a.message, data: a.data, ...a.extra })
   }
   const failure = Cause.squash(exit.cause)
   if (!Cause.hasDies(exit.cause) && isDomainError(failure)) return sendFailure(res, failure.status, failure.message)

@@ -4,16 +4,20 @@
  * serving; outside any request an uncaught exception still ends the process, as Node would.
  */
 import { AsyncLocalStorage } from "node:async_hooks"
-import type { RequestHandler, Response } from "express"
+import type { ServerResponse } from "node:http"
+import type { RequestHandler } from "express"
 import { logger } from "./logger"
 import { GENERIC_FAILURE, sendFailure } from "./outcome"
 
-const requests = new AsyncLocalStorage<Response>()
+const requests = new AsyncLocalStorage<ServerResponse>()
 
-/** Runs the rest of the request (and everything it starts) with its response at hand. */
-export const requestScope: RequestHandler = (_req, res, next) => requests.run(res, next)
+/** Runs `serve` (and everything it starts) with the request's response at hand. */
+export const withinRequest = (res: ServerResponse, serve: () => void) => requests.run(res, serve)
 
-const failRequest = (res: Response, err: unknown) => {
+/** The same for the rest of an express request. */
+export const requestScope: RequestHandler = (_req, res, next) => withinRequest(res, next)
+
+const failRequest = (res: ServerResponse, err: unknown) => {
   logger.error({ err }, "request failed outside its handler")
   if (res.writableEnded) return
   if (res.headersSent) return void res.destroy()

@@ -4,7 +4,7 @@ import express from "express"
 import helmet from "helmet"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestApp, type TestApp } from "../../test/support/test-app"
-import { helmetOptions } from "./server"
+import { helmetOptions } from "./security-headers"
 
 const SECURITY = /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|strict-transport-security|x-content-type-options|x-dns-prefetch-control|x-download-options|x-frame-options|x-permitted-cross-domain-policies|x-xss-protection|x-powered-by)/
 

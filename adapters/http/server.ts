@@ -1,11 +1,13 @@
 /** The express app: security headers, body cap, logs, rate limits, the routes and the built web app. */
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express"
-import helmet, { type HelmetOptions } from "helmet"
+import type { RequestListener } from "node:http"
+import express, { type ErrorRequestHandler } from "express"
 import type { Runtime } from "../runtime"
+import { cachedSessions } from "../security/sessions"
 import { requireActor } from "./auth"
-import { loggablePath, logger } from "./logger"
+import { hotLane } from "./hot-lane"
+import { logger } from "./logger"
 import { actorOf, GENERIC_FAILURE, sendFailure } from "./outcome"
 import { clientAddress, limitRequests, rateLimiter, type Limit } from "./rate-limit"
 import { addressRoutes } from "./routes/address"
@@ -17,13 +19,15 @@ import { receiverRoutes } from "./routes/receiver"
 import { devPayRoutes, paymentRoutes, payNotifyRoutes } from "./routes/payment"
 import { stationRoutes } from "./routes/station"
 import { signedFileRoutes, uploadRoutes } from "./routes/upload"
-import { userRoutes } from "./routes/user"
+import { accountRead, userRoutes } from "./routes/user"
 import { walletRoutes } from "./routes/wallet"
 import { worksiteRoutes } from "./routes/worksite"
 import { errandOrderRoutes } from "./routes/errand-order"
 import { errandLifecycleRoutes } from "./routes/errand-lifecycle"
 import { sendingRoutes } from "./routes/sending"
+import { logServed } from "./request-log"
 import { installSafetyNet, requestScope } from "./safety-net"
+import { securityHeaders } from "./security-headers"
 import { errandExportRoutes, errandTeamRoutes } from "./routes/errand-team"
 
 export interface HttpOptions {
@@ -66,64 +70,20 @@ const storableJson = (body: unknown): boolean => {
   return true
 }
 
-/**
- * Answered many times a second: a success is logged at debug, and at info only one in HOT_LOG_SAMPLE
- * (marked `sampled`); refusals and failures are logged as every other request is.
- */
-const HOT_ROUTES: ReadonlySet<string> = new Set([
-  "POST /api/expressTosend", "GET /api/user/wxuserInfo", "GET /api/expressTosend/pagingForFontend", "GET /api/health"
-])
-const HOT_LOG_SAMPLE = 1000
-let hotServed = 0
-
-export const helmetOptions = (options: HttpOptions): HelmetOptions => ({
-  referrerPolicy: { policy: "no-referrer" },
-  strictTransportSecurity: options.secure ?? false,
-  contentSecurityPolicy: {
-    directives: {
-      "upgrade-insecure-requests": options.secure ? [] : null,
-      "default-src": ["'self'"],
-      "img-src": ["'self'", "data:", "blob:"],
-      "style-src": ["'self'", "'unsafe-inline'"],
-      "connect-src": ["'self'", "ws:", "wss:"]
-    }
-  }
-})
-
-/** Helmet's headers for these options, worked out once: every response gets the same ones. */
-const securityHeaders = (options: HttpOptions): RequestHandler => {
-  const set: Array<[string, string]> = []
-  const removed: Array<string> = []
-  const recorder = {
-    setHeader: (name: string, value: unknown) => void set.push([name, String(value)]),
-    removeHeader: (name: string) => void removed.push(name)
-  }
-  helmet(helmetOptions(options))({} as Request, recorder as unknown as Response, () => {})
-  if (set.length === 0) throw new Error("helmet set no headers")
-  return (_req, res, next) => {
-    for (const name of removed) res.removeHeader(name)
-    for (const [name, value] of set) res.setHeader(name, value)
-    next()
-  }
-}
-
-export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
+/** The station's HTTP answers: the hot lane's reads, and express for everything else. */
+export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestListener => {
   installSafetyNet()
+  const sessions = cachedSessions(runtime.db)
+  const setSecurityHeaders = securityHeaders(options)
   const app = express()
   app.use(requestScope)
   app.disable("x-powered-by")
   app.set("trust proxy", "loopback")
-  app.use(securityHeaders(options))
+  app.set("etag", false) // answers under /api and /auth are no-store; static files keep their own ETags
+  app.use((_req, res, next) => { setSecurityHeaders(res); next() })
   app.use((req, res, next) => {
     const started = process.hrtime.bigint()
-    res.on("finish", () => {
-      const hot = res.statusCode < 400 && HOT_ROUTES.has(`${req.method} ${req.path}`)
-      if (hot && ++hotServed % HOT_LOG_SAMPLE !== 0 && !logger.isLevelEnabled("debug")) return
-      const line = { method: req.method, path: loggablePath(req.originalUrl), status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }
-      if (hot && !logger.isLevelEnabled("debug")) logger.info({ ...line, sampled: HOT_LOG_SAMPLE }, "request")
-      else if (hot) logger.debug(line, "request")
-      else logger.info(line, "request")
-    })
+    res.on("finish", () => logServed(req.method, req.path, req.originalUrl, res.statusCode, started))
     next()
   })
   app.use(express.json({ limit: BODY_LIMIT }))
@@ -139,12 +99,12 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
   app.get("/auth/employee/publicKey", limitRequests(rateLimiter(RATE_LIMITS.publicKeyPerAddress), clientAddress))
 
   if (options.devSignIn) app.use(devAuthRoutes(runtime), devLoginRoutes(runtime), devPayRoutes(runtime))
-  app.use(employeeRoutes(runtime))
+  app.use(employeeRoutes(runtime, sessions))
   app.get("/api/health", (_req, res) => { res.json({ success: true }) })
   app.use(signedFileRoutes(runtime))
   app.use(payNotifyRoutes(runtime))
   app.use(errandExportRoutes(runtime))
-  app.use("/api", requireActor(runtime.db))
+  app.use("/api", requireActor(sessions))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(RATE_LIMITS.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(RATE_LIMITS.friendLookupPerAccount), (req) => actorOf(req).userId))
   app.use(
@@ -172,5 +132,5 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions) => {
     sendFailure(res, 500, GENERIC_FAILURE)
   }
   app.use(onError)
-  return app
+  return hotLane(app, { sessions, securityHeaders: setSecurityHeaders, reads: new Map([["/api/user/wxuserInfo", accountRead(runtime)]]) })
 }

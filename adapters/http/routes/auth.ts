@@ -8,7 +8,7 @@ import { issueTokenFor } from "../../ops/actors"
 import { demoUsers } from "../../postgres/seed"
 import type { Runtime } from "../../runtime"
 import { issueLoginNonce } from "../../security/login-nonces"
-import { requireActor } from "../auth"
+import { requireActor, type SessionLookup } from "../auth"
 import { handle } from "../handle"
 import { actorOf } from "../outcome"
 
@@ -23,9 +23,9 @@ export const devAuthRoutes = (runtime: Runtime) => {
   return r
 }
 
-export const employeeRoutes = (runtime: Runtime) => {
+export const employeeRoutes = (runtime: Runtime, sessions: SessionLookup) => {
   const r = Router()
-  const auth = requireActor(runtime.db)
+  const auth = requireActor(sessions)
 
   r.get("/auth/employee/publicKey", handle(PublicKey, async () =>
     Exit.succeed({ publicKey: runtime.secrets.rsaPublicKey, nonce: await issueLoginNonce(runtime.db, new Date()) })))

@@ -20,17 +20,20 @@ import {
 import { messages as verificationMessages } from "#src/profile/verification"
 import { worksiteView } from "#src/worksite/calls"
 import type { Runtime } from "../../runtime"
-import { handle } from "../handle"
+import { actorRead, handle } from "../handle"
 import { actorOf } from "../outcome"
 import { clientAddress } from "../rate-limit"
 
 const saved = () => ({ message: personalMessages.saved })
 const done = () => ({ message: profileMessages.done })
 
+/** `GET /api/user/wxuserInfo`: the student's own account (also served by the hot lane). */
+export const accountRead = (runtime: Runtime) => actorRead(WxUserInfo, (actor) => runtime.read(myAccount(actor).pipe(Effect.map(userView))))
+
 export const userRoutes = (runtime: Runtime) => {
   const r = Router()
 
-  r.get("/api/user/wxuserInfo", handle(WxUserInfo, (_, req) => runtime.read(myAccount(actorOf(req)).pipe(Effect.map(userView)))))
+  r.get("/api/user/wxuserInfo", accountRead(runtime).route)
 
   r.put("/api/user/updateRealname", handle(UpdateRealname, ({ realname }, req) => runtime.run(updateRealname(actorOf(req), realname)), saved))
 

@@ -7,7 +7,7 @@ import type { PaotuiStatus } from "#src/profile/runner-application"
 import type { AuthStatus } from "#src/profile/verification"
 import type { Role } from "#src/shared/actor"
 import type { DB } from "../schema"
-import { query } from "./query"
+import { compiledOnce, query } from "./query"
 import { toWorksiteProfile } from "./worksite-store"
 
 type UserRow = Selectable<DB["app_user"]>
@@ -37,35 +37,38 @@ const toRow = (change: ProfileChange): Updateable<DB["app_user"]> =>
 
 const toMember = (r: Pick<UserRow, "id" | "realname" | "phone_main" | "openid">): TeamMember => ({ id: r.id, realname: r.realname, phoneMain: r.phone_main, openid: r.openid })
 
-export const profileStore = (db: Kysely<DB>) => ProfileStore.of({
-  account: (userId) =>
-    query(() =>
-      db.selectFrom("app_user").innerJoin("wallet", "wallet.user_id", "app_user.id").leftJoin("worksite", "worksite.id", "app_user.worksite_id")
-        .selectAll("app_user").select(["wallet.money", "wallet.active_score", sql<Selectable<DB["worksite"]> | null>`to_jsonb(worksite)`.as("worksite")])
-        .where("app_user.id", "=", userId).executeTakeFirst()
-    ).pipe(Effect.map((r) => r && {
-      profile: toProfile(r), worksite: r.worksite ? toWorksiteProfile(r.worksite) : null, money: r.money, activeScore: r.active_score
-    })),
-  find: (userId) => query(() => db.selectFrom("app_user").selectAll().where("id", "=", userId).executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),
-  lock: (userId) =>
-    query(() => db.selectFrom("app_user").selectAll().where("id", "=", userId).forUpdate().executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),
-  save: (userId, change) =>
-    query(async () => {
-      const row = toRow(change)
-      if (Object.keys(row).length) await db.updateTable("app_user").set(row).where("id", "=", userId).execute()
-    }),
-  phoneTakenByOther: (phone, userId) =>
-    query(() => db.selectFrom("app_user").select("id").where("id", "<>", userId)
-      .where((eb) => eb.or([eb("phone_main", "=", phone), eb("phone_vice", "=", phone)])).limit(1).executeTakeFirst()).pipe(Effect.map((r) => r !== undefined)),
-  leaderByInvitation: (worksiteId, invitation) =>
-    query(() => db.selectFrom("app_user").select("id").where("worksite_id", "=", worksiteId).where("invitation", "=", invitation)
-      .where("is_paotui_leader", "=", true).executeTakeFirst()).pipe(Effect.map((r) => r?.id)),
-  team: (leaderId) =>
-    query(() => db.selectFrom("app_user").select(["id", "realname", "phone_main", "openid"]).where("paotui_leader", "=", leaderId)
-      .where("paotui_status", "=", 1).orderBy("realname").orderBy("id").execute()).pipe(Effect.map((rows) => rows.map(toMember))),
-  underReview: (limit, worksiteId) =>
-    query(() => db.selectFrom("app_user").selectAll().where("auth_status", "=", 0)
-      .$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!))
-      .orderBy("auth_submitted_at").orderBy("id").limit(limit).execute())
-      .pipe(Effect.map((rows) => rows.map(toProfile)))
-})
+export const profileStore = (db: Kysely<DB>) => {
+  // the student's own account: read on every page they open
+  const account = compiledOnce((userId: string) =>
+    db.selectFrom("app_user").innerJoin("wallet", "wallet.user_id", "app_user.id").leftJoin("worksite", "worksite.id", "app_user.worksite_id")
+      .selectAll("app_user").select(["wallet.money", "wallet.active_score", sql<Selectable<DB["worksite"]> | null>`to_jsonb(worksite)`.as("worksite")])
+      .where("app_user.id", "=", userId))
+  return ProfileStore.of({
+    account: (userId) =>
+      query(() => db.executeQuery(account(userId))).pipe(Effect.map(({ rows: [r] }) => r && {
+        profile: toProfile(r), worksite: r.worksite ? toWorksiteProfile(r.worksite) : null, money: r.money, activeScore: r.active_score
+      })),
+    find: (userId) => query(() => db.selectFrom("app_user").selectAll().where("id", "=", userId).executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),
+    lock: (userId) =>
+      query(() => db.selectFrom("app_user").selectAll().where("id", "=", userId).forUpdate().executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),
+    save: (userId, change) =>
+      query(async () => {
+        const row = toRow(change)
+        if (Object.keys(row).length) await db.updateTable("app_user").set(row).where("id", "=", userId).execute()
+      }),
+    phoneTakenByOther: (phone, userId) =>
+      query(() => db.selectFrom("app_user").select("id").where("id", "<>", userId)
+        .where((eb) => eb.or([eb("phone_main", "=", phone), eb("phone_vice", "=", phone)])).limit(1).executeTakeFirst()).pipe(Effect.map((r) => r !== undefined)),
+    leaderByInvitation: (worksiteId, invitation) =>
+      query(() => db.selectFrom("app_user").select("id").where("worksite_id", "=", worksiteId).where("invitation", "=", invitation)
+        .where("is_paotui_leader", "=", true).executeTakeFirst()).pipe(Effect.map((r) => r?.id)),
+    team: (leaderId) =>
+      query(() => db.selectFrom("app_user").select(["id", "realname", "phone_main", "openid"]).where("paotui_leader", "=", leaderId)
+        .where("paotui_status", "=", 1).orderBy("realname").orderBy("id").execute()).pipe(Effect.map((rows) => rows.map(toMember))),
+    underReview: (limit, worksiteId) =>
+      query(() => db.selectFrom("app_user").selectAll().where("auth_status", "=", 0)
+        .$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!))
+        .orderBy("auth_submitted_at").orderBy("id").limit(limit).execute())
+        .pipe(Effect.map((rows) => rows.map(toProfile)))
+  })
+}
