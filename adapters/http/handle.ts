@@ -54,6 +54,30 @@ export const handle = <Req extends Schema.Top, Ans extends Schema.Top, E>(
   }
 }
 
+/** A use case's answer with the message the status table gave it. */
+export interface Said<A> {
+  readonly answer: A
+  readonly message: string | undefined
+}
+
+/**
+ * `handle` for a use case that says what happened beside its answer (a freight change, a close): the
+ * message travels in the outcome, so an Idempotency-Key repeat says it too.
+ */
+export const handleSaying = <Req extends Schema.Top, Ans extends Schema.Top, E>(
+  call: Call<Req, Ans>,
+  run: (input: Req["Type"], req: Request) => Promise<Exit.Exit<Said<Ans["Type"]>, E>>
+): RequestHandler => {
+  const decode = Schema.decodeUnknownExit(call.request as unknown as Schema.Decoder<Req["Type"]>)
+  const answer = answering(call)
+  return async (req: Request, res: Response) => {
+    const input = decode(fieldsOf(req))
+    if (Exit.isFailure(input)) return sendFailure(res, 400, BAD_REQUEST)
+    const exit = await run(input.value, req)
+    answer(res, Exit.map(exit, (said) => said.answer), () => ({ message: Exit.isSuccess(exit) ? exit.value.message : undefined }))
+  }
+}
+
 /**
  * A call that asks nothing but who is signed in (the student's own account, say): a route for express,
  * and the same answer for the hot lane, which serves it without express.

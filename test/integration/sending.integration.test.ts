@@ -144,7 +144,13 @@ describe.each(backends)("sending over HTTP (%s)", (backend) => {
     expect(await setFreight(id, { freight: undefined })).toMatchObject({ status: 400, body: { message: "点击计费或手动输入运费" } })
     expect(await setFreight(id, {}, staffDyToken)).toMatchObject({ status: 403 })
     expect(await setFreight(id, {}, token)).toMatchObject({ status: 403, body: { message: "请先绑定后台操作用户" } })
-    expect(await setFreight(id)).toMatchObject({ status: 200, body: { message: "计费成功待支付", data: { status: 20, freight: 1200, freightWeight: 1500 } } })
+    const keyed = { "idempotency-key": `freight-${id}` }
+    const set = await t.api("PUT", "/api/expressTakein/freight/updateFreight", staffToken, { id, expressCompanyId: "ec-sf", freightWeight: 1500, freight: 1200 }, keyed)
+    expect(set).toMatchObject({ status: 200, body: { message: "计费成功待支付", data: { status: 20, freight: 1200, freightWeight: 1500 } } })
+    // a repeat of the same request is answered from the kept outcome, message and all
+    const repeat = await t.api("PUT", "/api/expressTakein/freight/updateFreight", staffToken, { id, expressCompanyId: "ec-sf", freightWeight: 1500, freight: 1200 }, keyed)
+    expect(repeat.headers.get("idempotent-replayed")).toBe("true")
+    expect(repeat.body).toEqual(set.body)
     expect(await setFreight(id, { freight: 999 })).toMatchObject({ status: 409, body: { message: "更新运费失败" } })
 
     const print = () => t.api("POST", "/api/common/getElecWaybill/", staffToken, { orderNo, expressCompanyId: "ec-sf", expressCompanyCode: "SF" })

@@ -16,11 +16,14 @@ import {
   sendList, sendOut, setFreight, toScan, toScanAll, waybillPdf, sendingByErrand
 } from "#src/sending/use-cases"
 import type { Runtime } from "../../runtime"
-import { handle } from "../handle"
+import { handle, handleSaying } from "../handle"
 import { idempotent } from "../idempotency"
 import { actorOf, sendExit } from "../outcome"
 
 const presented = <E, R>(e: Effect.Effect<Parameters<typeof present>[0], E, R>) => e.pipe(Effect.flatMap(present))
+/** A change's order presented, with the message the status table gave the change. */
+const presentedSaying = <E, R>(e: Effect.Effect<{ readonly order: Parameters<typeof present>[0]; readonly message: string | undefined }, E, R>) =>
+  e.pipe(Effect.flatMap(({ order, message }) => present(order).pipe(Effect.map((answer) => ({ answer, message })))))
 const presentedAll = <E, R>(e: Effect.Effect<ReadonlyArray<Parameters<typeof present>[0]>, E, R>) => e.pipe(Effect.flatMap(presentAll))
 
 export const sendingRoutes = (runtime: Runtime) => {
@@ -48,16 +51,11 @@ export const sendingRoutes = (runtime: Runtime) => {
   r.get("/api/expressTakein/scan/:worksiteId/:code", handle(ScanSending, ({ worksiteId, code }, req) =>
     runtime.read(presented(scanSending(actorOf(req), worksiteId, code ?? "")))))
 
-  // the message the status table gave the freight change, kept per request for the reply
-  const freightSaid = new WeakMap<object, string | undefined>()
-  const freightSet = (req: object, input: Parameters<typeof setFreight>[1], actor: ReturnType<typeof actorOf>) =>
-    runtime.run(setFreight(actor, input).pipe(
-      Effect.tap((done) => Effect.sync(() => void freightSaid.set(req, done.message))), Effect.flatMap(({ order }) => present(order))))
-  const freightReply = (_: unknown, req: object) => ({ message: freightSaid.get(req) })
-  r.put("/api/expressTakein/freight/updateFreight", idempotent(runtime.db), handle(UpdateFreight,
-    (input, req) => freightSet(req, input, actorOf(req)), freightReply))
-  r.put("/api/expressTakein/freight/updateFreightDaofu", idempotent(runtime.db), handle(UpdateFreightDaofu,
-    (input, req) => freightSet(req, { ...input, isDaofu: true }, actorOf(req)), freightReply))
+  const freightSet = (input: Parameters<typeof setFreight>[1], actor: ReturnType<typeof actorOf>) =>
+    runtime.run(presentedSaying(setFreight(actor, input)))
+  r.put("/api/expressTakein/freight/updateFreight", idempotent(runtime.db), handleSaying(UpdateFreight, (input, req) => freightSet(input, actorOf(req))))
+  r.put("/api/expressTakein/freight/updateFreightDaofu", idempotent(runtime.db), handleSaying(UpdateFreightDaofu, (input, req) =>
+    freightSet({ ...input, isDaofu: true }, actorOf(req))))
 
   r.get("/api/expressTakein/payFreight/:id", handle(PayFreight, ({ id }, req) => runtime.run(payFreight(actorOf(req), id ?? ""))))
 
@@ -85,8 +83,8 @@ export const sendingRoutes = (runtime: Runtime) => {
     return sendExit(res, exit, () => ({}))
   })
 
-  r.delete("/api/expressTakein/:id", idempotent(runtime.db), handle(CloseSending, ({ id }, req) =>
-    runtime.run(closeSending(actorOf(req), id ?? "").pipe(Effect.flatMap(({ order }) => present(order)))), () => ({ message: "关闭成功" })))
+  r.delete("/api/expressTakein/:id", idempotent(runtime.db), handleSaying(CloseSending, ({ id }, req) =>
+    runtime.run(presentedSaying(closeSending(actorOf(req), id ?? "")))))
 
   return r
 }
