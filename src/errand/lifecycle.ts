@@ -24,10 +24,10 @@ import { LedgerType } from "../wallet/ledger"
 import { WalletStore } from "../wallet/wallet-store"
 import { errandOrderView } from "./calls"
 import { refundErrandPayment } from "./ordering"
-import { applyCredit } from "./credit"
+import { changeCredit } from "./reviews"
 import { hallRoom } from "./errand-payment"
 import { ErrandParties, type ErrandPerson } from "./errand-parties"
-import { CreditStore, ErrandStore, type ErrandOrderRecord } from "./errand-store"
+import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { canGrab, grabMessages, hall, isRunner, type HallSort } from "./grab"
 import {
   cancelReasonTypeOf, decide, errandMessages, ErrandStatus, failureOf, HALL_ADD, HALL_ADD_PICKUP, hallEventName, parcelStatusOfErrand, RUNNER_INCOME_REMARK,
@@ -94,19 +94,6 @@ const settle = Effect.fnUntraced(function* (
   }
 })
 
-/** A runner's cancel for a personal reason costs credit (credit.ts), written with its record. */
-const personalCancelCredit = Effect.fnUntraced(function* (runner: ErrandPerson, order: ErrandOrderRecord, now: Date) {
-  const credit = yield* CreditStore
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const from = yield* credit.score(runner.id)
-    const { score, record } = applyCredit(from, { kind: "personalCancel" })
-    if (!record) return
-    const id = yield* (yield* Ids).next
-    if (yield* credit.change(runner.id, from, score, { ...record, id, userId: runner.id, orderId: order.id, createdAt: now })) return
-  }
-  return yield* new StateConflict({ message: errandMessages.cancelFailed })
-})
-
 /** The core's live events as socket events: the requester's and runner's user rooms, the worksite's hall (by sex for a new order). */
 const publish = Effect.fnUntraced(function* (
   before: ErrandOrderRecord, after: ErrandOrderRecord, decided: Decided, person: (openid: string) => Effect.Effect<ErrandPerson | undefined, never, ErrandParties>
@@ -167,7 +154,10 @@ export const applyAction = Effect.fn("applyAction")(function* (order: ErrandOrde
   yield* settle(next, decided.money, now, person)
   if (decided.personalCancelBy !== undefined) {
     const runner = yield* person(decided.personalCancelBy)
-    if (runner) yield* personalCancelCredit(runner, next, now)
+    // a runner's cancel for a personal reason costs credit (credit.ts), written with its record
+    if (runner && (yield* changeCredit(runner.id, { kind: "personalCancel" }, next.id)) === undefined) {
+      return yield* new StateConflict({ message: errandMessages.cancelFailed })
+    }
   }
   yield* publish(order, next, decided, person)
   return next

@@ -23,7 +23,10 @@ export const reviewMessages = {
 /** Tries a credit change a few times: `change` is conditional on the score read, so a concurrent change is re-read, never lost. */
 const CREDIT_ATTEMPTS = 5
 
-/** Moves a user's credit score for one cause and writes its record with it; the new score. */
+/**
+ * Moves a user's credit score for one cause and writes its record with it; the new score, or undefined
+ * when other changes kept moving it (what that means is the caller's: a refusal or a defect).
+ */
 export const changeCredit = Effect.fn("changeCredit")(function* (userId: string, cause: CreditCause, orderId: string | null) {
   const credits = yield* CreditStore
   const now = yield* (yield* Clock).now
@@ -34,7 +37,7 @@ export const changeCredit = Effect.fn("changeCredit")(function* (userId: string,
     const entry = { ...record, id: yield* (yield* Ids).next, userId, orderId, createdAt: now }
     if (yield* credits.change(userId, from, score, entry)) return score
   }
-  return yield* Effect.die(new Error(`credit score of ${userId} kept moving`))
+  return undefined
 })
 
 export interface RateInput {
@@ -69,6 +72,7 @@ export const rateErrand = Effect.fn("rateErrand")(function* (actor: Actor, input
   })
   if (!stored) return yield* new StateConflict({ message: reviewMessages.alreadyRated })
   const creditScore = yield* changeCredit(runner.id, { kind: "rated", stars: input.score }, order.id)
+  if (creditScore === undefined) return yield* Effect.die(new Error(`credit score of ${runner.id} kept moving`))
   return { orderId: order.id, runnerId: runner.id, rewardMoney, creditScore }
 })
 

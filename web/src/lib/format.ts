@@ -23,6 +23,9 @@ export const avatarSrc = (headimgBase64: string | null | undefined): string | un
   return /^(data:|https?:|\/)/.test(raw) ? raw : `data:image/png;base64,${raw}`
 }
 
+/** A QR code's PNG as an image source: a data URL as sent, or raw base64 made into one. */
+export const qrImageSrc = (base64: string): string => (base64.startsWith("data:") ? base64 : `data:image/png;base64,${base64}`)
+
 const dateFormat = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" })
 
 /** A Beijing calendar date (follow time and the like). */
