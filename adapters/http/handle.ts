@@ -40,19 +40,32 @@ const answering = <Ans extends Schema.Top>(call: Call<Schema.Top, Ans>) => {
   }
 }
 
-export const handle = <Req extends Schema.Top, Ans extends Schema.Top, E>(
+/**
+ * Decodes the request with the call's request Schema, runs the use case, and sends its answer and what
+ * is said beside it, both taken from the use case's value by `split`.
+ */
+const routed = <Req extends Schema.Top, Ans extends Schema.Top, V, E>(
   call: Call<Req, Ans>,
-  run: (input: Req["Type"], req: Request) => Promise<Exit.Exit<Ans["Type"], E>>,
-  reply: (answer: Ans["Type"], req: Request) => Reply = () => ({})
+  run: (input: Req["Type"], req: Request) => Promise<Exit.Exit<V, E>>,
+  split: (value: V, req: Request) => { readonly answer: Ans["Type"]; readonly said: Reply }
 ): RequestHandler => {
   const decode = Schema.decodeUnknownExit(call.request as unknown as Schema.Decoder<Req["Type"]>)
   const answer = answering(call)
   return async (req: Request, res: Response) => {
     const input = decode(fieldsOf(req))
     if (Exit.isFailure(input)) return sendFailure(res, 400, BAD_REQUEST)
-    answer(res, await run(input.value, req), (value) => reply(value, req))
+    const exit = await run(input.value, req)
+    if (Exit.isFailure(exit)) return sendExit(res, exit, () => ({}))
+    const { answer: value, said } = split(exit.value, req)
+    answer(res, Exit.succeed(value), () => said)
   }
 }
+
+export const handle = <Req extends Schema.Top, Ans extends Schema.Top, E>(
+  call: Call<Req, Ans>,
+  run: (input: Req["Type"], req: Request) => Promise<Exit.Exit<Ans["Type"], E>>,
+  reply: (answer: Ans["Type"], req: Request) => Reply = () => ({})
+): RequestHandler => routed(call, run, (answer, req) => ({ answer, said: reply(answer, req) }))
 
 /** A use case's answer with the message the status table gave it. */
 export interface Said<A> {
@@ -67,16 +80,7 @@ export interface Said<A> {
 export const handleSaying = <Req extends Schema.Top, Ans extends Schema.Top, E>(
   call: Call<Req, Ans>,
   run: (input: Req["Type"], req: Request) => Promise<Exit.Exit<Said<Ans["Type"]>, E>>
-): RequestHandler => {
-  const decode = Schema.decodeUnknownExit(call.request as unknown as Schema.Decoder<Req["Type"]>)
-  const answer = answering(call)
-  return async (req: Request, res: Response) => {
-    const input = decode(fieldsOf(req))
-    if (Exit.isFailure(input)) return sendFailure(res, 400, BAD_REQUEST)
-    const exit = await run(input.value, req)
-    answer(res, Exit.map(exit, (said) => said.answer), () => ({ message: Exit.isSuccess(exit) ? exit.value.message : undefined }))
-  }
-}
+): RequestHandler => routed(call, run, ({ answer, message }) => ({ answer, said: { message } }))
 
 /**
  * A call that asks nothing but who is signed in (the student's own account, say): a route for express,
