@@ -451,7 +451,7 @@ const main = async () => {
       `| ${label} | ${fixed(run.okPerSec, 0)} | ${fixed(run.p50)} | ${fixed(run.p99)} | ${run.failed} | ${fixed(same.tps, 0)} | ${fixed(same.p50, 2)} / ${fixed(same.p99, 2)} | ` +
       `**${fixed(run.okPerSec / same.tps, 2)}** | ${fixed(run.okPerSec / pgInsert!.tps, 2)} | ${fixed(run.okPerSec / pgSelect!.tps, 2)} |`
     const target = (label: string, ratio: number, atLeast: number, p99?: { value: number; atMost: number }) =>
-      targets.push(`${ratio >= atLeast && (!p99 || p99.value <= p99.atMost) ? "MET" : "MISSED"}: ${label}: ${fixed(ratio, 2)}× same-work (target ≥ ${atLeast}×)` +
+      targets.push(`${ratio >= atLeast && (!p99 || p99.value <= p99.atMost) ? "MET" : "MISSED"}: ${label}: ${fixed(ratio, 3)}× same-work (target ≥ ${atLeast}×)` +
         (p99 ? `, p99 ${fixed(p99.value)} ms (target ≤ ${p99.atMost} ms)` : ""))
 
     const checkInRun = async (label: string, tokens: ReadonlyArray<string>, keyed: boolean, script: string) => {

@@ -2,10 +2,11 @@
  * The runner confirms the goods taken (`paotuiConfirmTakeaway`): an optional goods photo and, for a door
  * pickup (type 2), cash on delivery (freight paid at the other end, so the freight steps are skipped).
  */
-import { Button, List, Popup, Switch, Toast } from "antd-mobile"
+import { Button, List, Switch, Toast } from "antd-mobile"
 import { useState } from "react"
 import { UploadField } from "#src/profile/image-upload"
 import { ImageSlot } from "../../../components/image-slot"
+import { SheetButton } from "../../../components/sheet-button"
 import { failureMessage } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
 import { confirmTakeaway, type ErrandOrderView } from "../api/errand"
@@ -43,13 +44,9 @@ const Sheet = (props: { readonly order: ErrandOrderView; readonly onDone: () => 
 }
 
 export const ConfirmTakeawayButton = (props: { readonly order: ErrandOrderView; readonly onDone: () => void }) => {
-  const [open, setOpen] = useState(false)
   return (
-    <>
-      <Button size="small" color="primary" data-testid="order-confirm-takeaway" onClick={() => setOpen(true)}>确认取件</Button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
-        {open ? <Sheet order={props.order} onClose={() => setOpen(false)} onDone={() => { setOpen(false); props.onDone() }} /> : null}
-      </Popup>
-    </>
+    <SheetButton label="确认取件" testId="order-confirm-takeaway" color="primary">
+      {(close) => <Sheet order={props.order} onClose={close} onDone={() => { close(); props.onDone() }} />}
+    </SheetButton>
   )
 }

@@ -3,13 +3,14 @@
  * carrier, billing weight, freight (typed or quoted from the tariff), cash on delivery where the carrier
  * offers it, one optional photo. The core's `runnerEntryCheck` decides the messages and the no-photo confirm.
  */
-import { Button, Dialog, Input, List, Popup, Selector, Switch, Toast } from "antd-mobile"
+import { Button, Dialog, Input, List, Selector, Switch, Toast } from "antd-mobile"
 import { useState } from "react"
 import { UploadField } from "#src/profile/image-upload"
 import { fenOfYuan, gramsOfKg, messages as freightMessages, runnerEntryCheck } from "#src/sending/freight"
 import { SendStatus } from "#src/sending/status-machine"
 import { yuan } from "#src/shared/money"
 import { ImageSlot } from "../../../components/image-slot"
+import { SheetButton } from "../../../components/sheet-button"
 import { failureMessage } from "../../../lib/api-client"
 import { useLoad } from "../../../lib/use-load"
 import { useAction } from "../../../lib/use-action"
@@ -121,15 +122,9 @@ const Sheet = (props: { readonly errandId: string; readonly onDone: () => void; 
 
 /** '录入运费' on the runner's card of a confirmed door pickup; opens the entry sheet. */
 export const RunnerFreightButton = (props: { readonly order: ErrandOrderView; readonly onDone: () => void }) => {
-  const [open, setOpen] = useState(false)
   return (
-    <>
-      <Button size="small" color="primary" data-testid="order-enter-freight" onClick={() => setOpen(true)}>录入运费</Button>
-      {open ? (
-        <Popup visible onMaskClick={() => setOpen(false)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: "90vh", overflowY: "auto" }}>
-          <Sheet errandId={props.order._id} onClose={() => setOpen(false)} onDone={() => { setOpen(false); props.onDone() }} />
-        </Popup>
-      ) : null}
-    </>
+    <SheetButton label="录入运费" testId="order-enter-freight" color="primary" tall>
+      {(close) => <Sheet errandId={props.order._id} onClose={close} onDone={() => { close(); props.onDone() }} />}
+    </SheetButton>
   )
 }

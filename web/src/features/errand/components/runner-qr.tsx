@@ -1,7 +1,7 @@
 /** The runner's pickup QR of a door-delivery order they hold: staff scan it at the station to hand the parcel over. */
-import { Button, Popup } from "antd-mobile"
-import { useState } from "react"
+import { Button } from "antd-mobile"
 import { LoadFailed, Loading } from "../../../components/load-state"
+import { SheetButton } from "../../../components/sheet-button"
 import { qrImageSrc } from "../../../lib/format"
 import { useLoad } from "../../../lib/use-load"
 import { fetchRunnerQr } from "../api/errand"
@@ -22,13 +22,9 @@ const QrBody = (props: { readonly id: string; readonly onClose: () => void }) =>
 }
 
 export const RunnerQrButton = (props: { readonly id: string }) => {
-  const [open, setOpen] = useState(false)
   return (
-    <>
-      <Button size="small" color="primary" data-testid="order-qrcode" onClick={() => setOpen(true)}>取件码</Button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
-        {open ? <QrBody id={props.id} onClose={() => setOpen(false)} /> : null}
-      </Popup>
-    </>
+    <SheetButton label="取件码" testId="order-qrcode" color="primary">
+      {(close) => <QrBody id={props.id} onClose={close} />}
+    </SheetButton>
   )
 }

@@ -2,11 +2,12 @@
  * Handing accepted orders (status 1) to a teammate under the same leader: one from its card, or several
  * chosen in the list (`rollout/single`, `rollout/batch`); the teammates come from `getPaotuisByLeader`.
  */
-import { Button, Dialog, List, Popup, Toast } from "antd-mobile"
-import { useRef, useState } from "react"
+import { Button, Dialog, List, Toast } from "antd-mobile"
+import { useRef } from "react"
 import { transferMessages } from "#src/errand/transfer"
 import { PaotuisByLeader } from "#src/profile/calls"
 import { LoadFailed, Loading } from "../../../components/load-state"
+import { SheetButton } from "../../../components/sheet-button"
 import { failureMessage, newIdempotencyKey, send } from "../../../lib/api-client"
 import { useLoad } from "../../../lib/use-load"
 import { transferOrders } from "../api/errand"
@@ -57,14 +58,13 @@ export const TransferButton = (props: {
   readonly onDone: () => void
   readonly size?: "small" | "middle"
 }) => {
-  const [open, setOpen] = useState(false)
+  const chosen = () => {
+    if (props.ids.length === 0) Toast.show({ content: transferMessages.chooseOrders })
+    return props.ids.length > 0
+  }
   return (
-    <>
-      <Button size={props.size ?? "small"} data-testid={props.testId}
-        onClick={() => { if (props.ids.length === 0) Toast.show({ content: transferMessages.chooseOrders }); else setOpen(true) }}>{props.label}</Button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
-        {open ? <Teammates team={props.team} ids={props.ids} onClose={() => setOpen(false)} onDone={() => { setOpen(false); props.onDone() }} /> : null}
-      </Popup>
-    </>
+    <SheetButton label={props.label} testId={props.testId} size={props.size ?? "small"} canOpen={chosen}>
+      {(close) => <Teammates team={props.team} ids={props.ids} onClose={close} onDone={() => { close(); props.onDone() }} />}
+    </SheetButton>
   )
 }
