@@ -1,4 +1,4 @@
-/** The express app: security headers, body cap, logs, rate limits, the routes and the built web app. */
+/** The HTTP app: the hot lane for the hottest reads, then express: security headers, body cap, logs, rate limits, the routes and the built web app. */
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"
 import type { RequestListener } from "node:http"

@@ -4,7 +4,7 @@
  */
 import { computed, signal } from "@preact/signals-react"
 import { SHORT_PHONE_LENGTH, typeFullDigit, typeShortDigit, type CheckInFields } from "#src/parcel/check-in"
-import type { ExpressCompany } from "../api/express-companies"
+import type { ExpressCompany } from "../../../lib/express-companies"
 import type { ReceiverCandidate } from "../api/receivers"
 
 export type PhoneMode = "short" | "full"

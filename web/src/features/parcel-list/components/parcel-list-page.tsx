@@ -11,8 +11,9 @@ import { PagedFooter } from "../../../components/paged-footer"
 import { failureMessage } from "../../../lib/api-client"
 import { dateTime, yuan } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
-import { useParcelEvents } from "../api/live"
-import { cancelAgent, refuseAgent, useCollectHeader, useParcels, type CollectView } from "../api/parcels"
+import { cancelAgent, refuseAgent } from "../../../lib/parcel-actions"
+import { useParcelEvents } from "../../../lib/parcel-events"
+import { useCollectHeader, useParcels, type CollectView } from "../api/parcels"
 
 const ParcelCard = (props: { readonly p: CollectView; readonly token: string; readonly onChanged: () => void }) => {
   const { p } = props

@@ -12,7 +12,7 @@ import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
 import { dateTime } from "../../../lib/format"
 import { useAuthList } from "../api/auth-list"
-import { useVerifyAuth } from "../api/verify-auth"
+import { useVerifyAuth } from "../../../lib/verify-auth"
 import { createReview } from "../state/review"
 
 const sexNames: Record<number, string> = { 1: "男", 2: "女" }

@@ -5,10 +5,10 @@
  */
 import { Button, Input, List, Picker, Selector, Switch, TextArea, Toast } from "antd-mobile"
 import { useState } from "react"
+import type { AddressView } from "#src/address/calls"
 import { bookingProblem, messages, noteCounter } from "#src/sending/booking"
 import { yuan } from "#src/shared/money"
 import { failureMessage } from "../../../lib/api-client"
-import type { SavedAddress } from "../../address/api/addresses"
 import type { BookingRequest, SendingSetup } from "../api/sending"
 import { bookingFields, emptyDraft, shownInsuranceFee, type BookingDraft } from "../state/booking-form"
 import { BookingTimePicker } from "./booking-time-picker"
@@ -22,7 +22,7 @@ const Counter = (props: { readonly text: string; readonly testId: string }) => {
 
 export const BookingForm = (props: {
   readonly setup: SendingSetup
-  readonly addresses: ReadonlyArray<SavedAddress>
+  readonly addresses: ReadonlyArray<AddressView>
   readonly onAddressBook: () => void
   readonly submit: (request: BookingRequest) => Promise<void>
 }) => {

@@ -1,12 +1,12 @@
 /** Picks the sender or the receiver from the address book; with none saved, the way to add one. */
 import { Button, Empty, List, Popup } from "antd-mobile"
 import { useState } from "react"
+import type { AddressView } from "#src/address/calls"
 import { addressLine } from "#src/address/region"
-import type { SavedAddress } from "../../address/api/addresses"
 
 export const ContactPicker = (props: {
   readonly role: "sender" | "receiver"
-  readonly addresses: ReadonlyArray<SavedAddress>
+  readonly addresses: ReadonlyArray<AddressView>
   readonly value: string
   readonly onChange: (id: string) => void
   readonly onAddNew: () => void

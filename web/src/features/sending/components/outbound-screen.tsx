@@ -17,7 +17,7 @@ import { yuan } from "#src/shared/money"
 import { failureMessage } from "../../../lib/api-client"
 import { scanQRCode } from "../../../lib/wx"
 import { quoteFreight, useSendCompanies } from "../../../lib/freight"
-import { putVerifyAuth } from "../../review/api/verify-auth"
+import { putVerifyAuth } from "../../../lib/verify-auth"
 import type { SendOrderView } from "../api/sending"
 import { useSendEvents } from "../api/live"
 import {

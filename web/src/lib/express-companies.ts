@@ -1,7 +1,7 @@
 /** The express companies a worksite serves (`GET /api/expressCompany/list?_id=a,b`). */
 import { ExpressCompanies } from "#src/parcel/calls"
-import { send } from "../../../lib/api-client"
-import { useLoad } from "../../../lib/use-load"
+import { send } from "./api-client"
+import { useLoad } from "./use-load"
 
 export type ExpressCompany = (typeof ExpressCompanies.answer.Type)[number]
 

@@ -1,7 +1,7 @@
 /** A reviewer's decision on one submission (`PUT /api/user/verifyauth/{userId}`): 1 passes, 2 rejects with a reason. */
 import { VerifyAuth } from "#src/profile/calls"
-import { send } from "../../../lib/api-client"
-import { useAction } from "../../../lib/use-action"
+import { send } from "./api-client"
+import { useAction } from "./use-action"
 
 export const putVerifyAuth = (userId: string, authStatus: 1 | 2, rejectComment?: string) =>
   send(VerifyAuth, `/api/user/verifyauth/${encodeURIComponent(userId)}`, {

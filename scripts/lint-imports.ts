@@ -1,8 +1,11 @@
 /**
- * The core stays pure: files under src/ may import only `effect` and other src/ modules
- * (their tests also vitest and fast-check).
- * Fails (exit 1) naming each import of I/O (node:*, express, kysely, pg, socket.io, react, …)
- * or of anything under adapters/, cli/ or web/.
+ * Two import rules, failing (exit 1) with each import that breaks one:
+ * - The core stays pure: files under src/ may import only `effect` and other src/ modules (their tests
+ *   also vitest and fast-check): no I/O (node:*, express, kysely, pg, socket.io, react, …), nothing under
+ *   adapters/, cli/ or web/.
+ * - A web feature stands alone: a file under web/src/features/<name>/ imports no other feature; what
+ *   several features use lives in web/src/lib or web/src/components, and the routes in web/src/app
+ *   compose features.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative, resolve, dirname, sep } from "node:path"
@@ -10,6 +13,7 @@ import ts from "typescript"
 
 const root = resolve(import.meta.dirname, "..")
 const core = join(root, "src")
+const features = join(root, "web", "src", "features")
 const ALLOWED_PACKAGES = [/^effect(\/|$)/]
 const TEST_PACKAGES = [/^vitest$/, /^fast-check$/, /^@fast-check\/vitest$/]
 
@@ -46,8 +50,24 @@ const problems = files(core).flatMap((file) =>
   })
 )
 
+/** The feature a path lies in (its folder under web/src/features), if any. */
+const featureOf = (path: string) => (path.startsWith(features + sep) ? relative(features, path).split(sep)[0] : undefined)
+
+const crossings = files(features).flatMap((file) =>
+  importsOf(file).flatMap((specifier) => {
+    if (!specifier.startsWith(".")) return []
+    const other = featureOf(resolve(dirname(file), specifier))
+    return other !== undefined && other !== featureOf(file) ? [`${relative(root, file)} imports ${specifier} (the ${other} feature)`] : []
+  })
+)
+
 if (problems.length) {
   console.error("The core (src/) must import only `effect` and src/ modules:\n" + problems.map((p) => `  - ${p}`).join("\n"))
-  process.exit(1)
 }
+if (crossings.length) {
+  console.error("A web feature must not import another (move what they share to web/src/lib or web/src/components):\n" +
+    crossings.map((p) => `  - ${p}`).join("\n"))
+}
+if (problems.length || crossings.length) process.exit(1)
 console.log(`core import rule: ${files(core).length} files in src/ import only effect and src/`)
+console.log(`feature import rule: ${files(features).length} files in web/src/features import no other feature`)

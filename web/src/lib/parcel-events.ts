@@ -1,6 +1,6 @@
 /** The receiver's live parcel events on one socket. */
 import { SAFEKEEP_PAID_EVENT } from "#src/payment/calls"
-import { useSocketEvents } from "../../../lib/socket"
+import { useSocketEvents } from "./socket"
 
 /** Everything that changes a receiver's (or their friend's) parcels; a paid safekeeping fee brings the code. */
 export const PARCEL_EVENTS = ["expressTotakeAdd", "takeawaySuccess", "agentAdd", "agentRefuse", "agentCancel", "expressTosendPaotuiSign", SAFEKEEP_PAID_EVENT] as const
