@@ -16,15 +16,12 @@ export const dateTime = (at: Date | string | number): string => {
   return Number.isNaN(date.getTime()) ? String(at) : dateTimeFormat.format(date)
 }
 
-/** The avatar as an image source: a data URL as sent, or raw base64 made into one; undefined for none. */
-export const avatarSrc = (headimgBase64: string | null | undefined): string | undefined => {
-  const raw = headimgBase64?.trim()
-  if (!raw) return undefined
+/** Base64 image data (an avatar, a QR code) as an image source: a data URL or address as sent, or raw base64 made into one; "" for none. */
+export const imageSrc = (data: string | null | undefined): string => {
+  const raw = data?.trim()
+  if (!raw) return ""
   return /^(data:|https?:|\/)/.test(raw) ? raw : `data:image/png;base64,${raw}`
 }
-
-/** A QR code's PNG as an image source: a data URL as sent, or raw base64 made into one. */
-export const qrImageSrc = (base64: string): string => (base64.startsWith("data:") ? base64 : `data:image/png;base64,${base64}`)
 
 const dateFormat = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" })
 

@@ -18,7 +18,7 @@ import {
 import { PLATFORM_SERVICE_PHONE } from "#src/worksite/directory"
 import { FooterTabs } from "../../../components/tab-bar"
 import { failureMessage } from "../../../lib/api-client"
-import { avatarSrc, date, yuan } from "../../../lib/format"
+import { date, imageSrc, yuan } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
 import { useSocketEvent } from "../../../lib/socket"
 import { isOn, type UserInfo } from "../../../lib/user-info"
@@ -83,7 +83,7 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
       ) : null}
 
       <header className="me-header">
-        <Avatar className="me-header__avatar" src={avatarSrc(user.headimgBase64) ?? ""} />
+        <Avatar className="me-header__avatar" src={imageSrc(user.headimgBase64)} />
         <div className="me-header__who">
           <div className="me-header__name" data-testid="me-name">{displayName({ realname: user.realname ?? null, nickname: user.nickname ?? null }) || "同学"}</div>
           {user.subscribeTime ? <div className="me-header__since">关注于 {date(user.subscribeTime)}</div> : null}

@@ -11,7 +11,7 @@ import { Link, useLocation } from "wouter"
 import { isCabinet, isTaken, offersDoorDelivery, ParcelType } from "#src/parcel/collect"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
-import { dateTime, qrImageSrc, yuan } from "../../../lib/format"
+import { dateTime, imageSrc, yuan } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
 import { useParcelEvents } from "../../../lib/parcel-events"
 import { openBox, selfSign } from "../../../lib/parcel-actions"
@@ -74,7 +74,7 @@ export const PickupCodeCard = (props: { readonly id: string; readonly token: str
           <Result data-testid="taken" status="success" title="已取件" description="快递已被取走，感谢使用" />
         ) : p.qrimgBase64 ? (
           <>
-            <img className="qr-card__image" src={qrImageSrc(p.qrimgBase64)} alt="取件二维码" data-testid="qr-image" />
+            <img className="qr-card__image" src={imageSrc(p.qrimgBase64)} alt="取件二维码" data-testid="qr-image" />
             <p className="qr-card__hint" data-testid="qr-hint">{cabinet ? CABINET_TIP : "到驿站出示此二维码给工作人员扫码取件"}</p>
           </>
         ) : p.safekeepNeedPay ? (

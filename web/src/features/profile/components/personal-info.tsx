@@ -9,7 +9,7 @@ import { unbindVicePhone } from "#src/profile/phone"
 import { RuleViolation } from "#src/shared/errors"
 import { AuthStatus, verificationBadge } from "#src/profile/verification"
 import { failureMessage } from "../../../lib/api-client"
-import { avatarSrc } from "../../../lib/format"
+import { imageSrc } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
 import type { UserInfo } from "../../../lib/user-info"
 import { useUnbindPhoneMain, useUnbindPhoneVice } from "../api/unbind-phone"
@@ -92,7 +92,7 @@ export const PersonalInfo = (props: { readonly user: UserInfo; readonly token: s
   return (
     <div className="personal-info">
       <List mode="card">
-        <List.Item extra={<Avatar className="info-avatar" src={avatarSrc(user.headimgBase64) ?? ""} />}>头像</List.Item>
+        <List.Item extra={<Avatar className="info-avatar" src={imageSrc(user.headimgBase64)} />}>头像</List.Item>
         <List.Item
           data-testid="info-worksite"
           onClick={() => navigate(`/worksiteList?from=userInfo&platform=${encodeURIComponent(props.platform)}&token=${token}`)}
