@@ -11,6 +11,7 @@ import {
   LimitReached, NotAllowed, NotFound, PayloadTooLarge, RuleViolation, StateConflict, Unauthenticated, isDomainError, type DomainError
 } from "#src/shared/errors"
 import { onceForRequest, type OnceOnly } from "../runtime"
+import { ridesWithCommit } from "../postgres/pg-dialect"
 import type { DB } from "../postgres/schema"
 import { actorOf, sendFailure } from "./outcome"
 
@@ -85,9 +86,10 @@ const onceOnly = (claim: Claim, res: Response): OnceOnly => {
         await db.deleteFrom("idempotency").where("user_id", "=", claim.userId).where("key", "=", claim.key).where("outcome", "is", null).execute()
         return
       }
-      await db.insertInto("idempotency").values({ ...row, outcome: encode(outcome) })
+      // in the change's transaction it rides with the COMMIT: the change's locks are held one round trip less
+      await db.executeQuery(ridesWithCommit(db.insertInto("idempotency").values({ ...row, outcome: encode(outcome) })
         .onConflict((oc) => oc.columns(["user_id", "key"]).doUpdateSet({ outcome: (eb) => eb.ref("excluded.outcome") }).where("idempotency.outcome", "is", null))
-        .execute()
+        .compile()))
     }
   }
 }

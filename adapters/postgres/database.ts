@@ -10,6 +10,7 @@ import { readdir } from "node:fs/promises"
 import { join, resolve } from "node:path"
 import pg from "pg"
 import { DataDirLocked, lockDataDir, type LockOwner } from "./data-dir-lock"
+import { PipelinedPostgresDialect } from "./pg-dialect"
 import { PGliteDialect, SessionLock } from "./pglite-dialect"
 import { shareOverSocket, SOCKET_PORT, type SharedSocket } from "./pglite-socket"
 import type { DB } from "./schema"
@@ -60,7 +61,7 @@ export const describeDatabase = (database: DatabaseConfig | Pick<Database, "conf
 
 const nothingToShare = async () => {}
 
-const pgPool = (config: pg.PoolConfig) => {
+const pgPool = (config: pg.PoolConfig & { readonly pipeline?: boolean }) => {
   const pool = new pg.Pool(config)
   // An idle pooled connection the server ends (restart, dropped database) is discarded by the pool;
   // without a listener its error would end the process.
@@ -115,9 +116,9 @@ const stderrNotice = (message: string) => { process.stderr.write(`station: ${mes
 
 export const openDatabase = async (config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> => {
   if (config.kind === "postgres") {
-    const pool = pgPool({ connectionString: config.url, max: config.poolSize ?? DEFAULT_POOL_SIZE })
+    const pool = pgPool({ connectionString: config.url, max: config.poolSize ?? DEFAULT_POOL_SIZE, pipeline: true })
     pool.on("connect", preparing)
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<DB>({ dialect: new PipelinedPostgresDialect(pool) })
     return { db, config, pool, attachedTo: undefined, share: nothingToShare, close: () => db.destroy() }
   }
   let lock

@@ -1,0 +1,138 @@
+/**
+ * A Kysely dialect over a pg pool whose connections pipeline: a statement whose answer nobody waits
+ * for is written to the wire at once and rides ahead of the next one, which waits for both. Two
+ * statements ride this way:
+ * - a transaction's BEGIN rides with its first statement;
+ * - a statement marked `ridesWithCommit` (an Idempotency-Key's kept outcome) rides with the COMMIT,
+ *   so the row locks a change took are held across one round trip fewer.
+ * A statement that rode and failed fails the statement after it (its transaction is then aborted, and
+ * the COMMIT is refused), so nothing is lost by not waiting for it. Only a BEGIN that failed would let
+ * its transaction's first statement run on its own; BEGIN fails only with its connection, which takes
+ * that statement with it.
+ */
+import {
+  CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
+  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings
+} from "kysely"
+import type pg from "pg"
+
+const riders = new WeakSet<CompiledQuery>()
+
+/** Marks a statement whose result is not read to ride with its transaction's COMMIT; outside a transaction, or on another dialect, it runs as usual. */
+export const ridesWithCommit = (query: CompiledQuery): CompiledQuery => {
+  riders.add(query)
+  return query
+}
+
+/** How a statement that rode ended: a failure is held here, not left as a rejected promise. */
+type Ridden = Promise<{ readonly failed: false } | { readonly failed: true; readonly error: unknown }>
+
+const resultOf = <R>({ command, rowCount, rows }: pg.QueryResult): QueryResult<R> => ({
+  rows: (rows ?? []) as Array<R>,
+  numAffectedRows: command === "INSERT" || command === "UPDATE" || command === "DELETE" || command === "MERGE" ? BigInt(rowCount ?? 0) : undefined
+})
+
+class PipelinedConnection implements DatabaseConnection {
+  private ahead: Ridden | undefined
+  /** Between BEGIN and COMMIT or ROLLBACK: only there is a COMMIT sure to follow a statement that rides. */
+  inTransaction = false
+
+  constructor(readonly client: pg.PoolClient) {}
+
+  /** Writes the statement now, behind whatever rides ahead of it, and answers once both are done. */
+  async send(query: CompiledQuery): Promise<pg.QueryResult> {
+    const ahead = this.ahead
+    this.ahead = undefined
+    const answer = this.client.query(query.sql, [...query.parameters])
+    answer.catch(() => {}) // it may fail while what rode ahead is still awaited; it is handled below
+    const before = await ahead
+    // behind a failure this statement ran in the aborted transaction: the first failure is the one to report
+    if (before?.failed) throw before.error
+    return answer
+  }
+
+  /** Writes the statement now and answers at once; how it ended is told by the next statement. */
+  ride(query: CompiledQuery) {
+    const ahead = this.ahead
+    const answer = this.client.query(query.sql, [...query.parameters])
+    this.ahead = Promise.all([ahead, answer.then(() => ({ failed: false as const }), (error: unknown) => ({ failed: true as const, error }))])
+      .then(([before, own]) => (before?.failed ? before : own))
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (riders.has(query) && this.inTransaction) {
+      this.ride(query)
+      return { rows: [] }
+    }
+    return resultOf<R>(await this.send(query))
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("the station does not stream query results")
+  }
+
+  /** Stops waiting for what rides ahead; it still runs before the next statement, which answers only for itself. */
+  forget() {
+    this.ahead = undefined
+  }
+
+  release() {
+    this.inTransaction = false
+    this.forget()
+    this.client.release()
+  }
+}
+
+class PipelinedDriver implements Driver {
+  private readonly connections = new WeakMap<pg.PoolClient, PipelinedConnection>()
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async init() {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const client = await this.pool.connect()
+    let connection = this.connections.get(client)
+    if (!connection) this.connections.set(client, (connection = new PipelinedConnection(client)))
+    return connection
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : ""
+    const mode = settings.accessMode ? ` ${settings.accessMode}` : ""
+    ;(connection as PipelinedConnection).inTransaction = true
+    ;(connection as PipelinedConnection).ride(CompiledQuery.raw(`start transaction${level}${mode}`))
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    ;(connection as PipelinedConnection).inTransaction = false
+    const { command } = await (connection as PipelinedConnection).send(CompiledQuery.raw("commit"))
+    // COMMIT of a transaction an error aborted answers ROLLBACK; every such error was thrown already
+    if (command !== "COMMIT") throw new Error(`COMMIT answered ${command}: the transaction was rolled back`)
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    const pipelined = connection as PipelinedConnection
+    pipelined.inTransaction = false
+    pipelined.forget() // the rollback undoes what rode ahead of it, so how that ended no longer matters
+    await pipelined.send(CompiledQuery.raw("rollback"))
+  }
+
+  async releaseConnection(connection: DatabaseConnection) {
+    ;(connection as PipelinedConnection).release()
+  }
+
+  async destroy() {
+    await this.pool.end()
+  }
+}
+
+export class PipelinedPostgresDialect implements Dialect {
+  /** `pool` must be made with `pipeline: true`, so its connections write a statement without waiting for the one before. */
+  constructor(private readonly pool: pg.Pool) {}
+  createAdapter() { return new PostgresAdapter() }
+  createDriver() { return new PipelinedDriver(this.pool) }
+  createQueryCompiler() { return new PostgresQueryCompiler() }
+  createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db) }
+}
