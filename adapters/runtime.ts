@@ -124,6 +124,11 @@ export interface RunOptions {
    * own: without a once-only key it runs on the pool, sparing the BEGIN and COMMIT round trips.
    */
   readonly oneStatement?: boolean
+  /**
+   * A read of a few indexed statements, asked many times a second: it runs on the connections short
+   * reads share (`Database.shortReads`), where a long read would hold up the others.
+   */
+  readonly short?: boolean
 }
 
 /** The request being served may carry a once-only key for the first `run` it makes. */
@@ -250,25 +255,28 @@ export class Runtime {
     return Layer.mergeAll(this.processServices, Layer.provide(this.stores, Layer.succeed(RunDb, db)), run)
   }
 
-  private poolServices: Context.Context<ProcessServices | TransactionServices> | undefined
+  private readonly poolServices = new Map<Kysely<DB>, Context.Context<ProcessServices | TransactionServices>>()
 
   /**
-   * The services of a run on the pool (a read, a one-statement change), their layers built once per
-   * runtime: building them for each request was a large part of a hot read's cost.
+   * The services of a run outside a transaction (a read, a one-statement change) on `db`, their layers
+   * built once per runtime and database: building them for each request was a large part of a hot
+   * read's cost.
    */
-  private onPool(events: LiveEvent[], options: RunOptions): Context.Context<StationServices> {
-    this.poolServices ??= Effect.runSync(Effect.scoped(Layer.build(
-      Layer.mergeAll(this.processServices, Layer.provide(this.stores, Layer.succeed(RunDb, this.db)))
-    )))
-    return Context.add(Context.add(Context.add(this.poolServices,
+  private onPool(db: Kysely<DB>, events: LiveEvent[], options: RunOptions): Context.Context<StationServices> {
+    let services = this.poolServices.get(db)
+    if (!services) {
+      services = Effect.runSync(Effect.scoped(Layer.build(Layer.mergeAll(this.processServices, Layer.provide(this.stores, Layer.succeed(RunDb, db))))))
+      this.poolServices.set(db, services)
+    }
+    return Context.add(Context.add(Context.add(services,
       Clock, Clock.of({ now: Effect.sync(() => options.now ?? this.clock()) })),
       Ids, Ids.of({ next: Effect.sync(options.ids ?? randomUUID) })),
       Events, Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) }))
   }
 
-  /** Runs a use case that only reads, outside any transaction. */
+  /** Runs a use case that only reads, outside any transaction (a `short` one on the shared connections). */
   read<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions = {}): Promise<Exit.Exit<A, E>> {
-    return Effect.runPromiseExit(Effect.provide(useCase, this.onPool([], options)))
+    return Effect.runPromiseExit(Effect.provide(useCase, this.onPool(options.short ? this.database.shortReads : this.db, [], options)))
   }
 
   /**
@@ -312,7 +320,7 @@ export class Runtime {
   private async runOneStatement<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions): Promise<Exit.Exit<A, E>> {
     for (let attempt = 1; ; attempt++) {
       const events: LiveEvent[] = []
-      const exit = await Effect.runPromiseExit(Effect.provide(useCase, this.onPool(events, options)))
+      const exit = await Effect.runPromiseExit(Effect.provide(useCase, this.onPool(this.db, events, options)))
       if (isRetryableExit(exit) && attempt < MAX_ATTEMPTS) continue
       if (Exit.isSuccess(exit)) events.forEach((event) => this.publish(event))
       return exit

@@ -500,7 +500,7 @@ const main = async () => {
 
     log(`the floor under the read (node:http + pg, the same statements, nothing of the station): warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s …`)
     const floorPort = await freePort()
-    const floorServer = await startServer(floorPort, ["bench/floor-server.ts"], { STATEMENTS: JSON.stringify(scripts.readStatements), POOL_SIZE })
+    const floorServer = await startServer(floorPort, ["bench/floor-server.ts"], { STATEMENTS: JSON.stringify(scripts.readStatements) })
     try {
       const floorRead = { url: `http://127.0.0.1:${floorPort}/`, headers: read.headers }
       await cannon(floorRead, WARMUP_SECONDS)

@@ -1,13 +1,14 @@
 /**
  * The pipelined dialect on real Postgres: a BEGIN that rides with the first statement and a statement
  * that rides with the COMMIT keep a transaction's all-or-nothing, report their failures, and leave the
- * connection clean for the next user of the pool.
+ * connection clean for the next user of the pool; short reads share a pipelined connection, each gets
+ * its own answer, and a lost connection is replaced.
  */
 import { randomBytes } from "node:crypto"
 import { sql, type Kysely } from "kysely"
-import { afterAll, beforeAll, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { describeOnPostgres, TEST_DATABASE_URL } from "../../test/support/test-app"
-import { openDatabase, type Database } from "./database"
+import { openDatabase, SHORT_READ_CONNECTIONS, type Database } from "./database"
 import { ridesWithCommit } from "./pg-dialect"
 
 describeOnPostgres("the pipelined Postgres dialect", () => {
@@ -109,5 +110,51 @@ describeOnPostgres("the pipelined Postgres dialect", () => {
       const mine = [`t${String(i).padStart(2, "0")}`, `r${String(i).padStart(2, "0")}`].filter((id) => kept.includes(id))
       expect(mine.length).toBe(failed.includes(i) ? 0 : 2)
     }
+  })
+
+  describe("short reads on a shared connection", () => {
+    const shortReads = () => database.shortReads as unknown as Kysely<any>
+    const pidOf = async (k: Kysely<any>) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(k)).rows[0]!.pid
+
+    it("gives each of many reads in flight at once its own answer, all on the shared connections", async () => {
+      const answers = await Promise.all(Array.from({ length: 300 }, (_, i) =>
+        sql<{ n: number; pid: number }>`select ${i}::int as n, pg_backend_pid() as pid`.execute(shortReads()).then((r) => r.rows[0]!)))
+      expect(answers.map((a) => a.n)).toEqual(Array.from({ length: 300 }, (_, i) => i))
+      const pids = new Set(answers.map((a) => a.pid))
+      expect(pids.size).toBe(SHORT_READ_CONNECTIONS)
+      expect(pids.has(await pidOf(db))).toBe(false)
+    })
+
+    it("fails only the read that failed, not those written around it", async () => {
+      const [before, failed, after] = await Promise.allSettled([
+        sql`select 1 as n`.execute(shortReads()),
+        sql`select 1 / (${0}::int) as n`.execute(shortReads()),
+        sql`select 3 as n`.execute(shortReads())
+      ])
+      expect(before).toMatchObject({ status: "fulfilled", value: { rows: [{ n: 1 }] } })
+      expect(failed).toMatchObject({ status: "rejected", reason: { code: "22012" } })
+      expect(after).toMatchObject({ status: "fulfilled", value: { rows: [{ n: 3 }] } })
+    })
+
+    it("refuses a transaction", async () => {
+      await expect(shortReads().transaction().execute(async () => "never")).rejects.toThrow("no transaction runs on the shared connections")
+    })
+
+    it("replaces a connection the server ended, from the first read after it saw the end", async () => {
+      const sharedPids = async (reads: number) => new Set(await Promise.all(Array.from({ length: reads }, () => pidOf(shortReads()))))
+      const ended = await sharedPids(4 * SHORT_READ_CONNECTIONS)
+      for (const pid of ended) await sql`select pg_terminate_backend(${pid})`.execute(db)
+      const deadline = Date.now() + 5_000
+      let failures = 0
+      let served = 0
+      while (served < SHORT_READ_CONNECTIONS && Date.now() < deadline) {
+        await pidOf(shortReads()).then(() => served++, () => failures++)
+      }
+      // only the reads written before a client saw its socket close fail
+      expect(failures).toBeLessThanOrEqual(3 * SHORT_READ_CONNECTIONS)
+      const now = await sharedPids(20)
+      expect(now.size).toBe(SHORT_READ_CONNECTIONS)
+      expect([...now].filter((pid) => ended.has(pid))).toEqual([])
+    })
   })
 })

@@ -1,7 +1,9 @@
 /**
- * A Kysely dialect over a pg pool whose connections pipeline: a statement whose answer nobody waits
- * for is written to the wire at once and rides ahead of the next one, which waits for both. Two
- * statements ride this way:
+ * A Kysely dialect over pg connections that pipeline: a statement is written to the wire at once,
+ * without waiting for the answer to the one before it.
+ *
+ * Over a pool, a statement whose answer nobody waits for rides ahead of the next one, which waits for
+ * both. Two statements ride this way:
  * - a transaction's BEGIN rides with its first statement;
  * - a statement marked `ridesWithCommit` (an Idempotency-Key's kept outcome) rides with the COMMIT,
  *   so the row locks a change took are held across one round trip fewer.
@@ -14,7 +16,7 @@ import {
   CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings
 } from "kysely"
-import type pg from "pg"
+import pg from "pg"
 
 const riders = new WeakSet<CompiledQuery>()
 
@@ -84,10 +86,52 @@ class PipelinedConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * A few connections that short reads share instead of taking turns on the pool: each read is written
+ * at once behind the others on its connection, so none waits for a free connection and many go out in
+ * one write. A long read would hold up every read behind it, and no transaction may run here. A
+ * connection that fails is replaced at the next read.
+ */
+export class SharedConnections {
+  private readonly slots: Array<Promise<pg.PoolClient> | undefined>
+  private turn = 0
+
+  constructor(private readonly config: pg.ClientConfig, size: number, private readonly onConnect: (client: pg.PoolClient) => void = () => {}) {
+    this.slots = Array.from({ length: size }, () => undefined)
+  }
+
+  connect(): Promise<pg.PoolClient> {
+    const slot = this.turn++ % this.slots.length
+    return (this.slots[slot] ??= this.open(slot))
+  }
+
+  private open(slot: number): Promise<pg.PoolClient> {
+    const client = new pg.Client({ ...this.config, pipeline: true } as pg.ClientConfig)
+    const opened = client.connect().then(() => {
+      // shared, never handed back: releasing it is a no-op
+      const shared = Object.assign(client, { release: () => {} }) as unknown as pg.PoolClient
+      this.onConnect(shared)
+      return shared
+    })
+    const lost = () => { if (this.slots[slot] === opened) this.slots[slot] = undefined }
+    client.on("error", lost) // its reads in flight fail with it
+    client.on("end", lost)
+    opened.catch(lost)
+    return opened
+  }
+
+  async end() {
+    const open = this.slots.splice(0)
+    await Promise.all(open.map((client) => client?.then((c) => (c as unknown as pg.Client).end(), () => {})))
+  }
+}
+
+type Connections = Pick<pg.Pool, "connect" | "end"> | SharedConnections
+
 class PipelinedDriver implements Driver {
   private readonly connections = new WeakMap<pg.PoolClient, PipelinedConnection>()
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(private readonly pool: Connections) {}
 
   async init() {}
 
@@ -99,6 +143,7 @@ class PipelinedDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    if (this.pool instanceof SharedConnections) throw new Error("no transaction runs on the shared connections of short reads")
     const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : ""
     const mode = settings.accessMode ? ` ${settings.accessMode}` : ""
     ;(connection as PipelinedConnection).inTransaction = true
@@ -129,8 +174,8 @@ class PipelinedDriver implements Driver {
 }
 
 export class PipelinedPostgresDialect implements Dialect {
-  /** `pool` must be made with `pipeline: true`, so its connections write a statement without waiting for the one before. */
-  constructor(private readonly pool: pg.Pool) {}
+  /** A pool must be made with `pipeline: true`, so its connections write a statement without waiting for the one before. */
+  constructor(private readonly pool: Connections) {}
   createAdapter() { return new PostgresAdapter() }
   createDriver() { return new PipelinedDriver(this.pool) }
   createQueryCompiler() { return new PostgresQueryCompiler() }

@@ -28,7 +28,7 @@ const saved = () => ({ message: personalMessages.saved })
 const done = () => ({ message: profileMessages.done })
 
 /** `GET /api/user/wxuserInfo`: the student's own account (also served by the hot lane). */
-export const accountRead = (runtime: Runtime) => actorRead(WxUserInfo, (actor) => runtime.read(myAccount(actor).pipe(Effect.map(userView))))
+export const accountRead = (runtime: Runtime) => actorRead(WxUserInfo, (actor) => runtime.read(myAccount(actor).pipe(Effect.map(userView)), { short: true }))
 
 export const userRoutes = (runtime: Runtime) => {
   const r = Router()
