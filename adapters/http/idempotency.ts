@@ -12,6 +12,7 @@ import {
 } from "#src/shared/errors"
 import { onceForRequest, type OnceOnly } from "../runtime"
 import { ridesWithCommit } from "../postgres/pg-dialect"
+import { compiledOnce } from "../postgres/stores/query"
 import type { DB } from "../postgres/schema"
 import { actorOf, sendFailure } from "./outcome"
 
@@ -62,54 +63,65 @@ interface Claim {
   readonly requestHash: string
 }
 
-const onceOnly = (claim: Claim, res: Response): OnceOnly => {
-  const row = { user_id: claim.userId, key: claim.key, request_hash: claim.requestHash }
-  return {
-    claim: async (trx) => {
-      // a repeat still running holds this row uncommitted: the insert waits for it to commit or roll back
-      const claimed = await trx.insertInto("idempotency").values(row)
-        .onConflict((oc) => oc.columns(["user_id", "key"])
-          .doUpdateSet({ request_hash: claim.requestHash, status: null, body: null, outcome: null, created_at: sql<Date>`now()` })
-          .where("idempotency.created_at", "<", EXPIRED))
-        .returning("key").executeTakeFirst()
-      if (claimed) return undefined
-      const earlier = await trx.selectFrom("idempotency").select(["request_hash", "outcome"])
-        .where("user_id", "=", claim.userId).where("key", "=", claim.key).executeTakeFirstOrThrow()
-      if (earlier.request_hash !== claim.requestHash) return Exit.fail(new StateConflict({ message: messages.reused }))
-      if (earlier.outcome === null) return Exit.fail(new StateConflict({ message: messages.inProgress }))
-      res.setHeader(REPLAYED, "true")
-      return exitOf(earlier.outcome)
-    },
-    keep: async (db, exit) => {
-      const outcome = keptOutcome(exit)
-      if (!outcome) {
-        await db.deleteFrom("idempotency").where("user_id", "=", claim.userId).where("key", "=", claim.key).where("outcome", "is", null).execute()
-        return
-      }
-      // in the change's transaction it rides with the COMMIT: the change's locks are held one round trip less
-      await db.executeQuery(ridesWithCommit(db.insertInto("idempotency").values({ ...row, outcome: encode(outcome) })
-        .onConflict((oc) => oc.columns(["user_id", "key"]).doUpdateSet({ outcome: (eb) => eb.ref("excluded.outcome") }).where("idempotency.outcome", "is", null))
-        .compile()))
-    }
-  }
-}
+/** The key's statements, built and compiled once: a keyed request runs three or four of them. */
+const keyStatements = (db: Kysely<DB>) => ({
+  earlier: compiledOnce((userId: string, key: string) => db.selectFrom("idempotency").select(["request_hash", "status", "body", "outcome"])
+    .where("user_id", "=", userId).where("key", "=", key).where("created_at", ">=", EXPIRED)),
+  // a repeat still running holds this row uncommitted: the insert waits for it to commit or roll back
+  claim: compiledOnce((userId: string, key: string, requestHash: string) => db.insertInto("idempotency").values({ user_id: userId, key, request_hash: requestHash })
+    .onConflict((oc) => oc.columns(["user_id", "key"])
+      .doUpdateSet({ request_hash: requestHash, status: null, body: null, outcome: null, created_at: sql<Date>`now()` })
+      .where("idempotency.created_at", "<", EXPIRED))
+    .returning("key")),
+  claimedEarlier: compiledOnce((userId: string, key: string) => db.selectFrom("idempotency").select(["request_hash", "outcome"])
+    .where("user_id", "=", userId).where("key", "=", key)),
+  keep: compiledOnce((userId: string, key: string, requestHash: string, outcome: string) => db.insertInto("idempotency")
+    .values({ user_id: userId, key, request_hash: requestHash, outcome })
+    .onConflict((oc) => oc.columns(["user_id", "key"]).doUpdateSet({ outcome: (eb) => eb.ref("excluded.outcome") }).where("idempotency.outcome", "is", null)))
+})
 
-export const idempotent = (db: Kysely<DB>) => async (req: Request, res: Response, next: NextFunction) => {
-  const key = req.header("Idempotency-Key")
-  if (key === undefined) return next()
-  if (!KEY.test(key)) return sendFailure(res, 400, messages.badKey)
-  const { userId } = actorOf(req)
-  const requestHash = createHash("sha256").update(`${req.method} ${req.originalUrl.split("?")[0]} ${JSON.stringify(req.body ?? null)}`).digest("hex")
-  const earlier = await db.selectFrom("idempotency").select(["request_hash", "status", "body", "outcome"])
-    .where("user_id", "=", userId).where("key", "=", key).where("created_at", ">=", EXPIRED).executeTakeFirst()
-  if (earlier && earlier.request_hash !== requestHash) return sendFailure(res, 422, messages.reused)
-  if (earlier && earlier.outcome === null) {
-    // kept by the previous release: the rendered answer, or nothing yet
-    if (earlier.status === null) return sendFailure(res, 409, messages.inProgress)
+type KeyStatements = ReturnType<typeof keyStatements>
+
+const onceOnly = (statements: KeyStatements, { userId, key, requestHash }: Claim, res: Response): OnceOnly => ({
+  claim: async (trx) => {
+    const { rows: [claimed] } = await trx.executeQuery(statements.claim(userId, key, requestHash))
+    if (claimed) return undefined
+    const { rows: [earlier] } = await trx.executeQuery(statements.claimedEarlier(userId, key))
+    if (!earlier) throw new Error(`Idempotency-Key ${key} was neither claimed nor found`)
+    if (earlier.request_hash !== requestHash) return Exit.fail(new StateConflict({ message: messages.reused }))
+    if (earlier.outcome === null) return Exit.fail(new StateConflict({ message: messages.inProgress }))
     res.setHeader(REPLAYED, "true")
-    return res.status(earlier.status).json(earlier.body)
+    return exitOf(earlier.outcome)
+  },
+  keep: async (db, exit) => {
+    const outcome = keptOutcome(exit)
+    if (!outcome) {
+      await db.deleteFrom("idempotency").where("user_id", "=", userId).where("key", "=", key).where("outcome", "is", null).execute()
+      return
+    }
+    // in the change's transaction it rides with the COMMIT: the change's locks are held one round trip less
+    await db.executeQuery(ridesWithCommit(statements.keep(userId, key, requestHash, encode(outcome))))
   }
-  onceForRequest(onceOnly({ userId, key, requestHash }, res), next)
+})
+
+export const idempotent = (db: Kysely<DB>) => {
+  const statements = keyStatements(db)
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const key = req.header("Idempotency-Key")
+    if (key === undefined) return next()
+    if (!KEY.test(key)) return sendFailure(res, 400, messages.badKey)
+    const { userId } = actorOf(req)
+    const requestHash = createHash("sha256").update(`${req.method} ${req.originalUrl.split("?")[0]} ${JSON.stringify(req.body ?? null)}`).digest("hex")
+    const { rows: [earlier] } = await db.executeQuery(statements.earlier(userId, key))
+    if (earlier && earlier.request_hash !== requestHash) return sendFailure(res, 422, messages.reused)
+    if (earlier && earlier.outcome === null) {
+      // kept by the previous release: the rendered answer, or nothing yet
+      if (earlier.status === null) return sendFailure(res, 409, messages.inProgress)
+      res.setHeader(REPLAYED, "true")
+      return res.status(earlier.status).json(earlier.body)
+    }
+    onceForRequest(onceOnly(statements, { userId, key, requestHash }, res), next)
+  }
 }
 
 /** Deletes up to `batch` expired keys; returns how many went (a job calls it until it returns 0). */
