@@ -22,7 +22,8 @@ export const receiverRoutes = (runtime: Runtime) => {
     runtime.read(parcelForReceiver(actorOf(req), id ?? "").pipe(Effect.map(receiverParcelView)))))
 
   r.get("/api/expressTosend/pagingForFontend", handle(ReceiverParcels, ({ statusStr, pageNo }, req) =>
-    runtime.read(receiverParcels(actorOf(req), statusStr ?? "ing", pageNo ?? 1).pipe(Effect.map((page) => ({ ...page, results: page.results.map(collectView) }))))))
+    runtime.read(receiverParcels(actorOf(req), statusStr ?? "ing", pageNo ?? 1).pipe(Effect.map((page) => ({ ...page, results: page.results.map(collectView) }))),
+      { short: true })))
 
   r.get("/api/user/wxuserInfoForTotakeList", handle(CollectHeader, (_, req) =>
     runtime.read(collectHeader(actorOf(req)).pipe(Effect.map(({ person, rules, toTake }) => ({
