@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks"
 import { randomUUID } from "node:crypto"
 import { resolve } from "node:path"
-import { Cause, Context, Effect, Exit, Layer } from "effect"
+import { Cause, Context, Effect, Exit } from "effect"
 import type { Kysely } from "kysely"
 import { AddressStore, Regions } from "#src/address/address-store"
 import { CreditStore, ErrandStore } from "#src/errand/errand-store"
@@ -78,14 +78,6 @@ type TransactionServices =
 
 /** Per run: its clock and ids (fixed for replays) and the events it raises. */
 type RunServices = Clock | Ids | Events
-
-/** The database handle one run's stores are bound to: its transaction, or the pool for a read. */
-class RunDb extends Context.Service<RunDb, Kysely<DB>>()("station/RunDb") {}
-
-const bound = <I, S>(service: Context.Key<I, S>, make: (db: Kysely<DB>) => S): Layer.Layer<I, never, RunDb> =>
-  Layer.effect(service, Effect.gen(function* () {
-    return make(yield* RunDb)
-  }))
 
 export type StationServices = ProcessServices | TransactionServices | RunServices
 
@@ -185,8 +177,9 @@ export class Runtime {
   /** The label printer (a local fake that keeps each waybill PDF and can be made to refuse). */
   readonly printer: FakePrinter
   readonly paymentProvider: SimulatedPaymentProvider
-  private readonly processServices: Layer.Layer<ProcessServices>
-  private readonly stores: Layer.Layer<TransactionServices, never, RunDb>
+  private readonly processServices: Context.Context<ProcessServices>
+  /** The stores bound to a transaction, or to the pool for a read. */
+  private readonly storesOn: (db: Kysely<DB>) => Context.Context<TransactionServices>
   private readonly catalogueCache: CatalogueCache = new Map()
   private readonly clock: () => Date
   private readonly employeeCache: EmployeeCache = new Map()
@@ -198,42 +191,40 @@ export class Runtime {
     this.uploadsDir = resolve(options.uploadsDir ?? defaultUploadsDir())
     this.clock = options.clock ?? (() => new Date())
     this.printer = new FakePrinter(resolve(options.waybillDir ?? defaultWaybillDir()))
-    this.processServices = Layer.mergeAll(
-      Layer.succeed(QrSigner, qrSigner(secrets.qrKey)),
-      Layer.succeed(CaptchaCodes, captchaCodes(secrets.qrKey)),
-      Layer.succeed(Ocr, loggedOcr(fakeOcr)),
-      Layer.succeed(ImageFiles, imageFiles(this.uploadsDir)),
-      Layer.succeed(Regions, Regions.of(regionIndex())),
-      Layer.succeed(PasswordCipher, passwordCipher(secrets.rsaPrivateKey)),
-      Layer.succeed(PasswordHasher, passwordHasher),
-      Layer.succeed(Payouts, payouts(this.paymentProvider, secrets.paymentKey)),
-      Layer.succeed(Locker, this.locker.port()),
-      Layer.succeed(PayIn, payIn(this.paymentProvider, secrets.paymentKey, this.messaging.appId)),
-      Layer.succeed(Printer, process.env.STATION_PRINTER === "raw9100" ? rawPrinter(this.printer) : this.printer.port()),
-      Layer.succeed(WaybillRenderer, WaybillRenderer.of({ render: renderWaybillPdf }))
+    this.processServices = Context.make(QrSigner, qrSigner(secrets.qrKey)).pipe(
+      Context.add(CaptchaCodes, captchaCodes(secrets.qrKey)),
+      Context.add(Ocr, loggedOcr(fakeOcr)),
+      Context.add(ImageFiles, imageFiles(this.uploadsDir)),
+      Context.add(Regions, Regions.of(regionIndex())),
+      Context.add(PasswordCipher, passwordCipher(secrets.rsaPrivateKey)),
+      Context.add(PasswordHasher, passwordHasher),
+      Context.add(Payouts, payouts(this.paymentProvider, secrets.paymentKey)),
+      Context.add(Locker, this.locker.port()),
+      Context.add(PayIn, payIn(this.paymentProvider, secrets.paymentKey, this.messaging.appId)),
+      Context.add(Printer, process.env.STATION_PRINTER === "raw9100" ? rawPrinter(this.printer) : this.printer.port()),
+      Context.add(WaybillRenderer, WaybillRenderer.of({ render: renderWaybillPdf }))
     )
-    this.stores = Layer.mergeAll(
-      bound(Outbox, outbox),
-      bound(OpsLog, opsLog),
-      bound(WalletStore, walletStore),
-      bound(ParcelStore, parcelStore),
-      bound(People, people),
-      bound(Catalogue, (db) => catalogue(db, this.catalogueCache)),
-      bound(EmployeeStore, (db) => cachedEmployees(employeeStore(db), this.employeeCache)),
-      bound(LoginGuard, loginGuard),
-      bound(Sessions, sessions),
-      bound(ProfileStore, profileStore),
-      bound(CaptchaStore, captchaStore),
-      bound(Uploads, uploadStore),
-      bound(Worksites, worksiteStore),
-      bound(AddressStore, addressStore),
-      bound(EmployeesByUnionid, employeesByUnionid),
-      bound(TradeStore, tradeStore),
-      bound(ErrandStore, errandStore),
-      bound(CreditStore, creditStore),
-      bound(ErrandParties, errandParties),
-      bound(TeamStore, teamStore),
-      bound(SendStore, sendStore)
+    this.storesOn = (db) => Context.make(Outbox, outbox(db)).pipe(
+      Context.add(OpsLog, opsLog(db)),
+      Context.add(WalletStore, walletStore(db)),
+      Context.add(ParcelStore, parcelStore(db)),
+      Context.add(People, people(db)),
+      Context.add(Catalogue, catalogue(db, this.catalogueCache)),
+      Context.add(EmployeeStore, cachedEmployees(employeeStore(db), this.employeeCache)),
+      Context.add(LoginGuard, loginGuard(db)),
+      Context.add(Sessions, sessions(db)),
+      Context.add(ProfileStore, profileStore(db)),
+      Context.add(CaptchaStore, captchaStore(db)),
+      Context.add(Uploads, uploadStore(db)),
+      Context.add(Worksites, worksiteStore(db)),
+      Context.add(AddressStore, addressStore(db)),
+      Context.add(EmployeesByUnionid, employeesByUnionid(db)),
+      Context.add(TradeStore, tradeStore(db)),
+      Context.add(ErrandStore, errandStore(db)),
+      Context.add(CreditStore, creditStore(db)),
+      Context.add(ErrandParties, errandParties(db)),
+      Context.add(TeamStore, teamStore(db)),
+      Context.add(SendStore, sendStore(db))
     )
   }
 
@@ -245,38 +236,29 @@ export class Runtime {
     return this.database.db
   }
 
-  /** Every service a use case may use, with the stores bound to `db` and this run's clock, ids and events. */
-  private services(db: Kysely<DB>, events: LiveEvent[], options: RunOptions): Layer.Layer<StationServices> {
-    const run: Layer.Layer<RunServices> = Layer.mergeAll(
-      Layer.succeed(Clock, Clock.of({ now: Effect.sync(() => options.now ?? this.clock()) })),
-      Layer.succeed(Ids, Ids.of({ next: Effect.sync(options.ids ?? randomUUID) })),
-      Layer.succeed(Events, Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) }))
-    )
-    return Layer.mergeAll(this.processServices, Layer.provide(this.stores, Layer.succeed(RunDb, db)), run)
-  }
-
   private readonly poolServices = new Map<Kysely<DB>, Context.Context<ProcessServices | TransactionServices>>()
 
   /**
-   * The services of a run outside a transaction (a read, a one-statement change) on `db`, their layers
-   * built once per runtime and database: building them for each request was a large part of a hot
-   * read's cost.
+   * Every service a use case may use: the stores bound to `db`, and this run's clock, ids and events.
+   * Made as a plain context (building layers for each run was a large part of a request's work); the
+   * pool's stores, and the short reads', are made once per runtime.
    */
-  private onPool(db: Kysely<DB>, events: LiveEvent[], options: RunOptions): Context.Context<StationServices> {
-    let services = this.poolServices.get(db)
+  private services(db: Kysely<DB>, events: LiveEvent[], options: RunOptions, onPool = false): Context.Context<StationServices> {
+    let services = onPool ? this.poolServices.get(db) : undefined
     if (!services) {
-      services = Effect.runSync(Effect.scoped(Layer.build(Layer.mergeAll(this.processServices, Layer.provide(this.stores, Layer.succeed(RunDb, db))))))
-      this.poolServices.set(db, services)
+      services = Context.merge(this.processServices, this.storesOn(db))
+      if (onPool) this.poolServices.set(db, services)
     }
-    return Context.add(Context.add(Context.add(services,
-      Clock, Clock.of({ now: Effect.sync(() => options.now ?? this.clock()) })),
-      Ids, Ids.of({ next: Effect.sync(options.ids ?? randomUUID) })),
-      Events, Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) }))
+    return services.pipe(
+      Context.add(Clock, Clock.of({ now: Effect.sync(() => options.now ?? this.clock()) })),
+      Context.add(Ids, Ids.of({ next: Effect.sync(options.ids ?? randomUUID) })),
+      Context.add(Events, Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) }))
+    )
   }
 
   /** Runs a use case that only reads, outside any transaction (a `short` one on the shared connections). */
   read<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions = {}): Promise<Exit.Exit<A, E>> {
-    return Effect.runPromiseExit(Effect.provide(useCase, this.onPool(options.short ? this.database.shortReads : this.db, [], options)))
+    return Effect.runPromiseExit(Effect.provide(useCase, this.services(options.short ? this.database.shortReads : this.db, [], options, true)))
   }
 
   /**
@@ -320,7 +302,7 @@ export class Runtime {
   private async runOneStatement<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions): Promise<Exit.Exit<A, E>> {
     for (let attempt = 1; ; attempt++) {
       const events: LiveEvent[] = []
-      const exit = await Effect.runPromiseExit(Effect.provide(useCase, this.onPool(this.db, events, options)))
+      const exit = await Effect.runPromiseExit(Effect.provide(useCase, this.services(this.db, events, options, true)))
       if (isRetryableExit(exit) && attempt < MAX_ATTEMPTS) continue
       if (Exit.isSuccess(exit)) events.forEach((event) => this.publish(event))
       return exit
