@@ -39,13 +39,37 @@ class PipelinedConnection implements DatabaseConnection {
   /** Between BEGIN and COMMIT or ROLLBACK: only there is a COMMIT sure to follow a statement that rides. */
   inTransaction = false
 
-  constructor(readonly client: pg.PoolClient) {}
+  /** The socket is corked: what is written waits for one write with what follows (`gather`). */
+  private gathering = false
 
-  /** Writes the statement now, behind whatever rides ahead of it, and answers once both are done. */
+  /** With `gatherTurn`, every statement written within one turn of the event loop leaves in one write. */
+  constructor(readonly client: pg.PoolClient, private readonly gatherTurn = false) {}
+
+  /**
+   * Holds the socket's writes until `flush` or, at the latest, the end of this turn of the event loop:
+   * a write to the socket is a system call that wakes Postgres, a fifth of a check-in's Node time.
+   */
+  private gather() {
+    if (this.gathering) return
+    const socket = (this.client as unknown as pg.Client).connection.stream
+    this.gathering = true
+    socket.cork()
+    setImmediate(() => this.flush())
+  }
+
+  private flush() {
+    if (!this.gathering) return
+    this.gathering = false
+    ;(this.client as unknown as pg.Client).connection.stream.uncork()
+  }
+
+  /** Writes the statement now, behind whatever rides ahead of it (in the same write), and answers once both are done. */
   async send(query: CompiledQuery): Promise<pg.QueryResult> {
     const ahead = this.ahead
     this.ahead = undefined
+    if (this.gatherTurn) this.gather()
     const answer = this.client.query(query.sql, [...query.parameters])
+    if (!this.gatherTurn) this.flush()
     answer.catch(() => {}) // it may fail while what rode ahead is still awaited; it is handled below
     const before = await ahead
     // behind a failure this statement ran in the aborted transaction: the first failure is the one to report
@@ -53,9 +77,10 @@ class PipelinedConnection implements DatabaseConnection {
     return answer
   }
 
-  /** Writes the statement now and answers at once; how it ended is told by the next statement. */
+  /** Writes the statement with the next one and answers at once; how it ended is told by the next statement. */
   ride(query: CompiledQuery) {
     const ahead = this.ahead
+    this.gather()
     const answer = this.client.query(query.sql, [...query.parameters])
     this.ahead = Promise.all([ahead, answer.then(() => ({ failed: false as const }), (error: unknown) => ({ failed: true as const, error }))])
       .then(([before, own]) => (before?.failed ? before : own))
@@ -88,8 +113,8 @@ class PipelinedConnection implements DatabaseConnection {
 
 /**
  * A few connections that short reads share instead of taking turns on the pool: each read is written
- * at once behind the others on its connection, so none waits for a free connection and many go out in
- * one write. A long read would hold up every read behind it, and no transaction may run here. A
+ * behind the others on its connection, so none waits for a free connection, and the reads of one turn
+ * of the event loop go out in one write. A long read would hold up every read behind it, and no transaction may run here. A
  * connection that fails is replaced at the next read.
  */
 export class SharedConnections {
@@ -138,7 +163,7 @@ class PipelinedDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const client = await this.pool.connect()
     let connection = this.connections.get(client)
-    if (!connection) this.connections.set(client, (connection = new PipelinedConnection(client)))
+    if (!connection) this.connections.set(client, (connection = new PipelinedConnection(client, this.pool instanceof SharedConnections)))
     return connection
   }
 
