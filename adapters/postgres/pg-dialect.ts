@@ -107,6 +107,7 @@ class PipelinedConnection implements DatabaseConnection {
   release() {
     this.inTransaction = false
     this.forget()
+    this.flush()
     this.client.release()
   }
 }
@@ -114,8 +115,8 @@ class PipelinedConnection implements DatabaseConnection {
 /**
  * A few connections that short reads share instead of taking turns on the pool: each read is written
  * behind the others on its connection, so none waits for a free connection, and the reads of one turn
- * of the event loop go out in one write. A long read would hold up every read behind it, and no transaction may run here. A
- * connection that fails is replaced at the next read.
+ * of the event loop go out in one write. A long read would hold up every read behind it, and no
+ * transaction may run here. A connection that fails is replaced at the next read.
  */
 export class SharedConnections {
   private readonly slots: Array<Promise<pg.PoolClient> | undefined>
