@@ -72,6 +72,25 @@ for (const backend of backends) {
       expect(repeat.body.data).toBe(`K-01-${String(parcels[0]!.tag).padStart(4, "0")}`)
     })
 
+    it("an outcome that cannot be kept takes the check-in with it: a 500, no parcel, and the same key runs afresh later", async () => {
+      const staff = await t.token("demo-staff")
+      const payload = checkInPayload({ storageNo: "K-02" })
+      const key = `refuse-keep-${unique("k")}`
+      // the claim (outcome still null) passes; keeping the outcome, which rides with the COMMIT on Postgres, fails
+      await sql`alter table idempotency add constraint refuse_keep check (outcome is null or key not like 'refuse-keep-%')`.execute(t.db)
+      try {
+        const failed = await t.api("POST", "/api/expressTosend", staff, payload, { "Idempotency-Key": key })
+        expect({ status: failed.status, body: failed.body }).toEqual({ status: 500, body: { success: false, message: "系统繁忙，请稍后再试" } })
+        expect(await t.db.selectFrom("parcel").select("id").where("express_no", "=", payload.expressNo).execute()).toEqual([])
+        expect(await t.db.selectFrom("idempotency").select("key").where("key", "=", key).execute()).toEqual([])
+      } finally {
+        await sql`alter table idempotency drop constraint refuse_keep`.execute(t.db)
+      }
+      const again = await t.api("POST", "/api/expressTosend", staff, payload, { "Idempotency-Key": key })
+      expect({ status: again.status, replayed: again.headers.get("idempotent-replayed") }).toEqual({ status: 201, replayed: null })
+      expect(await t.db.selectFrom("parcel").select("id").where("express_no", "=", payload.expressNo).execute()).toHaveLength(1)
+    })
+
     it("a refusal (rolled back) is kept on its own and replayed, even after the balance changed", async () => {
       const u = await newUser(t.db, { money: 500 })
       const token = await t.token(u.openid)
