@@ -1,7 +1,7 @@
 /**
  * The pipelined dialect on real Postgres: a BEGIN that rides with the first statement and a statement
  * that rides with the COMMIT keep a transaction's all-or-nothing, report their failures, and leave the
- * connection clean for the next user of the pool; short reads share a pipelined connection, each gets
+ * connection clean for the next user of the pool; short reads share pipelined connections, each gets
  * its own answer, and a lost connection is replaced.
  */
 import { randomBytes } from "node:crypto"
@@ -19,7 +19,7 @@ describeOnPostgres("the pipelined Postgres dialect", () => {
   beforeAll(async () => {
     database = await openDatabase({ kind: "postgres", url: TEST_DATABASE_URL!, poolSize: 1 })
     db = database.db as unknown as Kysely<any>
-    await sql`create table ${sql.table(table)} (id text primary key, note text not null default '')`.execute(db)
+    await sql`create table ${sql.table(table)} (id text primary key)`.execute(db)
   })
   afterAll(async () => {
     await sql`drop table if exists ${sql.table(table)}`.execute(db)
