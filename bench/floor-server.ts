@@ -1,8 +1,9 @@
 /**
  * The floor under a read: node:http and pg with nothing of the station, answering every GET by running
  * the statements one real read issued (prepared, on shared pipelined connections as the station's short
- * reads are) and sending the last row as JSON with the station's security headers. The bench runs it beside the real read, so the read's
- * figure can be set against what a Node server does here with the same database work.
+ * reads are) and sending the last row as JSON with the station's security headers. The bench runs it
+ * beside the real read, so the read's figure can be set against what a Node server does here with the
+ * same database work.
  *
  *   PORT, DATABASE_URL              as for `station serve`
  *   STATEMENTS                      JSON: [{ text, values }] in the order the read sent them

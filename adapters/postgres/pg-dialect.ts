@@ -51,16 +51,20 @@ class PipelinedConnection implements DatabaseConnection {
    */
   private gather() {
     if (this.gathering) return
-    const socket = (this.client as unknown as pg.Client).connection.stream
     this.gathering = true
-    socket.cork()
+    this.socket.cork()
     setImmediate(() => this.flush())
   }
 
   private flush() {
     if (!this.gathering) return
     this.gathering = false
-    ;(this.client as unknown as pg.Client).connection.stream.uncork()
+    this.socket.uncork()
+  }
+
+  /** The pool hands out pg Clients, whose connection's stream is the socket to Postgres. */
+  private get socket() {
+    return (this.client as unknown as pg.Client).connection.stream
   }
 
   /** Writes the statement now, behind whatever rides ahead of it (in the same write), and answers once both are done. */
