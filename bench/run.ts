@@ -31,6 +31,7 @@ import { replayOperations, reproduced, type ReplayLine } from "#adapters/ops/rep
 import { DEFAULT_POOL_SIZE, migrateToLatest, openDatabase } from "#adapters/postgres/database"
 import { seedDemoCampus } from "#adapters/postgres/seed"
 import { Runtime } from "#adapters/runtime"
+import { attachSocket } from "#adapters/socket/socket-server"
 
 const CONNECTIONS = 16
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -310,17 +311,21 @@ interface Scripts {
   readonly readStatements: ReadonlyArray<Statement>
 }
 
-/** The station's HTTP app in this process (no sockets, no outbox worker), so its statements can be caught. */
+/**
+ * The station's HTTP app and its socket in this process (no outbox worker, which works apart from any
+ * request), so its statements can be caught: a check-in's live event is a NOTIFY it makes too.
+ */
 const inProcessApp = async () => {
   const database = await openDatabase({ kind: "postgres", url: benchUrl, poolSize: Number(POOL_SIZE) })
   const runtime = await Runtime.create(database)
   const http = createHttpServer(createHttpApp(runtime, { devSignIn: true }))
+  const io = attachSocket(http, runtime)
   await new Promise<void>((done) => http.listen(0, "127.0.0.1", done))
   return {
     url: `http://127.0.0.1:${(http.address() as { port: number }).port}`,
     close: async () => {
       http.closeAllConnections()
-      await new Promise((done) => http.close(done))
+      await new Promise((done) => io.close(done))
       await database.close()
     }
   }

@@ -28,13 +28,36 @@ export interface Database {
    */
   readonly shortReads: Kysely<DB>
   readonly config: DatabaseConfig
-  readonly pool: pg.Pool | undefined
+  /** On Postgres, what live events between server processes travel on; none on embedded PGlite (one process). */
+  readonly pubSub: PubSub | undefined
   /** The process whose embedded database this is, when it is used through that process's socket. */
   readonly attachedTo: LockOwner | undefined
   /** Embedded in a directory: lets `station` commands use this database through a socket while it is open. */
   share(): Promise<void>
   close(): Promise<void>
 }
+
+/**
+ * What the socket.io Postgres adapter uses of a pg pool: `connect()` for the connection it LISTENs on,
+ * `query()` for its NOTIFY (and its table of large messages).
+ */
+export type PubSub = Pick<pg.Pool, "connect" | "query">
+
+/**
+ * The LISTEN connection is its own, outside the pool, so it does not hold one of the pool's few
+ * connections for the life of the process; when it ends the adapter connects again. A NOTIFY is one
+ * short statement, so it rides on the short reads' shared connections rather than wait for a pooled
+ * one: a check-in's live event then costs no pool connection.
+ */
+const pubSubOver = (config: pg.ClientConfig, shared: SharedConnections): PubSub => ({
+  connect: async () => {
+    const client = new pg.Client({ ...config, application_name: "station-live-events" })
+    client.on("error", (err) => { process.emitWarning(`live events connection lost: ${err.message}`) })
+    await client.connect()
+    return Object.assign(client, { release: () => { client.end().catch(() => {}) } })
+  },
+  query: (async (text: string, values?: ReadonlyArray<unknown>) => (await shared.connect()).query(text, values as unknown[])) as PubSub["query"]
+})
 
 export interface OpenOptions {
   /** When a live process shares the PGlite directory, use its database through its socket (default false). */
@@ -121,7 +144,7 @@ const attach = async (config: DatabaseConfig, owner: LockOwner, locked: DataDirL
     throw new DataDirLocked(`${locked.message} Its socket in ${owner.socketDir} does not answer: ${(e as Error).message}`, owner)
   }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-  return { db, shortReads: db, config, pool: undefined, attachedTo: owner, share: nothingToShare, close: () => db.destroy() }
+  return { db, shortReads: db, config, pubSub: undefined, attachedTo: owner, share: nothingToShare, close: () => db.destroy() }
 }
 
 const stderrNotice = (message: string) => { process.stderr.write(`station: ${message}\n`) }
@@ -131,11 +154,10 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
     const pool = pgPool({ connectionString: config.url, max: config.poolSize ?? DEFAULT_POOL_SIZE, pipeline: true })
     pool.on("connect", preparing)
     const db = new Kysely<DB>({ dialect: new PipelinedPostgresDialect(pool) })
-    const shortReads = new Kysely<DB>({
-      dialect: new PipelinedPostgresDialect(new SharedConnections({ connectionString: config.url }, SHORT_READ_CONNECTIONS, preparing))
-    })
+    const shared = new SharedConnections({ connectionString: config.url }, SHORT_READ_CONNECTIONS, preparing)
+    const shortReads = new Kysely<DB>({ dialect: new PipelinedPostgresDialect(shared) })
     return {
-      db, shortReads, config, pool, attachedTo: undefined, share: nothingToShare,
+      db, shortReads, config, pubSub: pubSubOver({ connectionString: config.url }, shared), attachedTo: undefined, share: nothingToShare,
       close: async () => { await Promise.all([shortReads.destroy(), db.destroy()]) }
     }
   }
@@ -153,7 +175,7 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
     const db = new Kysely<DB>({ dialect: new PGliteDialect(lite, session) })
     let socket: SharedSocket | undefined
     return {
-      db, shortReads: db, config, pool: undefined, attachedTo: undefined,
+      db, shortReads: db, config, pubSub: undefined, attachedTo: undefined,
       share: async () => {
         if (config.kind !== "pglite" || socket) return
         socket = await shareOverSocket(lite, session, `${config.dataDir}.socket`)

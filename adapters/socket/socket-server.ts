@@ -7,6 +7,7 @@
 import type { Server as HttpServer } from "node:http"
 import { createAdapter } from "@socket.io/postgres-adapter"
 import { Effect, Exit } from "effect"
+import type pg from "pg"
 import { Server } from "socket.io"
 import { EmployeeStore } from "#src/staff/staff-store"
 import { ErrandParties, type ErrandPerson } from "#src/errand/errand-parties"
@@ -47,7 +48,8 @@ export interface SocketOptions {
 
 export const attachSocket = (http: HttpServer, runtime: Runtime, options: SocketOptions = {}) => {
   const io = new Server(http, { serveClient: false, cors: { origin: false } })
-  if (runtime.database.pool) io.adapter(createAdapter(runtime.database.pool))
+  // the adapter calls nothing of its pool but connect() and query()
+  if (runtime.database.pubSub) io.adapter(createAdapter(runtime.database.pubSub as pg.Pool))
   io.use(async (socket, next) => {
     try {
       const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : ""

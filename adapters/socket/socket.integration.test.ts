@@ -80,12 +80,13 @@ describe.skipIf(!url)("live events shared by two server processes on Postgres", 
   const name = `socket_${randomBytes(4).toString("hex")}`
   let a: App
   let b: App
+  let target: URL
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
     await admin.query(`create database "${name}"`)
     await admin.end()
-    const target = new URL(url!)
+    target = new URL(url!)
     target.pathname = `/${name}`
     const database: DatabaseConfig = { kind: "postgres", url: target.toString(), poolSize: 5 }
     a = await startApp({ port: 0, database })
@@ -118,5 +119,32 @@ describe.skipIf(!url)("live events shared by two server processes on Postgres", 
     })
     await revokeSession(b.runtime.db, token, new Date(), b.runtime.publish)
     expect(await gone).toBe("io server disconnect")
+  })
+
+  it("listens on a connection of its own, outside the pool, and listens again when it is lost", async () => {
+    const admin = new pg.Client({ connectionString: target.toString() })
+    await admin.connect()
+    try {
+      const listening = async () => (await admin.query<{ pid: number }>(
+        "select pid from pg_stat_activity where datname = $1 and application_name = 'station-live-events' and query like 'LISTEN%'", [name])).rows.map((r) => r.pid)
+      const before = await listening()
+      expect(before).toHaveLength(2) // one per server
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where pid = any($1)", [before])
+      const deadline = Date.now() + 10_000
+      let after = await listening()
+      while (after.filter((pid) => !before.includes(pid)).length < 2) {
+        if (Date.now() > deadline) throw new Error(`still not listening again after 10 s: ${JSON.stringify(after)}`)
+        await new Promise((r) => setTimeout(r, 100))
+        after = await listening()
+      }
+      const student = await connect(a, await tokenOf(a, "demo-student"))
+      const arrived = nextEvent(student, "expressTotakeAdd")
+      const created = await checkIn(b, await tokenOf(b, "demo-staff"), "SOCK-PG-2")
+      expect(created.status).toBe(201)
+      expect((await arrived).code).toBe(created.body.data)
+      student.close()
+    } finally {
+      await admin.end()
+    }
   })
 })
