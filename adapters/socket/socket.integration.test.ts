@@ -101,14 +101,17 @@ describe.skipIf(!url)("live events shared by two server processes on Postgres", 
     await admin.end()
   })
 
-  it("delivers a check-in made on one server to a receiver connected to the other", async () => {
-    const student = await connect(a, await tokenOf(a, "demo-student"))
+  /** A check-in made on `from` reaches the receiver's socket on `to`. */
+  const deliveredAcross = async (from: App, to: App, expressNo: string) => {
+    const student = await connect(to, await tokenOf(to, "demo-student"))
     const arrived = nextEvent(student, "expressTotakeAdd")
-    const created = await checkIn(b, await tokenOf(b, "demo-staff"), "SOCK-PG-1")
+    const created = await checkIn(from, await tokenOf(from, "demo-staff"), expressNo)
     expect(created.status).toBe(201)
     expect((await arrived).code).toBe(created.body.data)
     student.close()
-  })
+  }
+
+  it("delivers a check-in made on one server to a receiver connected to the other", () => deliveredAcross(b, a, "SOCK-PG-1"))
 
   it("a session revoked on one server disconnects its socket on the other at once", async () => {
     const token = await tokenOf(a, "demo-student")
@@ -137,12 +140,7 @@ describe.skipIf(!url)("live events shared by two server processes on Postgres", 
         await new Promise((r) => setTimeout(r, 100))
         after = await listening()
       }
-      const student = await connect(a, await tokenOf(a, "demo-student"))
-      const arrived = nextEvent(student, "expressTotakeAdd")
-      const created = await checkIn(b, await tokenOf(b, "demo-staff"), "SOCK-PG-2")
-      expect(created.status).toBe(201)
-      expect((await arrived).code).toBe(created.body.data)
-      student.close()
+      await deliveredAcross(b, a, "SOCK-PG-2")
     } finally {
       await admin.end()
     }
