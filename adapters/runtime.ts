@@ -187,7 +187,7 @@ export class Runtime {
   readonly uploadsDir: string
 
   private constructor(readonly database: Database, readonly secrets: Secrets, options: RuntimeOptions) {
-    this.paymentProvider = new SimulatedPaymentProvider(secrets.paymentKey)
+    this.paymentProvider = new SimulatedPaymentProvider(secrets.paymentKey, { now: () => this.clock().getTime() })
     this.uploadsDir = resolve(options.uploadsDir ?? defaultUploadsDir())
     this.clock = options.clock ?? (() => new Date())
     this.printer = new FakePrinter(resolve(options.waybillDir ?? defaultWaybillDir()))

@@ -7,7 +7,7 @@ const KEY = "merchant-key"
 
 describe("simulated payment provider", () => {
   it("pays a signed transfer once per trade number", () => {
-    const provider = new SimulatedPaymentProvider(KEY, 1_000)
+    const provider = new SimulatedPaymentProvider(KEY, { merchantFundsFen: 1_000 })
     const fields = { partner_trade_no: "w1", openid: "o1", amount: 600, desc: "提现", nonce_str: "n" }
     const request = { ...fields, sign: signFields(fields, KEY) }
     const first = provider.transfer(request)
@@ -86,6 +86,18 @@ describe("simulated payment provider", () => {
       provider.failures = {}
       expect(await Effect.runPromise(payIn(provider, "wrong", "wx-app").prepay({ tradeNo: "PD", amountFen: 1, description: "x", openid: "o", expiresAt: now }))).toEqual({ ok: false, reason: "签名错误" })
       await expect(open(provider, "PB")).rejects.toThrow("商户订单号重复")
+    })
+
+    it("tells an order's expiry by the time it is given, not the machine's", async () => {
+      // `now` is days before the machine's time: by the machine's clock every order made then has expired
+      let at = now.getTime()
+      const provider = new SimulatedPaymentProvider(KEY, { now: () => at })
+      const prepayId = await open(provider, "PT")
+      at += 29 * 60_000
+      expect(provider.pay(paySignData("wx-app", prepayId, KEY, now)).ok).toBe(true)
+      const late = await open(provider, "PU")
+      at += 30 * 60_000
+      expect(provider.pay(paySignData("wx-app", late, KEY, now))).toEqual({ ok: false, reason: "订单已过期" })
     })
 
     it("refunds a paid order once per refund number, never more than it took", async () => {

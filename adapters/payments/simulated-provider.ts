@@ -36,6 +36,12 @@ interface Order {
 
 export type ProviderAnswer = { ok: true; reference: string } | { ok: false; reason: string }
 
+export interface ProviderOptions {
+  readonly merchantFundsFen?: number
+  readonly knownOpenid?: (openid: string) => boolean
+  readonly now?: () => number
+}
+
 export class SimulatedPaymentProvider {
   private readonly transfers = new Map<string, ProviderAnswer>()
   private readonly prepays = new Map<string, { outTradeNo: string; totalFee: number }>()
@@ -43,7 +49,20 @@ export class SimulatedPaymentProvider {
   /** Failures to answer while set, as the real service sometimes does (e.g. `{ pay: "余额不足" }`). */
   failures: Partial<Record<"prepay" | "pay" | "refund", string>> = {}
 
-  constructor(private readonly key: string, private merchantFundsFen = 10_000_000, private readonly knownOpenid: (openid: string) => boolean = () => true) {}
+  private merchantFundsFen: number
+  private readonly knownOpenid: (openid: string) => boolean
+  private readonly now: () => number
+
+  /**
+   * `now` is the time the provider lives in (epoch ms; default the real time): the runtime gives it its
+   * own clock, so a server whose clock is set (tests that fix the hour) and its provider agree on when
+   * an order expires.
+   */
+  constructor(private readonly key: string, options: ProviderOptions = {}) {
+    this.merchantFundsFen = options.merchantFundsFen ?? 10_000_000
+    this.knownOpenid = options.knownOpenid ?? (() => true)
+    this.now = options.now ?? Date.now
+  }
 
   transfer(request: Fields): ProviderAnswer {
     if (!signatureOk(request, this.key)) return { ok: false, reason: "签名错误" }
@@ -92,7 +111,7 @@ export class SimulatedPaymentProvider {
    * The payment sheet's "pay": the pay-sign the merchant server made must verify, the order must be
    * open and within its time; then the money is taken and the signed notice to post is answered.
    */
-  pay(form: object, at: number = Date.now()): { ok: true; notice: Fields } | { ok: false; reason: string } {
+  pay(form: object, at: number = this.now()): { ok: true; notice: Fields } | { ok: false; reason: string } {
     const sheet = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string" || typeof v === "number")) as Fields
     if (!signatureOk({ ...sheet, sign: sheet.paySign ?? "" }, this.key, ["paySign"])) return { ok: false, reason: "支付签名错误" }
     const prepayId = String(sheet.package ?? "").replace(/^prepay_id=/, "")
