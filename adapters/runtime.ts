@@ -60,7 +60,8 @@ import { Printer, WaybillRenderer } from "#src/sending/printer"
 import { defaultWaybillDir, FakePrinter } from "./printer/fake-printer"
 import { renderWaybillPdf } from "./printer/pdf"
 import { rawPrinter } from "./printer/raw-printer"
-import { sendStore } from "./postgres/stores/send-store"
+import { doorPickupSendOrders, sendStore } from "./postgres/stores/send-store"
+import { DoorPickupSendOrders } from "#src/errand/door-pickup"
 
 /** Built once per runtime: keys, codecs and outside services that hold no transaction. */
 type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | PasswordCipher | PasswordHasher | Payouts | Locker | PayIn
@@ -75,6 +76,7 @@ type TransactionServices =
   | ErrandParties
   | TeamStore
   | SendStore
+  | DoorPickupSendOrders
 
 /** Per run: its clock and ids (fixed for replays) and the events it raises. */
 type RunServices = Clock | Ids | Events
@@ -218,13 +220,15 @@ export class Runtime {
       Context.add(Uploads, uploadStore(db)),
       Context.add(Worksites, worksiteStore(db)),
       Context.add(AddressStore, addressStore(db)),
-      Context.add(EmployeesByUnionid, employeesByUnionid(db)),
+      Context.add(EmployeesByUnionid, employeesByUnionid(db))
+    ).pipe(
       Context.add(TradeStore, tradeStore(db)),
       Context.add(ErrandStore, errandStore(db)),
       Context.add(CreditStore, creditStore(db)),
       Context.add(ErrandParties, errandParties(db)),
       Context.add(TeamStore, teamStore(db)),
-      Context.add(SendStore, sendStore(db))
+      Context.add(SendStore, sendStore(db)),
+      Context.add(DoorPickupSendOrders, doorPickupSendOrders(db))
     )
   }
 

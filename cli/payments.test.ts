@@ -8,7 +8,8 @@ import { seedDemoCampus } from "#adapters/postgres/seed"
 import { Runtime } from "#adapters/runtime"
 import { checkIn } from "#src/parcel/use-cases"
 import { paySafekeeping } from "#src/payment/safekeeping"
-import { paySignFor, settleNotice } from "#src/payment/use-cases"
+import { paySignFor } from "#src/payment/use-cases"
+import { settleNotice } from "#src/settlement/settlements"
 import { json, removeTempDirs, serve, station, stop, tempDir } from "./station.testkit"
 
 const SLOW = 240_000

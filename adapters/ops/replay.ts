@@ -10,7 +10,7 @@ import { CheckIn } from "#src/parcel/calls"
 import { cancelAgent, chooseAgent, openBox, refuseAgent, selfSign } from "#src/parcel/receiver"
 import { markDueParcels, returnParcel, SYSTEM_ACTOR } from "#src/parcel/returns"
 import { checkIn, handOver, HandOverInput } from "#src/parcel/use-cases"
-import { recordSafekeepFee, SafekeepFeeInput } from "#src/payment/settlements"
+import { recordSafekeepFee, SafekeepFeeInput } from "#src/payment/safekeep-settlement"
 import type { Actor } from "#src/shared/actor"
 import { isDomainError } from "#src/shared/errors"
 import { SendStore } from "#src/sending/send-store"
@@ -166,7 +166,7 @@ const replayOne = async (runtime: Runtime, actor: Actor, op: DecodedOperation): 
     case "bookSending":
       return replayWith(runtime, op, { input: BookInput, outcome: BookOutcome, shape: "{ id, orderNo, status, errandId, errandOrderNo }" },
         (input) => bookWith(actor, input).pipe(Effect.flatMap((o) =>
-          (o.errandId ? SendStore.use((s) => s.errand(o.errandId!)) : Effect.succeed(undefined)).pipe(Effect.map((errand) => ({ o, errandOrderNo: errand?.orderNo ?? null }))))),
+          (o.errandId ? ErrandStore.use((s) => s.findById(o.errandId!)) : Effect.succeed(undefined)).pipe(Effect.map((errand) => ({ o, errandOrderNo: errand?.orderNo ?? null }))))),
         ({ o, errandOrderNo }) => ({ id: o.id, orderNo: o.orderNo, status: o.status, errandId: o.errandId, errandOrderNo }),
         (expected) => ({ ids: bookingIds(expected) }))
     case "freightPaid":

@@ -15,7 +15,7 @@ const base = Date.parse("2030-01-01T00:00:00Z")
 const addLedger = async (userId: string, types: ReadonlyArray<LedgerType>) => {
   const rows = types.map((type, i) => ({
     id: `${userId}-l${String(i).padStart(3, "0")}`, user_id: userId, type, money: type === 2 ? -(i + 1) : i + 1, score: 0,
-    remark: `row ${i}`, ref_id: null, created_at: new Date(base + i * 60_000)
+    remark: `row ${i}`, ref_type: "opening", ref_id: null, created_at: new Date(base + i * 60_000)
   }))
   if (rows.length > 0) await db().insertInto("ledger").values(rows).execute()
   return rows

@@ -84,7 +84,7 @@ export interface DB {
   dict_value: { dict: string; id: string; name: string; sort: Generated<number> }
   app_user: AppUserTable
   wallet: { user_id: string; money: Generated<number>; active_score: Generated<number> }
-  ledger: { id: string; user_id: string; type: number; money: number; score: number; remark: string; ref_id: string | null; created_at: Timestamp }
+  ledger: { id: string; user_id: string; type: number; money: number; score: number; remark: string; ref_type: string; ref_id: string | null; created_at: Timestamp }
   withdrawal: { id: string; user_id: string; money: number; fee: number; status: number; created_at: Timestamp; reviewed_at: Timestamp | null }
   employee: { id: string; phone: string; name_zh: string; password_hash: string; worksite_id: string; openid: string | null; user_id: string | null }
   session: { token_hash: string; user_id: string; created_at: Timestamp; expires_at: Timestamp; revoked_at: Timestamp | null }

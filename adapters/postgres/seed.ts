@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto"
 import type { Insertable, Kysely, Updateable } from "kysely"
-import { LedgerType } from "#src/wallet/ledger"
+import { LedgerRef, LedgerType } from "#src/wallet/ledger"
 import { hashPassword } from "../security/passwords"
 import type { DB } from "./schema"
 import { seedSendingDemo } from "./seed-sending"
@@ -31,7 +31,7 @@ export const createUser = async (
     ...(score ? [{ money: 0, score, remark: "开户赠送积分" }] : [])
   ]
   for (const grant of grants) {
-    await db.insertInto("ledger").values({ id: randomUUID(), user_id: user.id, type: LedgerType.income, ...grant, ref_id: null, created_at: now }).execute()
+    await db.insertInto("ledger").values({ id: randomUUID(), user_id: user.id, type: LedgerType.income, ...grant, ref_type: LedgerRef.opening, ref_id: null, created_at: now }).execute()
   }
   if (grants.length > 0) await db.updateTable("wallet").set({ money, active_score: score }).where("user_id", "=", user.id).execute()
 }

@@ -1,7 +1,7 @@
 /** The errand hall rooms a socket joins: joined runners both halls, pickupAble users the door-pickup hall, by sex too. */
 import { describe, expect, it } from "vitest"
 import type { ErrandPerson } from "#src/errand/errand-parties"
-import { hallRoom } from "#src/errand/errand-payment"
+import { hallRoom } from "#src/errand/hall-room"
 import { hallRooms, roomOf } from "./socket-server"
 
 const person = (over: Partial<ErrandPerson>): ErrandPerson => ({

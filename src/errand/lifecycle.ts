@@ -1,12 +1,11 @@
 /**
  * The errand order's life after it is placed (spec 001 §4, §7 "Errand orders"; DESIGN §6): every role's
  * action goes through `applyAction`, which asks the core's transition table (`decide`), writes the order
- * only if it is still where it was read, moves a type-1 order's parcel with it, settles the money the table
- * names (refund through the pay-in port's refundTrade, the runner's income as a wallet ledger row), and sends the live
- * events to the parties — all in the caller's transaction.
+ * only if it is still where it was read, moves a type-1 order's parcel and a door pickup's send order with it,
+ * settles the money the table names (settle.ts), and sends the live events to the parties — all in the caller's
+ * transaction.
  */
 import { Effect } from "effect"
-import { sendingFollowsErrand, type FollowedErrandAction } from "../sending/errand-link"
 import type { ParcelStatus } from "../parcel/parcel"
 import type { TakePartRequest } from "../parcel/calls"
 import { ParcelStore } from "../parcel/parcel-store"
@@ -18,20 +17,19 @@ import { messages as payMessages, TradeKind } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
 import type { Actor } from "../shared/actor"
 import { isDomainError, NotAllowed, NotFound, refusalOf, RuleViolation, StateConflict } from "../shared/errors"
-import { Clock, Events, Ids, type LiveEvent } from "../shared/ports"
+import { Clock, Events, type LiveEvent } from "../shared/ports"
 import { shanghaiDate } from "../shared/time"
-import { LedgerType } from "../wallet/ledger"
-import { WalletStore } from "../wallet/wallet-store"
 import { errandOrderView } from "./calls"
-import { refundErrandPayment } from "./ordering"
+import { DoorPickupSendOrders, type MovedSendOrder } from "./door-pickup"
+import { settleErrandMoney } from "./settle"
 import { changeCredit } from "./reviews"
-import { hallRoom } from "./errand-payment"
+import { hallRoom } from "./hall-room"
 import { ErrandParties, type ErrandPerson } from "./errand-parties"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { canGrab, grabMessages, hall, isRunner, type HallSort } from "./grab"
 import {
-  cancelReasonTypeOf, decide, errandMessages, ErrandStatus, failureOf, HALL_ADD, HALL_ADD_PICKUP, hallEventName, parcelStatusOfErrand, RUNNER_INCOME_REMARK,
-  type Decided, type ErrandActor, type ErrandCommand, type MoneyMove
+  cancelReasonTypeOf, decide, errandMessages, ErrandStatus, ErrandType, failureOf, HALL_ADD, HALL_ADD_PICKUP, hallEventName, parcelStatusOfErrand,
+  type Decided, type ErrandActor, type ErrandCommand
 } from "./status-machine"
 
 export const lifecycleMessages = {
@@ -48,8 +46,10 @@ const orderMissing = () => new NotFound({ message: lifecycleMessages.orderMissin
 export interface ApplyOptions {
   /** The parcel was already moved in this transaction (the station's hand-over to the runner). */
   readonly parcelMoved?: boolean
+  /** The door pickup's send order was already written in this transaction, with its own fields (a sending use case leads). */
+  readonly sendMoved?: boolean
   /** Fields the action records beside the table's change (a goods photo). */
-  readonly patch?: Partial<Pick<ErrandOrderRecord, "goodsPic">>
+  readonly patch?: Partial<Pick<ErrandOrderRecord, "goodsPic" | "prepayId">>
 }
 
 /** The people an action names, each looked up once per action. */
@@ -70,33 +70,10 @@ const parcelTarget = (order: ErrandOrderRecord, decided: Decided) => {
   return at === undefined ? undefined : { from, to: at }
 }
 
-const settle = Effect.fnUntraced(function* (
-  order: ErrandOrderRecord, money: ReadonlyArray<MoneyMove>, now: Date, person: (openid: string) => Effect.Effect<ErrandPerson | undefined, never, ErrandParties>
-) {
-  for (const move of money) {
-    switch (move.kind) {
-      case "refund":
-        yield* refundErrandPayment(order, move.amount)
-        break
-      case "creditRunner": {
-        const runner = yield* person(move.openid)
-        const wallets = yield* WalletStore
-        if (!runner || !(yield* wallets.lock(runner.id))) return yield* Effect.die(new Error(`runner ${move.openid} of errand ${order.orderNo} has no wallet`))
-        yield* wallets.record({
-          id: yield* (yield* Ids).next, userId: runner.id, type: LedgerType.income, money: move.amount, score: 0,
-          remark: `${RUNNER_INCOME_REMARK}（${order.orderNo}）`, refId: order.id, createdAt: now
-        })
-        break
-      }
-      default:
-        return yield* Effect.die(new Error(`${move.kind} is settled by its payment notice, not by an order action`))
-    }
-  }
-})
-
 /** The core's live events as socket events: the requester's and runner's user rooms, the worksite's hall (by sex for a new order). */
 const publish = Effect.fnUntraced(function* (
-  before: ErrandOrderRecord, after: ErrandOrderRecord, decided: Decided, person: (openid: string) => Effect.Effect<ErrandPerson | undefined, never, ErrandParties>
+  before: ErrandOrderRecord, after: ErrandOrderRecord, decided: Decided, person: (openid: string) => Effect.Effect<ErrandPerson | undefined, never, ErrandParties>,
+  sendOrder: MovedSendOrder | undefined
 ) {
   const events = yield* Events
   const payload = errandOrderView(after)
@@ -104,9 +81,10 @@ const publish = Effect.fnUntraced(function* (
     let event: LiveEvent | undefined
     if (live.to === "hall") {
       const adds = live.name === HALL_ADD || live.name === HALL_ADD_PICKUP
+      // a new card carries the order; every other hall event only tells which card to drop
       event = adds
         ? { room: hallRoom(after), name: hallEventName(after.worksiteId, live.name), payload }
-        : { room: hallRoom(after, false), name: live.name, payload }
+        : { room: hallRoom(after, false), name: live.name, payload: { _id: after.id } }
     } else {
       const openid = live.to === "requester" ? after.openid : (before.accept ?? after.accept)?.openid
       const user = openid ? yield* person(openid) : undefined
@@ -114,20 +92,26 @@ const publish = Effect.fnUntraced(function* (
     }
     if (event) yield* events.publish(event)
   }
+  // a door pickup's staff screens hear its send order move
+  if (sendOrder) {
+    const sendPayload = {
+      _id: sendOrder.id, orderNo: sendOrder.orderNo, status: sendOrder.status, expressNo: sendOrder.expressNo, freight: sendOrder.freight, isDaofu: sendOrder.isDaofu
+    }
+    for (const name of new Set(decided.live.map((l) => l.name))) yield* events.publish({ room: { worksite: sendOrder.worksiteId }, name, payload: sendPayload })
+  }
 })
 
-/** The lifecycle's type-2 actions a door pickup's send order follows (src/sending/errand-link.ts). */
-export const SENDING_FOLLOWS: ReadonlySet<ErrandCommand["action"]> = new Set(["grab", "release", "sayTaken", "confirmTaken", "confirmTakenDaofu", "cancel"])
-
 /**
- * One action on one order by one actor, in the caller's transaction. The order is written only if it is
- * still in the status (and with the runner) it was read with; otherwise the action's failure (409).
+ * One action on one order by one actor, in the caller's transaction: the only way an errand order changes after
+ * it is placed. The order is written only if it is still in the status (and with the runner) it was read with;
+ * otherwise the action's failure (409). A type-1 order's parcel and a door pickup's send order move with it, the
+ * money the decision names is settled, and the parties are told.
  */
 export const applyAction = Effect.fn("applyAction")(function* (order: ErrandOrderRecord, actor: ErrandActor, command: ErrandCommand, options: ApplyOptions = {}) {
   const now = yield* (yield* Clock).now
   const decided = decide(order, actor, command, now)
   if (isDomainError(decided)) return yield* decided
-  const finished = decided.order.status === 4 || decided.order.status === 100
+  const finished = decided.order.status === ErrandStatus.cancelled || decided.order.status === ErrandStatus.completed
   const next: ErrandOrderRecord = {
     ...order,
     ...decided.order,
@@ -138,7 +122,7 @@ export const applyAction = Effect.fn("applyAction")(function* (order: ErrandOrde
   const failed = () => new StateConflict({ message: failureOf[command.action] })
   if (!(yield* (yield* ErrandStore).replace(next, order.status, order.accept?.openid ?? null))) return yield* failed()
 
-  if (order.type === 1 && order.toTakeId && decided.parcel.length > 0 && !options.parcelMoved) {
+  if (order.type === ErrandType.deliverToDoor && order.toTakeId && decided.parcel.length > 0 && !options.parcelMoved) {
     const target = parcelTarget(order, decided)
     if (!target) return yield* Effect.die(new Error(`no parcel move for ${command.action} from errand status ${order.status}`))
     const runnerOpenid = command.action === "grab" ? command.runner.openid : next.accept === null ? null : undefined
@@ -146,12 +130,15 @@ export const applyAction = Effect.fn("applyAction")(function* (order: ErrandOrde
   }
 
   const person = peopleCache()
-  // a door pickup's send order follows its type-2 errand in this transaction
-  if (order.type === 2 && SENDING_FOLLOWS.has(command.action)) {
-    const runnerUserId = command.action === "grab" ? (yield* person(command.runner.openid))?.id ?? null : null
-    yield* sendingFollowsErrand(next.id, command.action as FollowedErrandAction, runnerUserId)
+  let sendOrder: MovedSendOrder | undefined
+  if (decided.edge.send && !options.sendMoved) {
+    const runnerId = command.action === "grab" ? (yield* person(command.runner.openid))?.id ?? null : next.accept === null ? null : undefined
+    sendOrder = yield* (yield* DoorPickupSendOrders).move(order.id, {
+      ...decided.edge.send, ...(runnerId === undefined ? {} : { runnerId }), ...(command.action === "confirmTakenDaofu" ? { isDaofu: true as const } : {})
+    })
+    if (!sendOrder) return yield* failed()
   }
-  yield* settle(next, decided.money, now, person)
+  yield* settleErrandMoney(next, decided.money, now)
   if (decided.personalCancelBy !== undefined) {
     const runner = yield* person(decided.personalCancelBy)
     // a runner's cancel for a personal reason costs credit (credit.ts), written with its record
@@ -159,7 +146,8 @@ export const applyAction = Effect.fn("applyAction")(function* (order: ErrandOrde
       return yield* new StateConflict({ message: errandMessages.cancelFailed })
     }
   }
-  yield* publish(order, next, decided, person)
+  // when a sending use case leads (sendMoved), the send order's events tell the same parties
+  if (!options.sendMoved) yield* publish(order, next, decided, person, sendOrder)
   return next
 })
 
@@ -251,8 +239,8 @@ export const confirmReceipt = Effect.fn("confirmReceipt")(function* (actor: Acto
  */
 export const sayTakeaway = Effect.fn("sayTakeaway")(function* (actor: Actor, id: string) {
   const order = yield* byId(id)
-  if (order.type === 1) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
-  if (order.type === 2) return yield* applyAction(order, asRequester(actor), { action: "sayTaken" })
+  if (order.type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
+  if (order.type === ErrandType.pickupFromDoor) return yield* applyAction(order, asRequester(actor), { action: "sayTaken" })
   return yield* applyAction(order, asRunner(actor), { action: "takeaway" })
 })
 
@@ -263,8 +251,8 @@ export const sayTakeaway = Effect.fn("sayTakeaway")(function* (actor: Actor, id:
 export const confirmTakeaway = Effect.fn("confirmTakeaway")(function* (actor: Actor, id: string, goodsPic: string | undefined, isDaofu: boolean) {
   const order = yield* byId(id)
   const pic = goodsPic?.trim() ? goodsPic.trim() : null
-  if (order.type === 1) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
-  if (order.type === 2) return yield* applyAction(order, asRunner(actor), { action: isDaofu ? "confirmTakenDaofu" : "confirmTaken", goodsPic: pic })
+  if (order.type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
+  if (order.type === ErrandType.pickupFromDoor) return yield* applyAction(order, asRunner(actor), { action: isDaofu ? "confirmTakenDaofu" : "confirmTaken", goodsPic: pic })
   return yield* applyAction(order, asRunner(actor), { action: "takeaway" }, { patch: { goodsPic: pic } })
 })
 
@@ -347,7 +335,7 @@ export const orderFor = Effect.fn("orderFor")(function* (actor: Actor, key: { re
   if (order.openid === actor.openid || order.accept?.openid === actor.openid) return order
   const me = yield* (yield* ErrandParties).byId(actor.userId)
   const ofWorksite = me !== undefined && me.worksiteId === order.worksiteId && isRunner(me)
-  if (ofWorksite && (me.isPaotuiLeader || order.status === 0)) return order
+  if (ofWorksite && (me.isPaotuiLeader || order.status === ErrandStatus.awaitingAcceptance)) return order
   return yield* orderMissing()
 })
 

@@ -6,26 +6,28 @@
  * transaction as the order.
  */
 import { Effect } from "effect"
-import { sendingFollowsErrand } from "../sending/errand-link"
 import { unpaidSafekeeping } from "../parcel/parcel"
+import { ParcelStatus } from "../parcel/parcel-status"
 import { Catalogue, ParcelStore, People } from "../parcel/parcel-store"
 import { parcelSize } from "../parcel/size"
-import { messages as payMessages, TradeKind, TradeStatus } from "../payment/trade"
+import { nextStatus, type ParcelEvent } from "../parcel/status-machine"
+import { messages as payMessages, TradeKind } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
-import { closeTrades, openTrade, refundTrade } from "../payment/use-cases"
+import { closeTrades, openTrade } from "../payment/use-cases"
 import type { Actor } from "../shared/actor"
-import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
-import { Clock, Events, Ids, type LiveEvent } from "../shared/ports"
+import { isDomainError, NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { Clock, Events, Ids } from "../shared/ports"
 import { orderNumber } from "../shared/order-number"
 import { shanghaiDate } from "../shared/time"
 import { Worksites } from "../worksite/worksite-store"
-import { activityView, buildingView, errandOrderView, type PlaceErrand } from "./calls"
+import { activityView, buildingView, type PlaceErrand } from "./calls"
 import { ErrandStore, type ErrandOrderRecord, type ErrandSettings } from "./errand-store"
 import { activityOffer, ACTIVITY_FULL, specialGoodsFor, type GoodsClass } from "./fee"
-import { applyDecided, hallAddEvent, hallRoom, moveParcel } from "./errand-payment"
+import { hallAddEvent } from "./hall-room"
+import { applyAction } from "./lifecycle"
 import { doorServiceWindows, errandRequireArriveTime } from "./order-form"
 import { quote } from "./quote"
-import { decide, ErrandStatus, placeErrand, PAYMENT_DEADLINE_MS, type ErrandType } from "./status-machine"
+import { decide, ErrandStatus, ErrandType, placeErrand, PAYMENT_DEADLINE_MS } from "./status-machine"
 
 export const orderingMessages = {
   parcelMissing: "快递不存在",
@@ -35,6 +37,8 @@ export const orderingMessages = {
   orderMissing: "跑腿单不存在",
   notAwaitingPayment: "该跑腿单无需支付",
   badType: "跑腿单类型不正确",
+  /** A door pickup is booked with its sending (`POST /api/expressTakein` with door service), never on its own. */
+  pickupWithSending: "上门取件请在寄快递中预约",
   badSexLimit: "接单性别限制不正确",
   worksite: "获取网点信息失败"
 } as const
@@ -46,7 +50,8 @@ const NO_DAILY_CAP = 2_147_483_647
 
 type PlaceInput = typeof PlaceErrand.request.Type
 
-const ORDER_TYPES: ReadonlyArray<number> = [1, 2, 3, 4]
+/** The types placed here; a door pickup (type 2) is created only with its send order. */
+const ORDER_TYPES: ReadonlyArray<number> = [ErrandType.deliverToDoor, ErrandType.food, ErrandType.other]
 const SEX_LIMITS: ReadonlyArray<number> = [-1, 1, 2]
 const GOODS_CLASSES: ReadonlyArray<number> = [1, 2, 3]
 
@@ -96,7 +101,8 @@ const payDescription = (order: Pick<ErrandOrderRecord, "orderNo">) => `跑腿费
  * moves the parcel, opens the prepay (or, for nothing to pay, the order at once) and stores the order.
  */
 export const placeErrandOrder = Effect.fn("placeErrandOrder")(function* (actor: Actor, input: PlaceInput) {
-  const type = input.type ?? 1
+  const type = input.type ?? ErrandType.deliverToDoor
+  if (type === ErrandType.pickupFromDoor) return yield* new RuleViolation({ message: orderingMessages.pickupWithSending })
   if (!ORDER_TYPES.includes(type)) return yield* new RuleViolation({ message: orderingMessages.badType })
   const sexLimit = input.sexLimit ?? -1
   if (!SEX_LIMITS.includes(sexLimit)) return yield* new RuleViolation({ message: orderingMessages.badSexLimit })
@@ -106,10 +112,10 @@ export const placeErrandOrder = Effect.fn("placeErrandOrder")(function* (actor: 
 
   // The parcel (type 1) names the worksite; other types are ordered at the requester's own worksite.
   let worksiteId: string | null
-  const parcel = type === 1 ? (filled(input.toTakeId) ? yield* parcels.findById(input.toTakeId) : undefined) : undefined
-  if (type === 1) {
+  const parcel = type === ErrandType.deliverToDoor ? (filled(input.toTakeId) ? yield* parcels.findById(input.toTakeId) : undefined) : undefined
+  if (type === ErrandType.deliverToDoor) {
     if (!parcel || parcel.receiverId !== actor.userId) return yield* new NotFound({ message: orderingMessages.parcelMissing })
-    if (parcel.status !== 0) return yield* new StateConflict({ message: orderingMessages.parcelBusy })
+    if (parcel.status !== ParcelStatus.awaitingPickup) return yield* new StateConflict({ message: orderingMessages.parcelBusy })
     worksiteId = parcel.worksiteId
   } else {
     worksiteId = (yield* (yield* People).findById(actor.userId))?.worksiteId ?? null
@@ -117,7 +123,7 @@ export const placeErrandOrder = Effect.fn("placeErrandOrder")(function* (actor: 
   const worksite = worksiteId ? yield* (yield* Worksites).find(worksiteId) : undefined
   const settings: ErrandSettings | undefined = worksiteId ? yield* errands.settings(worksiteId) : undefined
   if (!worksite || !settings) {
-    if (type === 1) return yield* new StateConflict({ message: orderingMessages.notOpen })
+    if (type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: orderingMessages.notOpen })
     return yield* new RuleViolation({ message: orderingMessages.worksite })
   }
   if (!worksite.paotuiAble) return yield* new StateConflict({ message: orderingMessages.notOpen })
@@ -130,7 +136,7 @@ export const placeErrandOrder = Effect.fn("placeErrandOrder")(function* (actor: 
     ? input.specialGoodId : null
   const friendReceives = input.friendReceives ?? false
   // the discount activity is the door-delivery one (kind 1): it prices type-1 orders only
-  const activity = type === 1 ? yield* errands.activity(worksite.id, 1) : undefined
+  const activity = type === ErrandType.deliverToDoor ? yield* errands.activity(worksite.id, 1) : undefined
   const day = shanghaiDate(now)
   const activityOrdersToday = activity ? yield* errands.activityCount(activity.id, day) : 0
 
@@ -192,13 +198,6 @@ export const prepayErrand = Effect.fn("prepayErrand")(function* (actor: Actor, i
   return { prepayId: trade.prepayId!, tradeNo: trade.tradeNo, totalFee: trade.amountFen }
 })
 
-/** The requester's room for an order's events: their user room, found through the parcel of a type-1 order. */
-const requesterEvents = Effect.fnUntraced(function* (order: ErrandOrderRecord, name: string) {
-  if (!order.toTakeId) return [] as ReadonlyArray<LiveEvent>
-  const parcel = yield* (yield* ParcelStore).findById(order.toTakeId)
-  return parcel?.receiverId ? [{ room: { user: parcel.receiverId }, name, payload: errandOrderView(order) }] : []
-})
-
 /** Unpaid orders placed 30 minutes or more before now, and unaccepted ones past their required time (for the scheduler). */
 export const dueUnpaidErrands = Effect.fn("dueUnpaidErrands")(function* () {
   const now = yield* (yield* Clock).now
@@ -214,57 +213,46 @@ export type VoidOutcome = "voided" | "skipped" | "paidElsewhere"
 
 /**
  * Voids an order unpaid for 30 minutes: its open prepays are closed at the provider first (one the provider says
- * was paid waits for its notice), then the order is cancelled, its parcel goes back to 0 and its activity place is
- * given back. Anything else (already paid, cancelled, not yet due) is skipped, so a second run changes nothing.
+ * was paid waits for its notice), then the order is cancelled through the lifecycle (its parcel back to 0, a door
+ * pickup's send order closed) and its activity place is given back. Anything else (already paid, cancelled, not
+ * yet due) is skipped, so a second run changes nothing.
  */
 export const voidUnpaidErrand = Effect.fn("voidUnpaidErrand")(function* (orderId: string) {
   const errands = yield* ErrandStore
   const order = yield* errands.findById(orderId)
   if (!order || order.status !== ErrandStatus.awaitingPayment) return "skipped" as VoidOutcome
   const now = yield* (yield* Clock).now
-  const decided = decide(order, { role: "system" }, { action: "voidUnpaid" }, now)
-  if (!("edge" in decided)) return "skipped" as VoidOutcome
+  if (isDomainError(decide(order, { role: "system" }, { action: "voidUnpaid" }, now))) return "skipped" as VoidOutcome
   if ((yield* closeTrades(yield* (yield* TradeStore).openFor(TradeKind.errand, order.id))) === "paid") return "paidElsewhere" as VoidOutcome
-  const voided = yield* applyDecided(order, decided, { finishedAt: now })
+  const voided = yield* applyAction(order, { role: "system" }, { action: "voidUnpaid" }).pipe(Effect.catchTag("StateConflict", () => Effect.succeed(undefined)))
   if (!voided) return "skipped" as VoidOutcome
   if (order.activityId) yield* errands.releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
-  if (voided.type === 2) yield* sendingFollowsErrand(voided.id, "voidUnpaid")
-  const events = yield* Events
-  for (const e of yield* requesterEvents(voided, ORDER_CANCEL_EVENT)) yield* events.publish(e)
   return "voided" as VoidOutcome
 })
 
 /**
- * Voids an order nobody accepted before its required time: cancelled, its parcel back to 0, and what was paid
- * refunded through the pay-in port (its trade marked refunded) in the same transaction. The hall drops it.
+ * Voids an order nobody accepted before its required time: cancelled through the lifecycle, its parcel back to 0,
+ * and what was paid refunded through the pay-in port in the same transaction. The hall drops it.
  */
 export const voidUnacceptedErrand = Effect.fn("voidUnacceptedErrand")(function* (orderId: string) {
-  const errands = yield* ErrandStore
-  const order = yield* errands.findById(orderId)
+  const order = yield* (yield* ErrandStore).findById(orderId)
   if (!order || order.status !== ErrandStatus.awaitingAcceptance) return "skipped" as VoidOutcome
   const now = yield* (yield* Clock).now
-  const decided = decide(order, { role: "system" }, { action: "voidUnaccepted" }, now)
-  if (!("edge" in decided)) return "skipped" as VoidOutcome
-  const voided = yield* applyDecided(order, decided, { finishedAt: now })
-  if (!voided) return "skipped" as VoidOutcome
-  yield* refundErrandPayment(order, decided.money.filter((m) => m.kind === "refund").reduce((sum, m) => sum + m.amount, 0))
-  if (voided.type === 2) yield* sendingFollowsErrand(voided.id, "voidUnaccepted")
-  const events = yield* Events
-  yield* events.publish({ room: hallRoom(voided), name: ORDER_CANCEL_EVENT, payload: errandOrderView(voided) })
-  for (const e of yield* requesterEvents(voided, ORDER_CANCEL_EVENT)) yield* events.publish(e)
-  return "voided" as VoidOutcome
+  if (isDomainError(decide(order, { role: "system" }, { action: "voidUnaccepted" }, now))) return "skipped" as VoidOutcome
+  const voided = yield* applyAction(order, { role: "system" }, { action: "voidUnaccepted" }).pipe(Effect.catchTag("StateConflict", () => Effect.succeed(undefined)))
+  return (voided ? "voided" : "skipped") as VoidOutcome
 })
 
-/**
- * Pays an order's errand payment back through the pay-in port (the trade that opened it, by its prepay id).
- * For the lifecycle's cancels too: call it in the transaction that books the refund on the order. Only a whole
- * refund exists (the provider's trade is refunded as a whole), so the amount must be the whole payment.
- */
-export const refundErrandPayment = Effect.fn("refundErrandPayment")(function* (order: Pick<ErrandOrderRecord, "id" | "prepayId">, amount: number) {
-  if (amount <= 0) return
-  const trade = order.prepayId ? yield* (yield* TradeStore).findByPrepayId(order.prepayId) : undefined
-  if (!trade || trade.kind !== TradeKind.errand || trade.refId !== order.id || trade.status !== TradeStatus.paid || trade.amountFen !== amount) {
-    return yield* Effect.die(new Error(`errand order ${order.id}: no paid trade of ${amount} fen to refund`))
+/** Moves a new type-1 order's parcel along the parcel events of its placing, each only from the status it is in; else 409 `failure`. */
+const moveParcel = Effect.fnUntraced(function* (order: Pick<ErrandOrderRecord, "toTakeId">, events: ReadonlyArray<ParcelEvent>, failure: string) {
+  if (!order.toTakeId || events.length === 0) return
+  const parcels = yield* ParcelStore
+  const parcel = yield* parcels.findById(order.toTakeId)
+  if (!parcel) return yield* Effect.die(new Error(`errand order names parcel ${order.toTakeId}, which does not exist`))
+  let status: ParcelStatus = parcel.status
+  for (const event of events) {
+    const next = nextStatus(status, event)
+    if (next === undefined || !(yield* parcels.changeStatus(parcel.id, status, next))) return yield* new StateConflict({ message: failure })
+    status = next
   }
-  yield* refundTrade(trade.tradeNo)
 })

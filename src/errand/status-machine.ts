@@ -8,6 +8,7 @@
 import { NotAllowed, RuleViolation, StateConflict, type DomainError } from "../shared/errors"
 import { minutes } from "../shared/time"
 import type { ParcelEvent } from "../parcel/status-machine"
+import { SendStatus } from "./send-status"
 
 export const ErrandStatus = {
   awaitingPayment: -1,
@@ -35,9 +36,7 @@ const statusNames: Record<ErrandStatus, string> = {
 }
 /** The status as shown; type 2 reads 2 and 3 differently (spec §4). */
 export const errandStatusStr = (type: ErrandType, status: ErrandStatus): string =>
-  type === 2 && status === 2 ? "待跑腿确认" : type === 2 && status === 3 ? "待计算运费" : statusNames[status]
-
-export const isFinal = (status: ErrandStatus): boolean => status === ErrandStatus.cancelled || status === ErrandStatus.completed
+  type !== ErrandType.pickupFromDoor ? statusNames[status] : status === ErrandStatus.collected ? "待跑腿确认" : status === ErrandStatus.delivered ? "待计算运费" : statusNames[status]
 
 export type Role = "requester" | "runner" | "leader" | "staff" | "system"
 
@@ -61,10 +60,13 @@ export interface Edge {
   readonly live: ReadonlyArray<LiveEvent>
   /** For a type-1 order: the parcel events, in order, that move its parcel along. */
   readonly parcel?: ReadonlyArray<ParcelEvent>
+  /** For a type-2 order (a door pickup): its send order's status before and after, moved with the errand. */
+  readonly send?: { readonly from: SendStatus; readonly to: SendStatus }
 }
 
 const ALL: ReadonlyArray<ErrandType> = [1, 2, 3, 4]
 const DELIVERY: ReadonlyArray<ErrandType> = [1, 3, 4]
+const PICKUP: ReadonlyArray<ErrandType> = [2]
 const ev = (name: string, ...to: ReadonlyArray<Audience>): ReadonlyArray<LiveEvent> => to.map((a) => ({ name, to: a }))
 
 /** The hall events: a new order is prepended to the worksite's hall (type 2 to pickupAble users too). */
@@ -72,48 +74,69 @@ export const HALL_ADD = "paotuiOrderAdd"
 export const HALL_ADD_PICKUP = "paotuiPickupOrderAdd"
 /** The room name of a hall event: `{worksiteId}-paotuiOrderAdd`. */
 export const hallEventName = (worksiteId: string, name: string) => `${worksiteId}-${name}`
-const hallAdd = (type: ErrandType) => ev(type === 2 ? HALL_ADD_PICKUP : HALL_ADD, "hall")
+const hallAdd = (type: ErrandType) => ev(type === ErrandType.pickupFromDoor ? HALL_ADD_PICKUP : HALL_ADD, "hall")
 
 const edges = (
   action: ErrandAction, types: ReadonlyArray<ErrandType>, from: ReadonlyArray<ErrandStatus>, to: ErrandStatus, by: ReadonlyArray<Role>,
   live: ReadonlyArray<LiveEvent>, parcel?: (from: ErrandStatus) => ReadonlyArray<ParcelEvent>
 ): ReadonlyArray<Edge> => from.map((f) => ({ action, types, from: f, to, by, live, ...(parcel ? { parcel: parcel(f) } : {}) }))
 
+/** A door pickup's edges: each errand status it leaves, paired with the send status the send order leaves, and where both go. */
+const pickup = (
+  action: ErrandAction, from: ReadonlyArray<readonly [ErrandStatus, SendStatus]>, to: readonly [ErrandStatus, SendStatus], by: ReadonlyArray<Role>,
+  live: ReadonlyArray<LiveEvent>
+): ReadonlyArray<Edge> => from.map(([f, sf]) => ({ action, types: PICKUP, from: f, to: to[0], by, live, send: { from: sf, to: to[1] } }))
+
+const E = ErrandStatus
+const S = SendStatus
+
 export const errandEdges: ReadonlyArray<Edge> = [
   // Requester: prepay the reward; the order appears in the hall.
-  ...edges("prepay", DELIVERY, [-1], 0, ["requester"], hallAdd(1), () => ["payErrand"]),
-  ...edges("prepay", [2], [-1], 0, ["requester"], hallAdd(2)),
+  ...edges("prepay", DELIVERY, [E.awaitingPayment], E.awaitingAcceptance, ["requester"], hallAdd(1), () => ["payErrand"]),
   // Requester cancels own order before anyone took it; the system voids unpaid ones and unaccepted ones past their time.
-  ...edges("cancel", ALL, [-1, 0], 4, ["requester"], [...ev("paotuiOrderCancel", "requester", "hall")], () => ["voidErrand"]),
-  ...edges("voidUnpaid", ALL, [-1], 4, ["system"], ev("paotuiOrderCancel", "requester"), () => ["voidErrand"]),
-  ...edges("voidUnaccepted", ALL, [0], 4, ["system"], ev("paotuiOrderCancel", "requester", "hall"), () => ["voidErrand"]),
+  ...edges("cancel", DELIVERY, [E.awaitingPayment, E.awaitingAcceptance], E.cancelled, ["requester"], [...ev("paotuiOrderCancel", "requester", "hall")], () => ["voidErrand"]),
+  ...edges("voidUnpaid", DELIVERY, [E.awaitingPayment], E.cancelled, ["system"], ev("paotuiOrderCancel", "requester"), () => ["voidErrand"]),
+  ...edges("voidUnaccepted", DELIVERY, [E.awaitingAcceptance], E.cancelled, ["system"], ev("paotuiOrderCancel", "requester", "hall"), () => ["voidErrand"]),
   // Runner grabs: the requester sees the acceptor, every hall drops the order.
-  ...edges("grab", ALL, [0], 1, ["runner"], ev("paotuiOrderRobbinged", "requester", "hall"), () => ["grabErrand"]),
-  // Runner cancels the acceptance: back to the hall. A type-1 runner who holds the parcel (2) must deliver it.
-  ...edges("release", [1], [1], 0, ["runner"], [...ev("paotuiOrderCancelToWait", "requester"), ...hallAdd(1)], () => ["releaseErrand"]),
-  ...edges("release", [3, 4], [1, 2], 0, ["runner"], [...ev("paotuiOrderCancelToWait", "requester"), ...hallAdd(3)]),
-  ...edges("release", [2], [1, 2], 0, ["runner"], [...ev("paotuiOrderCancelToWait", "requester"), ...hallAdd(2)]),
+  ...edges("grab", DELIVERY, [E.awaitingAcceptance], E.accepted, ["runner"], ev("paotuiOrderRobbinged", "requester", "hall"), () => ["grabErrand"]),
+  // Runner cancels the acceptance: back to the hall. A type-1 runner who already holds the parcel brings it back
+  // to the station's shelf: the order ends there, refunded, and its owner collects the parcel as before.
+  ...edges("release", [1], [E.accepted], E.awaitingAcceptance, ["runner"], [...ev("paotuiOrderCancelToWait", "requester"), ...hallAdd(1)], () => ["releaseErrand"]),
+  ...edges("release", [1], [E.collected], E.cancelled, ["runner"], ev("paotuiOrderCancel", "requester"), () => ["backToShelf"]),
+  ...edges("release", [3, 4], [E.accepted, E.collected], E.awaitingAcceptance, ["runner"], [...ev("paotuiOrderCancelToWait", "requester"), ...hallAdd(3)]),
   // Types 1, 3, 4: collected (type 1 at the station, staff scanning the runner's QR), delivered, confirmed by the receiver.
-  ...edges("takeaway", [1], [1], 2, ["staff"], ev("paotuiHaveGettedExpress", "requester", "runner"), () => ["takeByRunner"]),
-  ...edges("takeaway", [3, 4], [1], 2, ["runner"], ev("paotuiHaveGettedExpress", "requester")),
-  ...edges("markDelivered", DELIVERY, [2], 3, ["runner"], ev("paotuiSayReceiverGet", "requester"), () => ["deliver"]),
-  ...edges("confirmReceipt", DELIVERY, [2, 3], 100, ["requester"], ev("paotuiOrderComplete", "requester", "runner"), (f) => (f === 2 ? ["deliver", "signDelivered"] : ["signDelivered"])),
+  ...edges("takeaway", [1], [E.accepted], E.collected, ["staff"], ev("paotuiHaveGettedExpress", "requester", "runner"), () => ["takeByRunner"]),
+  ...edges("takeaway", [3, 4], [E.accepted], E.collected, ["runner"], ev("paotuiHaveGettedExpress", "requester")),
+  ...edges("markDelivered", DELIVERY, [E.collected], E.delivered, ["runner"], ev("paotuiSayReceiverGet", "requester"), () => ["deliver"]),
+  ...edges("confirmReceipt", DELIVERY, [E.collected, E.delivered], E.completed, ["requester"], ev("paotuiOrderComplete", "requester", "runner"),
+    (f) => (f === E.collected ? ["deliver", "signDelivered"] : ["signDelivered"])),
   // A leader of the worksite marks an unfinished accepted order as delivered and done.
-  ...edges("leaderSign", DELIVERY, [1, 2, 3], 100, ["leader"], [...ev("paotuiOrderComplete", "requester", "runner"), ...ev("expressTosendPaotuiSign", "requester")], (f) =>
-    f === 1 ? ["takeByRunner", "deliver", "signDelivered"] : f === 2 ? ["deliver", "signDelivered"] : ["signDelivered"]
-  ),
-  // Type 2 (door pickup for sending): the requester says the runner took the parcel; the runner confirms with
-  // an optional photo (cash on delivery: freight is paid at the other end), freight is set and paid, the parcel
-  // arrives at the station and is shipped out.
-  ...edges("sayTaken", [2], [1], 2, ["requester"], ev("paotuiHaveGettedExpress", "runner")),
-  ...edges("confirmTaken", [2], [2], 3, ["runner"], ev("paotuiConfirmHaveGettedExpress", "requester")),
-  ...edges("confirmTakenDaofu", [2], [2], 20, ["runner"], ev("freightPaySuccessDaofu", "requester")),
-  ...edges("setFreight", [2], [3], 10, ["runner", "staff"], ev("freightUpdated", "requester", "runner")),
+  ...edges("leaderSign", DELIVERY, [E.accepted, E.collected, E.delivered], E.completed, ["leader"],
+    [...ev("paotuiOrderComplete", "requester", "runner"), ...ev("expressTosendPaotuiSign", "requester")],
+    (f) => (f === E.accepted ? ["takeByRunner", "deliver", "signDelivered"] : f === E.collected ? ["deliver", "signDelivered"] : ["signDelivered"])),
+
+  // Type 2, the door pickup for a sending: one aggregate of the errand and its send order, both moved by each edge.
+  // The reward is paid, a runner grabs it, the requester says the runner took the parcel, the runner confirms with an
+  // optional photo (cash on delivery: the freight is paid at the other end), freight is set and paid, the waybill is
+  // printed as the parcel arrives at the station, and staff ship it out.
+  ...pickup("prepay", [[E.awaitingPayment, S.pendingPayment]], [E.awaitingAcceptance, S.taskPosted], ["requester"], hallAdd(2)),
+  ...pickup("cancel", [[E.awaitingPayment, S.pendingPayment], [E.awaitingAcceptance, S.taskPosted]], [E.cancelled, S.cancelled], ["requester"],
+    ev("paotuiOrderCancel", "requester", "hall")),
+  ...pickup("voidUnpaid", [[E.awaitingPayment, S.pendingPayment]], [E.cancelled, S.cancelled], ["system"], ev("paotuiOrderCancel", "requester")),
+  ...pickup("voidUnaccepted", [[E.awaitingAcceptance, S.taskPosted]], [E.cancelled, S.cancelled], ["system"], ev("paotuiOrderCancel", "requester", "hall")),
+  ...pickup("grab", [[E.awaitingAcceptance, S.taskPosted]], [E.accepted, S.accepted], ["runner"], ev("paotuiOrderRobbinged", "requester", "hall")),
+  ...pickup("release", [[E.accepted, S.accepted], [E.collected, S.awaitingRunnerConfirmation]], [E.awaitingAcceptance, S.taskPosted], ["runner"],
+    [...ev("paotuiOrderCancelToWait", "requester"), ...hallAdd(2)]),
+  ...pickup("sayTaken", [[E.accepted, S.accepted]], [E.collected, S.awaitingRunnerConfirmation], ["requester"], ev("paotuiHaveGettedExpress", "runner")),
+  ...pickup("confirmTaken", [[E.collected, S.awaitingRunnerConfirmation]], [E.delivered, S.awaitingFreight], ["runner"], ev("paotuiConfirmHaveGettedExpress", "requester")),
+  ...pickup("confirmTakenDaofu", [[E.collected, S.awaitingRunnerConfirmation]], [E.freightPaid, S.awaitingNumber], ["runner"], ev("freightPaySuccessDaofu", "requester")),
+  ...pickup("setFreight", [[E.delivered, S.awaitingFreight]], [E.awaitingFreightPayment, S.awaitingFreightPayment], ["runner", "staff"],
+    ev("freightUpdated", "requester", "runner")),
   // Cash on delivery chosen after the confirmation (the staff's updateFreightDaofu, spec §4 outbound flow): nothing to pay here.
-  ...edges("setFreightDaofu", [2], [3], 20, ["runner", "staff"], ev("freightPaySuccessDaofu", "requester", "runner")),
-  ...edges("payFreight", [2], [10], 20, ["requester"], ev("freightPaySuccess", "requester", "runner")),
-  ...edges("arrive", [2], [20], 5, ["staff"], ev("expressPaotuiArrived", "requester", "runner")),
-  ...edges("shipOut", [2], [5], 100, ["staff"], ev("paotuiOrderComplete", "requester", "runner"))
+  ...pickup("setFreightDaofu", [[E.delivered, S.awaitingFreight]], [E.freightPaid, S.awaitingNumber], ["runner", "staff"], ev("freightPaySuccessDaofu", "requester", "runner")),
+  ...pickup("payFreight", [[E.awaitingFreightPayment, S.awaitingFreightPayment]], [E.freightPaid, S.awaitingNumber], ["requester"], ev("freightPaySuccess", "requester", "runner")),
+  ...pickup("arrive", [[E.freightPaid, S.awaitingNumber]], [E.awaitingWarehouseOut, S.awaitingOutOfStock], ["staff"], ev("expressPaotuiArrived", "requester", "runner")),
+  ...pickup("shipOut", [[E.awaitingWarehouseOut, S.awaitingOutOfStock]], [E.completed, S.outOfStock], ["staff"], ev("paotuiOrderComplete", "requester", "runner"))
 ]
 
 export const ERRAND_ACTIONS = [...new Set(errandEdges.map((e) => e.action))] as ReadonlyArray<ErrandAction>

@@ -5,9 +5,9 @@
  */
 import { Effect } from "effect"
 import type { Trade } from "../payment/trade"
-import { Events, Ids } from "../shared/ports"
-import { LedgerType } from "../wallet/ledger"
-import { WalletStore } from "../wallet/wallet-store"
+import { Events } from "../shared/ports"
+import { LedgerRef, LedgerType } from "../wallet/ledger"
+import { moveWallet } from "../wallet/settle"
 import { ErrandStore } from "./errand-store"
 import { TeamStore } from "./team-store"
 
@@ -22,9 +22,7 @@ const runnerOf = Effect.fnUntraced(function* (trade: Trade) {
 
 const moveTip = Effect.fnUntraced(function* (trade: Trade, money: number, remark: string, at: Date) {
   const { order, runner } = yield* runnerOf(trade)
-  yield* (yield* WalletStore).record({
-    id: yield* (yield* Ids).next, userId: runner.id, type: LedgerType.income, money, score: 0, remark: `${remark} ${order.orderNo}`, refId: trade.tradeNo, createdAt: at
-  })
+  yield* moveWallet({ userId: runner.id, type: LedgerType.income, money, ref: LedgerRef.tip, refId: trade.tradeNo, label: remark, orderNo: order.orderNo, at })
   return { order, runner }
 })
 

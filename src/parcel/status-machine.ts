@@ -31,6 +31,8 @@ export const parcelTransitions = {
   grabErrand: { from: [awaitingRunner], to: runnerTookTask },
   /** The runner gives the order up: it goes back to the hall. */
   releaseErrand: { from: [runnerTookTask], to: awaitingRunner },
+  /** The runner gives the order up while holding the parcel: it goes back on the station's shelf for the receiver. */
+  backToShelf: { from: [goodsCollected], to: awaitingPickup },
   /** Staff hand the parcel to the runner. */
   takeByRunner: { from: [runnerTookTask], to: goodsCollected },
   /** The runner delivers it. */

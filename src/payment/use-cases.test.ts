@@ -3,22 +3,25 @@
  * prepays, payments, replayed and forged notices, clock advances, expiries and refunds.
  */
 import { fc } from "@fast-check/vitest"
-import { SendStore } from "../sending/send-store"
 import { Cause, Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
-import { ErrandStore } from "../errand/errand-store"
-import { TeamStore } from "../errand/team-store"
 import { ParcelStore, People, type ParcelRecord } from "../parcel/parcel-store"
-import { WalletStore } from "../wallet/wallet-store"
 import { DEFAULT_SAFEKEEPING } from "../parcel/parcel"
 import { Clock, Events, Ids, OpsLog, type LiveEvent, type StationOperation } from "../shared/ports"
 import { actor } from "../shared/ports.testkit"
 import { PayIn } from "./pay-in"
 import { paySafekeeping } from "./safekeeping"
-import { SAFEKEEP_PAID_EVENT, type SettlementServices } from "./settlements"
+import { SAFEKEEP_PAID_EVENT } from "./calls"
+import { safekeepSettlement } from "./safekeep-settlement"
 import { TradeStatus, type Trade } from "./trade"
 import { TradeStore } from "./trade-store"
-import { expireDueTrades, paySignFor, refundTrade, settleNotice } from "./use-cases"
+import { expireDueTrades, paySignFor, refundTradeWith, settleNoticeWith } from "./use-cases"
+
+/** The trades here are safekeeping fees: the other kinds' settlements belong to the areas above payment. */
+const onlySafekeep = { safekeep: safekeepSettlement, errand: safekeepSettlement, tip: safekeepSettlement, freight: safekeepSettlement }
+const settleNotice = (fields: Readonly<Record<string, unknown>>) => settleNoticeWith(fields, onlySafekeep)
+const refundTrade = (tradeNo: string) => refundTradeWith(tradeNo, safekeepSettlement.undo)
+type SettlementServices = ParcelStore | People | Events | OpsLog | Ids
 
 const HOUR = 3_600_000
 const checkedIn = new Date("2026-11-20T00:00:00Z")
@@ -107,7 +110,6 @@ const world = () => {
     const logged: StationOperation[] = []
     const exit = Effect.runSyncExit(effect.pipe(
       Effect.provideService(TradeStore, store),
-      Effect.provideService(ErrandStore, {} as never),
       Effect.provideService(PayIn, provider.port),
       Effect.provideService(ParcelStore, parcels as never),
       Effect.provideService(Clock, { now: Effect.sync(() => clock) }),
@@ -115,10 +117,7 @@ const world = () => {
       Effect.provideService(Events, { publish: (e) => Effect.sync(() => void raised.push(e)) }),
       Effect.provideService(OpsLog, { append: (op) => Effect.sync(() => void logged.push(op)) }),
       Effect.provideService(People, { findById: (id: string) => Effect.succeed(id === "u1" ? { id, openid: "o1" } : undefined) } as never),
-      Effect.provideService(WalletStore, {} as never),
-      Effect.provideService(TeamStore, {} as never),
-      // only the freight settlement uses this; the trades here are safekeeping fees
-      Effect.provideService(SendStore, {} as never)
+      Effect.provideService(Ids, { next: Effect.sync(() => `id-${++ids}`) })
     ))
     if (Exit.isSuccess(exit)) {
       events.push(...raised)

@@ -7,7 +7,6 @@ import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Ids } from "../shared/ports"
 import { PayIn } from "./pay-in"
-import { settlements } from "./settlements"
 import { messages, newTrade, noticeDecision, nextTradeStatus, reusable, TradeStatus, type Trade, type TradeKind } from "./trade"
 import { TradeStore } from "./trade-store"
 
@@ -62,12 +61,21 @@ export const paySignFor = Effect.fn("paySignFor")(function* (actor: Actor, prepa
   return yield* (yield* PayIn).paySign(prepayId, now)
 })
 
+/** What a settled trade changes in the business, in the settling transaction: `settle` when paid, `undo` when refunded. */
+export type TradeChange<R> = (trade: Trade) => Effect.Effect<void, never, R>
+export interface Settlement<R> {
+  readonly settle: TradeChange<R>
+  readonly undo: TradeChange<R>
+}
+/** One settlement per kind of trade (src/settlement/settlements.ts: the areas above payment say what their trades change). */
+export type Settlements<R> = Readonly<Record<TradeKind, Settlement<R>>>
+
 /**
  * The provider's payment notice: the signature is checked first (a bad one changes nothing), then
  * the trade moves created → paid with a conditional change and its settlement runs in the same
  * transaction. A replayed or concurrent notice finds it paid and changes nothing.
  */
-export const settleNotice = Effect.fn("settleNotice")(function* (fields: Readonly<Record<string, unknown>>) {
+export const settleNoticeWith = <R>(fields: Readonly<Record<string, unknown>>, settlements: Settlements<R>) => Effect.gen(function* () {
   const notice = yield* (yield* PayIn).verifyNotice(fields)
   if (!notice) return yield* new RuleViolation({ message: messages.badSignature })
   const trades = yield* TradeStore
@@ -79,7 +87,7 @@ export const settleNotice = Effect.fn("settleNotice")(function* (fields: Readonl
   if (!paid) return { tradeNo: notice.tradeNo, settled: false }
   yield* settlements[paid.kind].settle(paid)
   return { tradeNo: notice.tradeNo, settled: true }
-})
+}).pipe(Effect.withSpan("settleNotice"))
 
 /**
  * Closes open trades whose deadline passed: each is closed at the provider first, and expires only
@@ -100,8 +108,8 @@ export const expireDueTrades = Effect.fn("expireDueTrades")(function* (limit: nu
   return { seen: due.length, expired, paidElsewhere }
 })
 
-/** Pays a settled trade back through the provider and undoes its business change, in one transaction. */
-export const refundTrade = Effect.fn("refundTrade")(function* (tradeNo: string) {
+/** Pays a settled trade back through the provider and undoes its business change (`undo`), in one transaction. */
+export const refundTradeWith = <R>(tradeNo: string, undo: TradeChange<R>) => Effect.gen(function* () {
   const trades = yield* TradeStore
   const trade = yield* trades.find(tradeNo)
   if (!trade) return yield* new NotFound({ message: messages.tradeMissing })
@@ -111,6 +119,6 @@ export const refundTrade = Effect.fn("refundTrade")(function* (tradeNo: string) 
   if (!refunded) return yield* new StateConflict({ message: messages.notPaid })
   const answer = yield* (yield* PayIn).refund({ tradeNo, refundNo: `R${tradeNo}`.slice(0, 32), amountFen: trade.amountFen })
   if (!answer.ok) return yield* new StateConflict({ message: messages.refundFailed(answer.reason) })
-  yield* settlements[refunded.kind].undo(refunded)
+  yield* undo(refunded)
   return { ...refunded, refundReference: answer.reference } satisfies Trade & { refundReference: string }
-})
+}).pipe(Effect.withSpan("refundTrade"))

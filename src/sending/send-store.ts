@@ -1,7 +1,6 @@
 /**
  * Ports of sending: the worksite's sending settings and carriers, the freight tariff, send orders with
- * conditional status changes (two actors at once → one wins), the door pickup's type-2 errand beside its
- * order, (the label printer is `printer.ts`).
+ * conditional status changes (two actors at once → one wins); the label printer is `printer.ts`.
  */
 import { Context, Effect } from "effect"
 import type { DoorPickup, NewSending } from "./booking"
@@ -43,47 +42,6 @@ export interface SendRecord extends SendOrder, Booked {
   readonly sentAt: Date | null
 }
 
-/** The door pickup's type-2 errand as the send order shows it and moves it. */
-export interface PickupErrand {
-  readonly id: string
-  readonly orderNo: string
-  readonly status: number
-  readonly openid: string
-  readonly worksiteId: string
-  readonly acceptOpenid: string | null
-  readonly acceptUser: string | null
-  readonly acceptUserPhone: string | null
-  readonly fee: number
-  readonly payFee: number
-  readonly paid: number
-  readonly refunded: number
-  readonly runnerIncome: number
-  readonly freight: number | null
-  readonly freightPaid: number
-  readonly createdAt: Date
-  readonly requireArriveTime: Date
-}
-
-export interface NewPickupErrand {
-  readonly id: string
-  readonly orderNo: string
-  readonly worksiteId: string
-  readonly openid: string
-  readonly pickup: DoorPickup
-  readonly createdAt: Date
-}
-
-/** The fields of an errand a send transition changes (only when it is still in `from`). */
-export interface ErrandMove {
-  readonly status: number
-  readonly freight?: number | null
-  readonly freightPaid?: number
-  readonly refunded?: number
-  readonly runnerIncome?: number
-  readonly toComment?: boolean
-  readonly finishedAt?: Date | null
-}
-
 export class SendStore extends Context.Service<SendStore, {
   settings(worksiteId: string): Effect.Effect<SendingSettings | undefined>
   tariff(worksiteId: string): Effect.Effect<ReadonlyArray<TariffRow>>
@@ -92,7 +50,6 @@ export class SendStore extends Context.Service<SendStore, {
   /** Whether the building is one of the worksite's. */
   hasBuilding(worksiteId: string, buildingId: string): Effect.Effect<boolean>
   insert(order: SendRecord): Effect.Effect<void>
-  insertErrand(errand: NewPickupErrand): Effect.Effect<void>
   findById(id: string): Effect.Effect<SendRecord | undefined>
   findByOrderNo(orderNo: string): Effect.Effect<SendRecord | undefined>
   findByErrandId(errandId: string): Effect.Effect<SendRecord | undefined>
@@ -104,13 +61,8 @@ export class SendStore extends Context.Service<SendStore, {
    * unpaid: false when someone else changed it first.
    */
   replace(next: SendRecord, from: SendStatus): Effect.Effect<boolean>
-  errand(errandId: string): Effect.Effect<PickupErrand | undefined>
-  /** Moves the errand only if it is still in `from`: false otherwise. */
-  moveErrand(errandId: string, from: number, move: ErrandMove): Effect.Effect<boolean>
   /** Per carrier id: orders at status 5 of the worksite. */
   toScanCounts(worksiteId: string): Effect.Effect<ReadonlyMap<string, number>>
-  /** A user's id by their openid. */
-  userIdOf(openid: string): Effect.Effect<string | undefined>
   /** The user id of a sender with an order at this worksite, by openid. */
   senderAt(worksiteId: string, openid: string): Effect.Effect<string | undefined>
 }>()("station/SendStore") {}

@@ -1,38 +1,16 @@
 /**
- * The parcel to send (expressTakein) and every way its status changes, as one table: the transition,
- * the statuses it may happen in, the status it leads to and the live events it sends. `decide` adds who may
- * do it and the freight rules, and returns the new order and its events; the store applies the change
- * conditionally (only if the order is still as read), so two actors at once → one wins.
+ * The parcel to send (expressTakein) from its freight on, as one table: the transition, the statuses it may
+ * happen in, the status it leads to and the live events it sends. `decide` adds who may do it and the freight
+ * rules, and returns the new order and its events; the store applies the change conditionally (only if the order
+ * is still as read), so two actors at once → one wins. A door pickup's steps before its freight are its type-2
+ * errand's edges (src/errand/status-machine.ts), which move the send order with the errand; from the freight on,
+ * each of its steps is one of these transitions and the matching errand edge together (transition.ts).
  */
+import { SendStatus, sendStatusNames } from "../errand/send-status"
 import { NotAllowed, StateConflict } from "../shared/errors"
 
-export const SendStatus = {
-  pendingPayment: 0,
-  taskPosted: 1,
-  accepted: 2,
-  awaitingRunnerConfirmation: 3,
-  awaitingNumber: 4,
-  awaitingOutOfStock: 5,
-  awaitingFreight: 10,
-  awaitingFreightPayment: 20,
-  outOfStock: 100,
-  cancelled: 400
-} as const
-export type SendStatus = (typeof SendStatus)[keyof typeof SendStatus]
-export const sendStatuses = Object.values(SendStatus) as ReadonlyArray<SendStatus>
-
-export const statusNames: Record<SendStatus, string> = {
-  0: "待支付",
-  1: "任务已发布",
-  2: "已接单",
-  3: "待跑腿确认",
-  4: "待分配单号",
-  5: "待出库",
-  10: "待计算运费",
-  20: "待支付运费",
-  100: "已出库",
-  400: "已取消"
-}
+export { SendStatus, sendStatuses } from "../errand/send-status"
+export const statusNames = sendStatusNames
 
 /** The live events of spec 001 §7 a send order's changes publish (the to-scan count event is `dispatch.ts`'s). */
 export type SendEventName =
@@ -50,22 +28,9 @@ export type SendEventName =
   | "expressSended"
   | "expressTakeinSended"
 
-const {
-  pendingPayment, taskPosted, accepted, awaitingRunnerConfirmation, awaitingNumber, awaitingOutOfStock,
-  awaitingFreight, awaitingFreightPayment, outOfStock, cancelled
-} = SendStatus
+const { pendingPayment, taskPosted, accepted, awaitingRunnerConfirmation, awaitingNumber, awaitingOutOfStock, awaitingFreight, awaitingFreightPayment, outOfStock, cancelled } = SendStatus
 
 export const sendTransitions = {
-  /** The sender pays the door-pickup reward: the errand is posted in the hall. */
-  payReward: { from: [pendingPayment], to: taskPosted, events: ["paotuiPickupOrderAdd"] },
-  /** A runner grabs the door pickup. */
-  grab: { from: [taskPosted], to: accepted, events: ["paotuiOrderRobbinged"] },
-  /** The runner gives the door pickup up before confirming it: back to waiting in the hall. */
-  backToWaiting: { from: [accepted, awaitingRunnerConfirmation], to: taskPosted, events: ["paotuiOrderCancelToWait"] },
-  /** The sender says the runner has taken the parcel. */
-  senderHandedOver: { from: [accepted], to: awaitingRunnerConfirmation, events: ["paotuiHaveGettedExpress"] },
-  /** The runner confirms the parcel taken: it awaits its freight. */
-  runnerConfirms: { from: [awaitingRunnerConfirmation], to: awaitingFreight, events: ["paotuiConfirmHaveGettedExpress"] },
   /** Freight set (pay now): the sender is to pay it. */
   setFreight: { from: [awaitingFreight], to: awaitingFreightPayment, events: ["freightUpdated", "freightUpdate"] },
   /** Cash on delivery: nothing to pay here, ready for its waybill number at once. */
@@ -78,7 +43,10 @@ export const sendTransitions = {
   runnerCancel: { from: [awaitingOutOfStock], to: awaitingNumber, events: ["paotuiOrderCancel"] },
   /** Staff scan it out to the carrier. */
   sendOut: { from: [awaitingOutOfStock], to: outOfStock, events: ["expressSended", "expressTakeinSended"] },
-  /** The sender closes it (only with no runner on it). */
+  /**
+   * The sender closes it (only with no runner on it). A door pickup at 0 or 1 is closed by cancelling its errand
+   * (the errand's `cancel` edge), which refunds a paid reward.
+   */
   close: { from: [pendingPayment, taskPosted, awaitingFreightPayment], to: cancelled, events: ["paotuiOrderCancel"] }
 } as const satisfies Record<
   string,
@@ -141,11 +109,6 @@ export type SendActor =
   | { readonly role: "staff"; readonly worksiteId: string }
 
 export type SendAction =
-  | { readonly type: "payReward" }
-  | { readonly type: "grab" }
-  | { readonly type: "backToWaiting" }
-  | { readonly type: "senderHandedOver" }
-  | { readonly type: "runnerConfirms" }
   | { readonly type: "setFreight"; readonly companyId: string; readonly freight: number; readonly freightWeight: number }
   | { readonly type: "setFreightDaofu"; readonly companyId: string }
   | { readonly type: "payFreight" }
@@ -163,11 +126,6 @@ export interface SendDecision {
 
 /** Who may do each transition. */
 const roles: Record<SendTransition, ReadonlyArray<SendActor["role"]>> = {
-  payReward: ["sender"],
-  grab: ["runner"],
-  backToWaiting: ["runner"],
-  senderHandedOver: ["sender"],
-  runnerConfirms: ["runner"],
   setFreight: ["runner", "staff"],
   setFreightDaofu: ["runner", "staff"],
   payFreight: ["sender"],
@@ -198,7 +156,6 @@ const actorProblem = (order: SendOrder, actor: SendActor, t: SendTransition): No
       return actor.worksiteId === order.worksiteId ? undefined : new NotAllowed({ message: messages.notYourWorksite })
     case "runner":
       if (!order.doorPickup || actor.userId === order.senderId) return new NotAllowed({ message: messages.notYourErrand })
-      if (t === "grab") return undefined
       return actor.userId === order.runnerId ? undefined : new NotAllowed({ message: messages.notYourErrand })
   }
 }
@@ -220,10 +177,6 @@ const guardProblem = (order: SendOrder, action: SendAction): StateConflict | und
 
 const changed = (action: SendAction, actor: SendActor): Partial<SendOrder> => {
   switch (action.type) {
-    case "grab":
-      return actor.role === "runner" ? { runnerId: actor.userId } : {}
-    case "backToWaiting":
-      return { runnerId: null }
     case "setFreight":
       return { companyId: action.companyId, freight: action.freight, freightWeight: action.freightWeight, isDaofu: false }
     case "setFreightDaofu":
@@ -267,20 +220,3 @@ export const decide = (order: SendOrder, actor: SendActor, action: SendAction): 
 
 /** The status a new booking starts in: a door pickup waits for its reward, a plain sending for its freight. */
 export const initialSendStatus = (doorPickup: boolean): SendStatus => (doorPickup ? pendingPayment : awaitingFreight)
-
-/**
- * The door pickup's type-2 errand status beside each send status (spec 001 §4 errand statuses): the two
- * move together, so the errand core's transitions and this table can be checked against each other.
- */
-export const errandStatusOf: Record<SendStatus, number> = {
-  0: -1, // awaiting payment
-  1: 0, // awaiting acceptance
-  2: 1, // accepted
-  3: 2, // awaiting runner confirmation
-  10: 3, // awaiting freight calculation
-  20: 10, // awaiting freight payment
-  4: 20, // paid (or cash on delivery), awaiting arrival
-  5: 5, // awaiting warehouse out
-  100: 100, // completed
-  400: 4 // cancelled
-}

@@ -1,21 +1,21 @@
 /**
- * One send-order transition: the core decides, the store writes it only if the order is still as read, the
- * door pickup's errand follows in the same transaction, and the live events go out. Also the order's view.
+ * One send-order transition: the core decides, the store writes it only if the order is still as read, a door
+ * pickup's errand takes the matching edge in the same transaction, and the live events go out. Also the order's view.
  */
 import { Effect } from "effect"
-import { heldAmount, RUNNER_INCOME_REMARK } from "../errand/status-machine"
+import { ErrandStore, type ErrandOrderRecord } from "../errand/errand-store"
+import { applyAction } from "../errand/lifecycle"
+import { edgeFor, type ErrandActor, type ErrandCommand } from "../errand/status-machine"
 import { StateConflict } from "../shared/errors"
-import { Clock, Events, Ids } from "../shared/ports"
-import { LedgerType } from "../wallet/ledger"
-import { WalletStore } from "../wallet/wallet-store"
+import { Events } from "../shared/ports"
 import type { SendEventPayload, SendOrderView } from "./calls"
 import { contactView, statusStrOf } from "./calls"
 import { toScanDelta, toScanEventName } from "./dispatch"
-import { SendStore, type PickupErrand, type SendingSettings, type SendRecord } from "./send-store"
-import { decide, errandStatusOf, failureMessage, messages, type SendAction, type SendActor, type SendEventName } from "./status-machine"
+import { SendStore, type SendingSettings, type SendRecord } from "./send-store"
+import { decide, failureMessage, messages, type SendAction, type SendActor, type SendEventName } from "./status-machine"
 
 /** What the order shows: its carrier's name and its errand's runner. */
-export const sendOrderView = (o: SendRecord, settings: SendingSettings | undefined, errand: PickupErrand | undefined): SendOrderView => {
+export const sendOrderView = (o: SendRecord, settings: SendingSettings | undefined, errand: ErrandOrderRecord | undefined): SendOrderView => {
   const company = o.companyId === null ? undefined : settings?.companies.find((c) => c.id === o.companyId)
   return {
     _id: o.id, orderNo: o.orderNo, status: o.status, statusStr: statusStrOf(o.status), worksiteId: o.worksiteId, openid: o.senderOpenid,
@@ -29,7 +29,7 @@ export const sendOrderView = (o: SendRecord, settings: SendingSettings | undefin
     paotui: errand
       ? {
           _id: errand.id, orderNo: errand.orderNo, status: errand.status, fee: errand.payFee, isPayed: errand.paid > 0,
-          acceptUser: errand.acceptUser, acceptUserPhone: errand.acceptUserPhone
+          acceptUser: errand.accept?.name ?? null, acceptUserPhone: errand.accept?.phone ?? null
         }
       : null,
     createdAt: o.createdAt
@@ -44,10 +44,11 @@ export const present = Effect.fn("presentSending")(function* (o: SendRecord) {
 /** Orders with their carriers and errands, each worksite's settings read once. */
 export const presentAll = Effect.fn("presentSendings")(function* (orders: ReadonlyArray<SendRecord>) {
   const store = yield* SendStore
+  const errands = yield* ErrandStore
   const settings = new Map<string, SendingSettings | undefined>()
   for (const id of new Set(orders.map((o) => o.worksiteId))) settings.set(id, yield* store.settings(id))
   return yield* Effect.forEach(orders, (o) =>
-    (o.errandId ? store.errand(o.errandId) : Effect.succeed(undefined)).pipe(Effect.map((errand) => sendOrderView(o, settings.get(o.worksiteId), errand))))
+    (o.errandId ? errands.findById(o.errandId) : Effect.succeed(undefined)).pipe(Effect.map((errand) => sendOrderView(o, settings.get(o.worksiteId), errand))))
 })
 
 const payloadOf = (o: SendRecord): SendEventPayload => ({
@@ -72,44 +73,53 @@ const publishToScan = Effect.fnUntraced(function* (before: SendRecord, after: Se
   yield* (yield* Events).publish({ room: { worksite: after.worksiteId }, name: toScanEventName(after.worksiteId, companyId), payload: { delta } })
 })
 
+/** The errand edge a door pickup's send transition goes with (its freight, payment, waybill and dispatch). */
+const errandCommandOf = (action: SendAction): ErrandCommand | undefined => {
+  switch (action.type) {
+    case "setFreight":
+      return { action: "setFreight", freight: action.freight }
+    case "setFreightDaofu":
+      return { action: "setFreightDaofu" }
+    case "payFreight":
+      return { action: "payFreight" }
+    case "assignNumber":
+      return { action: "arrive" }
+    case "sendOut":
+      return { action: "shipOut" }
+    default:
+      return undefined
+  }
+}
+
+const errandActorOf = (order: SendRecord, errand: ErrandOrderRecord, actor: SendActor): ErrandActor => {
+  switch (actor.role) {
+    case "sender":
+      return { role: "requester", openid: order.senderOpenid }
+    case "runner":
+      // the send table checked that this runner holds the door pickup
+      return { role: "runner", openid: errand.accept?.openid }
+    case "staff":
+      return { role: "staff", worksiteId: actor.worksiteId }
+  }
+}
+
 /**
- * The door pickup's errand follows its send order (errandStatusOf): moved only if it is still where the
- * order's previous status puts it. Completing it credits the errand money still held to the runner's wallet
- * with its ledger row. A paid reward is never refunded here: a door pickup is closed by its errand's cancel
- * (`closeSending` → the errand lifecycle, refunded through the pay-in port), so a close that would leave
- * reward money held is refused.
+ * A door pickup's step from its freight on: the errand's edge for it, which must lead the send order where the
+ * send table does, applied through the errand lifecycle in this transaction (completing it pays the runner).
  */
-const followErrand = Effect.fnUntraced(function* (before: SendRecord, after: SendRecord) {
-  if (!before.errandId) return
-  const store = yield* SendStore
-  const from = errandStatusOf[before.status]
-  const to = errandStatusOf[after.status]
-  if (from === to) return
-  const errand = yield* store.errand(before.errandId)
-  if (!errand || errand.status !== from) return
-  const now = yield* (yield* Clock).now
-  const held = heldAmount(errand)
-  const freight = { freight: after.freight, freightPaid: after.freightPaid && after.freight !== null ? after.freight : 0 }
-  const wallet = yield* WalletStore
-  if (to === 4) {
-    if (held > 0) return yield* new StateConflict({ message: messages.closeFailed })
-    yield* store.moveErrand(errand.id, from, { status: to, ...freight, finishedAt: now })
-    return
+const moveDoorPickup = Effect.fnUntraced(function* (order: SendRecord, next: SendRecord, actor: SendActor, action: SendAction) {
+  const errand = order.errandId ? yield* (yield* ErrandStore).findById(order.errandId) : undefined
+  const command = errandCommandOf(action)
+  if (!errand || !command) return yield* new StateConflict({ message: failureMessage[action.type] ?? messages.actionFailed })
+  const edge = edgeFor(errand.type, errand.status, command.action)
+  if (edge?.send && (edge.send.from !== order.status || edge.send.to !== next.status)) {
+    return yield* Effect.die(new Error(`door pickup ${order.orderNo}: the errand's ${command.action} edge and the send table disagree`))
   }
-  if (to === 100) {
-    if (!(yield* store.moveErrand(errand.id, from, { status: to, ...freight, runnerIncome: errand.runnerIncome + Math.max(0, held), toComment: true, finishedAt: now }))) return
-    if (held > 0 && before.runnerId) {
-      yield* wallet.record({ id: yield* (yield* Ids).next, userId: before.runnerId, type: LedgerType.income, money: held, score: 0, remark: RUNNER_INCOME_REMARK, refId: errand.id, createdAt: now })
-    }
-    return
-  }
-  yield* store.moveErrand(errand.id, from, { status: to, ...freight })
+  yield* applyAction(errand, errandActorOf(order, errand, actor), command, { sendMoved: true })
 })
 
-/** One transition: the core decides, the store writes it if the order is still as read, the errand follows, the events go out. */
-export const transition = Effect.fn("sendTransition")(function* (
-  order: SendRecord, actor: SendActor, action: SendAction, patch: Partial<SendRecord> = {}, options: { readonly errandFollows?: boolean } = {}
-) {
+/** One transition: the core decides, the store writes it if the order is still as read, a door pickup's errand takes its edge, the events go out. */
+export const transition = Effect.fn("sendTransition")(function* (order: SendRecord, actor: SendActor, action: SendAction, patch: Partial<SendRecord> = {}) {
   const decided = decide(order, actor, action)
   if (!("order" in decided)) return yield* decided
   const next: SendRecord = { ...order, ...decided.order, ...patch }
@@ -117,8 +127,7 @@ export const transition = Effect.fn("sendTransition")(function* (
     // the store found the order moved meanwhile: the same words as a refusal of the table
     return yield* new StateConflict({ message: failureMessage[action.type] ?? messages.actionFailed })
   }
-  // the errand lifecycle moved the errand itself when it leads (errand-link.ts)
-  if (options.errandFollows !== false) yield* followErrand(order, next)
+  if (order.doorPickup) yield* moveDoorPickup(order, next, actor, action)
   yield* publish(next, decided.events)
   yield* publishToScan(order, next)
   return { order: next, message: decided.message }

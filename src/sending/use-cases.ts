@@ -7,7 +7,9 @@
  */
 import { Effect } from "effect"
 import { AddressStore } from "../address/address-store"
+import { ErrandStore, type ErrandOrderRecord } from "../errand/errand-store"
 import { cancelOrder, PAYING_NOW } from "../errand/lifecycle"
+import { ErrandStatus, ErrandType, placeErrand } from "../errand/status-machine"
 import { TradeStore } from "../payment/trade-store"
 import { closeTrades, openTrade } from "../payment/use-cases"
 import { ProfileStore } from "../profile/profile-store"
@@ -17,7 +19,7 @@ import { orderNumber } from "../shared/order-number"
 import { Clock, Ids, OpsLog } from "../shared/ports"
 import { EmployeeStore } from "../staff/staff-store"
 import { employeeOf } from "../staff/use-cases"
-import { messages as bookingMessages, newSending, sendingGate, type BookingContact, type BookingFields } from "./booking"
+import { messages as bookingMessages, newSending, sendingGate, type BookingContact, type BookingFields, type DoorPickup } from "./booking"
 import { bookingDays, plainSendingArriveTime } from "./booking-time"
 import { dispatchCounts, messages as dispatchMessages, scannedCode, sendOutDecision } from "./dispatch"
 import {
@@ -123,6 +125,15 @@ export const book = Effect.fn("bookSending")(function* (actor: Actor, input: Boo
   })
 })
 
+/** A door pickup's type-2 errand as booked with its send order: the reward is what it pays, its runner's errand is the pickup. */
+const doorPickupErrand = (id: string, orderNo: string, worksiteId: string, openid: string, pickup: DoorPickup, now: Date): ErrandOrderRecord => ({
+  id, orderNo, type: ErrandType.pickupFromDoor, status: placeErrand(pickup.reward).status, openid, worksiteId, accept: null, payFee: pickup.reward,
+  paid: 0, refunded: 0, runnerIncome: 0, freight: null, freightPaid: 0, goodsPic: null, createdAt: now, requireArriveTime: pickup.requireArriveTime,
+  toComment: false, sexLimit: pickup.sexLimit, goodsClass: pickup.goodsType, specialGoodId: pickup.largeCategory, buildingId: pickup.dormBuilding,
+  floor: pickup.dormFloor, dormRoom: pickup.dormRoom, proxyReceiver: null, proxyReceiverPhone: null, remark: pickup.note, toTakeId: null,
+  fee: pickup.reward, activityId: null, prepayId: null, acceptedAt: null, finishedAt: null
+})
+
 /** The gate, the spec's checks in order, the order and, for a door pickup, its type-2 errand; logged for `station replay`. */
 export const bookWith = Effect.fn("bookSendingWith")(function* (actor: Actor, input: BookingLogInput) {
   const profile = yield* (yield* ProfileStore).find(actor.userId)
@@ -167,9 +178,8 @@ export const bookWith = Effect.fn("bookSendingWith")(function* (actor: Actor, in
     remark: made.remark, goodsPic: null, errandId, pickup: made.doorPickup, createdAt: now, sentAt: null
   }
   const errandOrderNo = made.doorPickup ? yield* orderNumber("PT", now) : null
-  if (made.doorPickup && errandId && errandOrderNo) {
-    yield* store.insertErrand({ id: errandId, orderNo: errandOrderNo, worksiteId: settings.worksiteId, openid: actor.openid, pickup: made.doorPickup, createdAt: now })
-  }
+  // a door pickup is one aggregate: its send order and its type-2 errand are created together
+  if (made.doorPickup && errandId && errandOrderNo) yield* (yield* ErrandStore).insert(doorPickupErrand(errandId, errandOrderNo, settings.worksiteId, actor.openid, made.doorPickup, now))
   yield* store.insert(record)
   yield* loggedOp("bookSending", actor, now, input, { id, orderNo: record.orderNo, status: record.status, errandId, errandOrderNo })
   return record
@@ -222,8 +232,8 @@ export const closeSending = Effect.fn("closeSending")(function* (actor: Actor, i
 const closeOrder = Effect.fnUntraced(function* (actor: Actor, order: SendRecord) {
   const store = yield* SendStore
   if (order.errandId && (order.status === SendStatus.pendingPayment || order.status === SendStatus.taskPosted)) {
-    const errand = yield* store.errand(order.errandId)
-    if (errand && (errand.status === -1 || errand.status === 0)) {
+    const errand = yield* (yield* ErrandStore).findById(order.errandId)
+    if (errand && (errand.status === ErrandStatus.awaitingPayment || errand.status === ErrandStatus.awaitingAcceptance)) {
       yield* cancelOrder(actor, errand.orderNo).pipe(
         Effect.catchIf((e) => e._tag === "StateConflict" && e.message !== PAYING_NOW, () => Effect.fail(new StateConflict({ message: messages.closeFailed })))
       )

@@ -6,6 +6,17 @@ export const LedgerType = {
 } as const
 export type LedgerType = (typeof LedgerType)[keyof typeof LedgerType]
 
+/** What a ledger row is for; with `refId`, the thing it names (an errand order, a tip's trade, a withdrawal). */
+export const LedgerRef = {
+  opening: "opening",
+  runnerIncome: "runnerIncome",
+  errandRefund: "errandRefund",
+  tip: "tip",
+  withdrawal: "withdrawal",
+  pointsToMoney: "pointsToMoney"
+} as const
+export type LedgerRef = (typeof LedgerRef)[keyof typeof LedgerRef]
+
 export interface LedgerEntry {
   readonly id: string
   readonly userId: string
@@ -13,9 +24,13 @@ export interface LedgerEntry {
   readonly money: number
   readonly score: number
   readonly remark: string
+  readonly refType: LedgerRef
   readonly refId: string | null
   readonly createdAt: Date
 }
+
+/** A ledger row's remark: what it is, and the order it is for when there is one (`跑腿收入（PT…）`). */
+export const ledgerRemark = (label: string, orderNo?: string): string => (orderNo ? `${label}（${orderNo}）` : label)
 
 const ledgerTypes: ReadonlyArray<LedgerType> = Object.values(LedgerType)
 

@@ -4,7 +4,8 @@ import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Ids } from "../shared/ports"
 import { startOfShanghaiDay } from "../shared/time"
-import { LedgerType } from "./ledger"
+import { LedgerRef, LedgerType } from "./ledger"
+import { moveWallet } from "./settle"
 import { convertPoints, DEFAULT_POINTS_RATIO } from "./points"
 import { WalletStore, Payouts } from "./wallet-store"
 import { decideWithdrawal, nextReviewStatus, payoutOf, WithdrawalStatus, WITHDRAWAL_LIMITS } from "./withdrawal"
@@ -28,10 +29,7 @@ export const applyWithdrawal = Effect.fn("applyWithdrawal")(function* (actor: Ac
   if (!("fee" in decision)) return yield* decision
   const id = yield* (yield* Ids).next
   yield* store.insertWithdrawal({ id, userId: actor.userId, money: decision.amountFen, fee: decision.fee, status: WithdrawalStatus.pending, createdAt: now })
-  yield* store.record({
-    id: yield* (yield* Ids).next, userId: actor.userId, type: LedgerType.withdrawal, money: -decision.amountFen, score: 0,
-    remark: "提现申请", refId: id, createdAt: now
-  })
+  yield* moveWallet({ userId: actor.userId, type: LedgerType.withdrawal, money: -decision.amountFen, ref: LedgerRef.withdrawal, refId: id, label: "提现申请", at: now })
   return { id, money: decision.amountFen, fee: decision.fee, balance: wallet.money - decision.amountFen }
 })
 
@@ -42,9 +40,9 @@ export const pointsToMoney = Effect.fn("pointsToMoney")(function* (actor: Actor,
   if (!wallet) return yield* userMissing()
   const converted = convertPoints({ requested, held: wallet.activeScore, ratio })
   if (converted instanceof RuleViolation) return yield* converted
-  yield* store.record({
-    id: yield* (yield* Ids).next, userId: actor.userId, type: LedgerType.pointsToMoney, money: converted.moneyFen,
-    score: -converted.points, remark: `${converted.points}积分兑换`, refId: null, createdAt: now
+  yield* moveWallet({
+    userId: actor.userId, type: LedgerType.pointsToMoney, money: converted.moneyFen, score: -converted.points, ref: LedgerRef.pointsToMoney, refId: null,
+    label: `${converted.points}积分兑换`, at: now
   })
   return converted
 })
@@ -60,10 +58,7 @@ export const reviewWithdrawal = Effect.fn("reviewWithdrawal")(function* (id: str
   yield* store.lock(record.userId)
   yield* store.setWithdrawalStatus(id, next, now)
   if (next === WithdrawalStatus.rejected) {
-    yield* store.record({
-      id: yield* (yield* Ids).next, userId: record.userId, type: LedgerType.income, money: record.money, score: 0,
-      remark: "提现退回", refId: id, createdAt: now
-    })
+    yield* moveWallet({ userId: record.userId, type: LedgerType.income, money: record.money, ref: LedgerRef.withdrawal, refId: id, label: "提现退回", at: now })
   }
   return { ...record, status: next }
 })

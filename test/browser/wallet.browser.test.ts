@@ -10,7 +10,7 @@ const setBalance = async (h: Harness, openid: string, fen: number) => {
   const { money } = await h.runtime.db.selectFrom("wallet").select("money").where("user_id", "=", id).executeTakeFirstOrThrow()
   if (money === fen) return
   await h.runtime.db.insertInto("ledger").values({
-    id: `test-${openid}-${fen}`, user_id: id, type: 1, money: fen - money, score: 0, remark: "测试", ref_id: null, created_at: new Date()
+    id: `test-${openid}-${fen}`, user_id: id, type: 1, money: fen - money, score: 0, remark: "测试", ref_type: "opening", ref_id: null, created_at: new Date()
   }).execute()
   await h.runtime.db.updateTable("wallet").set({ money: fen }).where("user_id", "=", id).execute()
 }

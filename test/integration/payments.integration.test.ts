@@ -18,7 +18,8 @@ import { replayOperations } from "#adapters/ops/replay"
 import { checkIn, handOver } from "#src/parcel/use-cases"
 import { reconcile } from "#src/payment/reconcile"
 import { paySafekeeping } from "#src/payment/safekeeping"
-import { paySignFor, refundTrade, settleNotice } from "#src/payment/use-cases"
+import { paySignFor } from "#src/payment/use-cases"
+import { refundTrade, settleNotice } from "#src/settlement/settlements"
 import {
   backends, checkInPayload, describeOnPostgres, failureOf, newUser, startTestApp, unique, valueOf, type TestApp
 } from "../support/test-app"

@@ -7,7 +7,6 @@
 import { randomUUID } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { sendingFollowsErrand } from "#src/sending/errand-link"
 import type { LiveEvent } from "#src/shared/ports"
 import { backends, newUser, shanghaiNoonClock, startTestApp, type TestApp, type TestUser } from "../support/test-app"
 
@@ -245,18 +244,16 @@ describe.each(backends)("sending over HTTP (%s)", (backend) => {
     const runner = await newUser(t.db, {}, { role: "runner" })
     const runnerToken = await t.token(runner.openid)
     const { _id: id, orderNo, paotui } = (await book(door)).body.data
-    // the errand lifecycle (h/elife) writes the errand, then calls the hook in the same transaction
-    const errandDoes = async (status: number, action: Parameters<typeof sendingFollowsErrand>[1], set: Record<string, unknown> = {}) => {
-      await t.db.updateTable("errand_order").set({ status, ...set }).where("id", "=", paotui._id).execute()
-      const exit = await t.runtime.run(sendingFollowsErrand(paotui._id, action))
-      expect(exit._tag).toBe("Success")
-    }
-    await errandDoes(0, "prepay", { paid: 300 })
-    await errandDoes(1, "grab", { accept_openid: runner.openid, accept_user: "跑腿", accept_user_phone: "13800000009" })
+    // the door pickup's errand steps, each moving the send order with it: the reward paid, grabbed, handed over, confirmed
+    await t.db.updateTable("app_user").set({ auth_status: 1, paotui_status: 1, sex: 1 }).where("id", "=", runner.id).execute()
+    const prepay = await t.api("GET", `/api/paotuiOrder/prepay/${paotui._id}`, token)
+    const sign = await t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${prepay.body.data.prepayId}`)}`, token)
+    expect((await t.api("POST", "/auth/dev/pay", undefined, sign.body.data)).body).toMatchObject({ success: true, data: { notified: true } })
+    expect((await t.api("PUT", `/api/paotuiOrder/robbingRollModule/${paotui.orderNo}`, runnerToken)).status).toBe(200)
     expect(await t.api("DELETE", `/api/expressTakein/${id}`, token)).toMatchObject({ status: 409 })
-    await errandDoes(2, "sayTaken")
-    await errandDoes(3, "confirmTaken")
-    expect((await t.api("GET", `/api/expressTakein/getById/${id}`, runnerToken)).body.data).toMatchObject({ status: 10, paotui: { acceptUser: "跑腿" } })
+    expect((await t.api("PUT", `/api/paotuiOrder/paotuiTakeaway/${paotui._id}`, token)).status).toBe(200)
+    expect((await t.api("PUT", `/api/paotuiOrder/paotuiConfirmTakeaway/${paotui._id}`, runnerToken, { goodsPic: "", isDaofu: false })).status).toBe(200)
+    expect((await t.api("GET", `/api/expressTakein/getById/${id}`, runnerToken)).body.data).toMatchObject({ status: 10, paotui: { acceptUser: expect.any(String) } })
 
     expect(await setFreight(id, { goodsPic: "pic.jpg" }, runnerToken)).toMatchObject({ status: 200, body: { data: { status: 20, goodsPic: "pic.jpg" } } })
     expect(await t.db.selectFrom("errand_order").select(["status", "freight"]).where("id", "=", paotui._id).executeTakeFirst()).toEqual({ status: 10, freight: 1200 })

@@ -1,13 +1,14 @@
 /**
- * SendStore over Postgres: settings and carriers, the tariff, send orders whose every status change is
- * `UPDATE … WHERE status = from` (a freight set also `AND freight IS NULL AND NOT freight_paid`), and the
- * door pickup's type-2 errand row beside its order.
+ * SendStore over Postgres, the one writer of `send_order`: settings and carriers, the tariff, send orders whose
+ * every status change is `UPDATE … WHERE status = from` (a freight set also `AND freight IS NULL AND NOT
+ * freight_paid`); and the door pickup's send order as its errand's edges move it (DoorPickupSendOrders).
  */
 import { Effect } from "effect"
 import { sql, type Kysely, type Selectable } from "kysely"
 import type { BookingContact, DoorPickup, GoodsType } from "#src/sending/booking"
 import type { TariffRow } from "#src/sending/freight"
-import { SendStore, type PickupErrand, type SendCompany, type SendingSettings, type SendRecord } from "#src/sending/send-store"
+import { DoorPickupSendOrders } from "#src/errand/door-pickup"
+import { SendStore, type SendCompany, type SendingSettings, type SendRecord } from "#src/sending/send-store"
 import { SendStatus, type SendStatus as Status } from "#src/sending/status-machine"
 import type { DB } from "../schema"
 import { query } from "./query"
@@ -37,12 +38,6 @@ export const toSendRecord = (r: Row & { sender_openid: string }): SendRecord => 
   freightPaid: r.freight_paid, isDaofu: r.is_daofu, expressNo: r.express_no, sender: contact(r.sender), receiver: contact(r.receiver),
   goodsName: r.goods_name, goodsCount: r.goods_count, estimateWeight: r.estimate_weight, insureMoney: r.insure_money, insureFreight: r.insure_freight,
   remark: r.remark, goodsPic: r.goods_pic, errandId: r.errand_id, pickup: pickupOf(r), createdAt: r.created_at, sentAt: r.sent_at
-})
-
-const toErrand = (r: Selectable<DB["errand_order"]>): PickupErrand => ({
-  id: r.id, orderNo: r.order_no, status: r.status, openid: r.openid, worksiteId: r.worksite_id, acceptOpenid: r.accept_openid, acceptUser: r.accept_user,
-  acceptUserPhone: r.accept_user_phone, fee: r.fee, payFee: r.pay_fee, paid: r.paid, refunded: r.refunded, runnerIncome: r.runner_income,
-  freight: r.freight, freightPaid: r.freight_paid, createdAt: r.created_at, requireArriveTime: r.require_arrive_time
 })
 
 export const sendStore = (db: Kysely<DB>) => {
@@ -104,15 +99,6 @@ export const sendStore = (db: Kysely<DB>) => {
           sex_limit: o.pickup?.sexLimit ?? -1, fee: o.pickup?.reward ?? 0, created_at: o.createdAt, sent_at: o.sentAt
         }).execute()
       }),
-    insertErrand: (e) =>
-      query(async () => {
-        await db.insertInto("errand_order").values({
-          id: e.id, order_no: e.orderNo, type: 2, status: e.pickup.reward > 0 ? -1 : 0, worksite_id: e.worksiteId, openid: e.openid,
-          sex_limit: e.pickup.sexLimit, goods_class: e.pickup.goodsType, special_good_id: e.pickup.largeCategory, building_id: e.pickup.dormBuilding,
-          floor: e.pickup.dormFloor, dorm_room: e.pickup.dormRoom, remark: e.pickup.note, fee: e.pickup.reward, pay_fee: e.pickup.reward,
-          require_arrive_time: e.pickup.requireArriveTime, created_at: e.createdAt
-        }).execute()
-      }),
     findById: (id) => one(() => orders().where("send_order.id", "=", id).executeTakeFirst()),
     findByOrderNo: (orderNo) => one(() => orders().where("send_order.order_no", "=", orderNo).executeTakeFirst()),
     findByErrandId: (errandId) => one(() => orders().where("send_order.errand_id", "=", errandId).executeTakeFirst()),
@@ -134,29 +120,24 @@ export const sendStore = (db: Kysely<DB>) => {
         const r = await q.executeTakeFirst()
         return Number(r.numUpdatedRows) === 1
       }),
-    errand: (errandId) =>
-      query(() => db.selectFrom("errand_order").selectAll().where("id", "=", errandId).executeTakeFirst()).pipe(Effect.map((r) => r && toErrand(r))),
-    moveErrand: (errandId, from, m) =>
-      query(async () => {
-        const r = await db.updateTable("errand_order").set({
-          status: m.status,
-          ...(m.freight !== undefined ? { freight: m.freight } : {}),
-          ...(m.freightPaid !== undefined ? { freight_paid: m.freightPaid } : {}),
-          ...(m.refunded !== undefined ? { refunded: m.refunded } : {}),
-          ...(m.runnerIncome !== undefined ? { runner_income: m.runnerIncome } : {}),
-          ...(m.toComment !== undefined ? { to_comment: m.toComment } : {}),
-          ...(m.finishedAt !== undefined ? { finished_at: m.finishedAt } : {})
-        }).where("id", "=", errandId).where("status", "=", from).executeTakeFirst()
-        return Number(r.numUpdatedRows) === 1
-      }),
     toScanCounts: (worksiteId) =>
       query(() => db.selectFrom("send_order").select(["company_id", sql<number>`count(*)::int`.as("n")])
         .where("worksite_id", "=", worksiteId).where("status", "=", SendStatus.awaitingOutOfStock).groupBy("company_id").execute())
         .pipe(Effect.map((rows) => new Map(rows.filter((r) => r.company_id !== null).map((r) => [r.company_id!, Number(r.n)])))),
-    userIdOf: (openid) =>
-      query(() => db.selectFrom("app_user").select("id").where("openid", "=", openid).executeTakeFirst()).pipe(Effect.map((r) => r?.id)),
     senderAt: (worksiteId, openid) =>
       query(() => db.selectFrom("send_order").innerJoin("app_user", "app_user.id", "send_order.sender_id").select("app_user.id")
         .where("app_user.openid", "=", openid).where("send_order.worksite_id", "=", worksiteId).limit(1).executeTakeFirst()).pipe(Effect.map((r) => r?.id))
   })
 }
+
+export const doorPickupSendOrders = (db: Kysely<DB>) => DoorPickupSendOrders.of({
+  move: (errandId, m) =>
+    query(() => db.updateTable("send_order")
+      .set({ status: m.to, ...(m.runnerId !== undefined ? { runner_id: m.runnerId } : {}), ...(m.isDaofu ? { is_daofu: true } : {}) })
+      .where("errand_id", "=", errandId).where("status", "=", m.from)
+      .returning(["id", "order_no", "status", "worksite_id", "sender_id", "express_no", "freight", "is_daofu"]).executeTakeFirst())
+      .pipe(Effect.map((r) => r && {
+        id: r.id, orderNo: r.order_no, status: r.status as Status, worksiteId: r.worksite_id, senderId: r.sender_id, expressNo: r.express_no,
+        freight: r.freight, isDaofu: r.is_daofu
+      }))
+})

@@ -1,7 +1,7 @@
 /** WalletStore over Postgres: the wallet row is locked for every change and moves with its ledger row. */
 import { Effect } from "effect"
 import { sql, type Kysely, type Selectable } from "kysely"
-import { detailTypes, type LedgerEntry, type LedgerType } from "#src/wallet/ledger"
+import { detailTypes, type LedgerEntry, type LedgerRef, type LedgerType } from "#src/wallet/ledger"
 import { WalletStore, type Wallet } from "#src/wallet/wallet-store"
 import type { WithdrawalRecord, WithdrawalStatus } from "#src/wallet/withdrawal"
 import { paged } from "../paging"
@@ -22,7 +22,7 @@ const toWithdrawal = (row: Selectable<DB["withdrawal"]>): WithdrawalRecord => ({
 
 const toLedger = (row: Selectable<DB["ledger"]>): LedgerEntry => ({
   id: row.id, userId: row.user_id, type: row.type as LedgerType, money: row.money, score: row.score,
-  remark: row.remark, refId: row.ref_id, createdAt: row.created_at
+  remark: row.remark, refType: row.ref_type as LedgerRef, refId: row.ref_id, createdAt: row.created_at
 })
 
 export const walletStore = (db: Kysely<DB>) => WalletStore.of({
@@ -41,7 +41,7 @@ export const walletStore = (db: Kysely<DB>) => WalletStore.of({
   record: (e) =>
     query(async () => {
       await db.insertInto("ledger").values({
-        id: e.id, user_id: e.userId, type: e.type, money: e.money, score: e.score, remark: e.remark, ref_id: e.refId, created_at: e.createdAt
+        id: e.id, user_id: e.userId, type: e.type, money: e.money, score: e.score, remark: e.remark, ref_type: e.refType, ref_id: e.refId, created_at: e.createdAt
       }).execute()
       await db.updateTable("wallet")
         .set({ money: sql`money + ${e.money}`, active_score: sql`active_score + ${e.score}` })

@@ -33,8 +33,8 @@ export const Hall = (props: { readonly user: UserInfo; readonly token: string })
     ? [hallEventName(worksiteId, HALL_ADD), ...(props.user.pickupAble ? [hallEventName(worksiteId, HALL_ADD_PICKUP)] : []), HALL_ADD, HALL_ADD_PICKUP, "paotuiOrderRobbinged", hallEventName(worksiteId, "paotuiOrderRobbinged"), "paotuiOrderCancel"]
     : []
   useSocketEvents(props.token, events, (event, payload) => {
-    const p = payload as { orderNo?: string; _id?: string } | undefined
-    if (event.endsWith("paotuiOrderRobbinged") && p?.orderNo) setGone((s) => new Set([...s, p.orderNo!]))
+    const p = payload as { _id?: string } | undefined
+    if (event.endsWith("paotuiOrderRobbinged") && p?._id) setGone((s) => new Set([...s, p._id!]))
     hall.reload()
   })
 
@@ -60,7 +60,7 @@ export const Hall = (props: { readonly user: UserInfo; readonly token: string })
     }
   }
 
-  const orders = (hall.data ?? []).filter((o) => !gone.has(o.orderNo))
+  const orders = (hall.data ?? []).filter((o) => !gone.has(o._id))
   return (
     <div className="errand-hall">
       <div className="errand-hall__bar">
