@@ -14,6 +14,7 @@ import { recordSafekeepFee, SafekeepFeeInput } from "#src/payment/safekeep-settl
 import type { Actor } from "#src/shared/actor"
 import { isDomainError } from "#src/shared/errors"
 import { SendStore } from "#src/sending/send-store"
+import { ErrandStore } from "#src/errand/errand-store"
 import { bookWith, closeSending, freightPaid, printWaybill, sendOut, setFreight } from "#src/sending/use-cases"
 import { randomUUID } from "node:crypto"
 import type { DB } from "../postgres/schema"

@@ -6,14 +6,15 @@
  */
 import { Effect, Layer } from "effect"
 import { PayIn } from "../payment/pay-in"
-import { SendStore } from "../sending/send-store"
 import { TradeStatus, type Trade } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
 import type { LedgerEntry } from "../wallet/ledger"
 import { WalletStore, type Page } from "../wallet/wallet-store"
 import { ErrandParties, type ErrandPerson } from "./errand-parties"
 import { CreditStore, ErrandStore, type CreditEntry, type ErrandOrderRecord, type StatusGroup } from "./errand-store"
-import { isOpen } from "./status-machine"
+import { DoorPickupSendOrders } from "./door-pickup"
+import type { SendStatus } from "./send-status"
+import { doorPickupPairs, ErrandType, isOpen } from "./status-machine"
 
 const unused = (port: string) => (name: string) => () => Effect.die(new Error(`${port}.${name} is not part of this double`))
 
@@ -159,6 +160,28 @@ export const memoryTrades = () => {
   return { trades, refunds, paidAtProvider, store, payIn }
 }
 
+/**
+ * The send orders of door pickups, by errand: `open` gives a type-2 order its send order at the send status its
+ * errand's status pairs with, and the errand's edges move it (a conditional move, as the send store's).
+ */
+export const memoryDoorPickups = (orders: ReadonlyMap<string, ErrandOrderRecord>) => {
+  const statuses = new Map<string, SendStatus>()
+  const statusOf = (errandId: string): SendStatus | undefined => statuses.get(errandId)
+  const open = (order: ErrandOrderRecord) => {
+    const paired = doorPickupPairs.find(([e]) => e === order.status)?.[1]
+    if (order.type === ErrandType.pickupFromDoor && paired !== undefined) statuses.set(order.id, paired)
+  }
+  const port = DoorPickupSendOrders.of({
+    move: (errandId, m) => Effect.sync(() => {
+      const order = orders.get(errandId)
+      if (!order || statusOf(errandId) !== m.from) return undefined
+      statuses.set(errandId, m.to)
+      return { id: `send-${errandId}`, orderNo: `JJ-${order.orderNo}`, status: m.to, worksiteId: order.worksiteId, senderId: order.openid, expressNo: null, freight: null, isDaofu: m.isDaofu === true }
+    })
+  })
+  return { statusOf, open, port }
+}
+
 /** Every errand double as one layer, and the doubles to look into. */
 export const errandWorld = (people: ReadonlyArray<ErrandPerson>) => {
   const errands = memoryErrandStore()
@@ -166,6 +189,7 @@ export const errandWorld = (people: ReadonlyArray<ErrandPerson>) => {
   const credit = memoryCredit()
   const wallet = memoryWallet()
   const trades = memoryTrades()
+  const sendOrders = memoryDoorPickups(errands.orders)
   const layer = Layer.mergeAll(
     Layer.succeed(ErrandStore, errands.store),
     Layer.succeed(ErrandParties, parties.port),
@@ -173,10 +197,7 @@ export const errandWorld = (people: ReadonlyArray<ErrandPerson>) => {
     Layer.succeed(WalletStore, wallet.port),
     Layer.succeed(TradeStore, trades.store),
     Layer.succeed(PayIn, trades.payIn),
-    // no door pickups here: a type-2 errand has no send order to follow it
-    Layer.succeed(SendStore, new Proxy({ findByErrandId: () => Effect.succeed(undefined) }, {
-      get: (target, name) => name in target ? target[name as keyof typeof target] : () => Effect.die(new Error(`SendStore.${String(name)} is not in the errand doubles`))
-    }) as unknown as SendStore["Service"])
+    Layer.succeed(DoorPickupSendOrders, sendOrders.port)
   )
-  return { errands, parties, credit, wallet, trades, layer }
+  return { errands, parties, credit, wallet, trades, sendOrders, layer }
 }

@@ -18,7 +18,7 @@ import {
   cancelOrder, collectedAtStation, confirmReceipt, confirmTakeaway, grabOrder, hallOrders, haveToComment, leaderSign, lifecycleMessages,
   listOrders, markDelivered, orderFor, pageOrders, PAYING_NOW, runnerCancel, runnerQr, sayTakeaway
 } from "./lifecycle"
-import { errandEdges, errandMessages, ERRAND_TYPES, parcelStatusOfErrand, type ErrandType } from "./status-machine"
+import { doorPickupPairs, errandEdges, errandMessages, ERRAND_TYPES, parcelStatusOfErrand, type ErrandType } from "./status-machine"
 
 const T0 = new Date("2026-11-20T04:00:00Z")
 const MIN = 60_000
@@ -62,6 +62,7 @@ const setup = () => {
     }
     const withParcel = order.type === 1 && order.toTakeId === null ? { ...order, toTakeId: `p${n}` } : order
     world.errands.orders.set(withParcel.id, withParcel)
+    world.sendOrders.open(withParcel)
     if (withParcel.type === 1) world.parties.parcels.set(withParcel.toTakeId!, { status: parcelStatusOfErrand[withParcel.status]!, runnerOpenid: null })
     if (withParcel.paid > 0) {
       world.trades.trades.set(`T${n}`, {
@@ -364,6 +365,8 @@ describe.each(ERRAND_TYPES.map((t) => [t]))("the use cases of a type-%s order", 
       const held = o.paid - o.refunded - o.runnerIncome
       expect(held).toBeGreaterThanOrEqual(0)
       if (o.status === 4 || o.status === 100) expect(held).toBe(0)
+      // a door pickup's send order stands where its errand's status pairs it, whatever the actions were
+      if (type === 2) expect([o.status, s.world.sendOrders.statusOf(o.id)]).toEqual(doorPickupPairs.find(([e]) => e === o.status))
       if (type === 1) {
         const parcel = s.world.parties.parcels.get(o.toTakeId!)!
         expect(parcel.status).toBe(parcelStatusOfErrand[o.status])

@@ -11,7 +11,7 @@ import {
 /** The spec's edges (§4 actions by role, live events), written out one by one: [types, from, action, to]. */
 const specEdges: ReadonlyArray<readonly [string, ErrandStatus, ErrandAction, ErrandStatus]> = [
   ["1234", -1, "prepay", 0], ["1234", -1, "cancel", 4], ["1234", 0, "cancel", 4], ["1234", -1, "voidUnpaid", 4], ["1234", 0, "voidUnaccepted", 4],
-  ["1234", 0, "grab", 1], ["1234", 1, "release", 0], ["234", 2, "release", 0],
+  ["1234", 0, "grab", 1], ["1234", 1, "release", 0], ["234", 2, "release", 0], ["1", 2, "release", 4],
   ["134", 1, "takeaway", 2], ["134", 2, "markDelivered", 3], ["134", 2, "confirmReceipt", 100], ["134", 3, "confirmReceipt", 100],
   ["134", 1, "leaderSign", 100], ["134", 2, "leaderSign", 100], ["134", 3, "leaderSign", 100],
   ["2", 1, "sayTaken", 2], ["2", 2, "confirmTaken", 3], ["2", 2, "confirmTakenDaofu", 20], ["2", 3, "setFreight", 10], ["2", 3, "setFreightDaofu", 20], ["2", 10, "payFreight", 20],

@@ -139,6 +139,11 @@ export const errandEdges: ReadonlyArray<Edge> = [
   ...pickup("shipOut", [[E.awaitingWarehouseOut, S.awaitingOutOfStock]], [E.completed, S.outOfStock], ["staff"], ev("paotuiOrderComplete", "requester", "runner"))
 ]
 
+/** The errand and send statuses a door pickup stands at together, as its edges pair them (each edge's two ends). */
+export const doorPickupPairs: ReadonlyArray<readonly [ErrandStatus, SendStatus]> = [
+  ...new Map(errandEdges.flatMap((e) => (e.send ? [[e.from, e.send.from] as const, [e.to, e.send.to] as const] : [])).map((p) => [String(p), p])).values()
+]
+
 export const ERRAND_ACTIONS = [...new Set(errandEdges.map((e) => e.action))] as ReadonlyArray<ErrandAction>
 
 /** The edge this action takes from the order's type and status, or undefined when it cannot happen there. */

@@ -13,7 +13,7 @@ const specEdges: ReadonlyArray<readonly [ParcelStatus, ParcelEvent, ParcelStatus
   [0, "takeByReceiver", 100], [1, "takeByReceiver", 100], [300, "takeByReceiver", 100], [1, "takeByAgent", 100],
   [0, "selfSign", 100], [1, "selfSign", 100],
   [0, "orderErrand", 2], [2, "payErrand", 3], [2, "voidErrand", 0], [3, "voidErrand", 0], [4, "voidErrand", 0],
-  [3, "grabErrand", 4], [4, "releaseErrand", 3], [4, "takeByRunner", 5], [5, "deliver", 6], [6, "signDelivered", 100],
+  [3, "grabErrand", 4], [4, "releaseErrand", 3], [4, "takeByRunner", 5], [5, "backToShelf", 0], [5, "deliver", 6], [6, "signDelivered", 100],
   [0, "markDue", 300], [1, "markDue", 300], [300, "returnToCourier", 400]
 ]
 

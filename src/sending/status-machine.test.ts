@@ -1,18 +1,21 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { errandEdges } from "../errand/status-machine"
+import { doorPickupPairs, errandEdges } from "../errand/status-machine"
 import { NotAllowed, StateConflict } from "../shared/errors"
 import {
-  decide, errandStatusOf, initialSendStatus, isSendListTab, nextSendStatus, sendListTabs, sendStatuses, sendTransitionNames,
+  decide, initialSendStatus, isSendListTab, nextSendStatus, sendListTabs, sendStatuses, sendTransitionNames,
   sendTransitions, type SendStatus as Status, type SendTransition
 } from "./status-machine"
 import { freight, order, sender, staff } from "./send-order.testkit"
 
-/** §4 "Parcel to send status" and the errand's type-2 path, written out edge by edge. */
-const specEdges: ReadonlyArray<readonly [Status, SendTransition, Status]> = [
-  [0, "payReward", 1], [1, "grab", 2], [2, "backToWaiting", 1], [3, "backToWaiting", 1], [2, "senderHandedOver", 3],
-  [3, "runnerConfirms", 10], [10, "setFreight", 20], [10, "setFreightDaofu", 4], [20, "payFreight", 4],
-  [4, "assignNumber", 5], [5, "runnerCancel", 4], [5, "sendOut", 100], [0, "close", 400], [1, "close", 400], [20, "close", 400]
+/** §4 "Parcel to send status", written out edge by edge: a door pickup's steps before its freight are its errand's edges. */
+const specEdges: ReadonlyArray<readonly [Status, Status]> = [
+  [0, 1], [1, 2], [2, 1], [3, 1], [2, 3], [3, 10], [3, 4], [10, 20], [10, 4], [20, 4], [4, 5], [5, 100], [0, 400], [1, 400], [20, 400]
+]
+/** The send table's own edges, transition by transition. */
+const tableEdges: ReadonlyArray<readonly [Status, SendTransition, Status]> = [
+  [10, "setFreight", 20], [10, "setFreightDaofu", 4], [20, "payFreight", 4], [4, "assignNumber", 5], [5, "sendOut", 100],
+  [0, "close", 400], [1, "close", 400], [20, "close", 400]
 ]
 
 const status = fc.constantFrom(...sendStatuses)
@@ -20,18 +23,21 @@ const transition = fc.constantFrom(...sendTransitionNames)
 
 describe("the send-order status table", () => {
   test.prop([status, transition])("only the listed edges can happen", (from, t) => {
-    expect(nextSendStatus(from, t)).toBe(specEdges.find(([f, e]) => f === from && e === t)?.[2])
+    expect(nextSendStatus(from, t)).toBe(tableEdges.find(([f, e]) => f === from && e === t)?.[2])
   })
 
-  it("holds exactly the spec's edges, each with the spec's live events", () => {
+  it("with the door pickup's errand edges, holds exactly the spec's edges, each with the spec's live events", () => {
     const table = sendTransitionNames.flatMap((t) => sendTransitions[t].from.map((f) => String([f, t, sendTransitions[t].to])))
-    expect(new Set(table)).toEqual(new Set(specEdges.map(String)))
+    expect(new Set(table)).toEqual(new Set(tableEdges.map(String)))
+    const pickup = errandEdges.flatMap((e) => (e.send ? [String([e.send.from, e.send.to])] : []))
+    const plain = tableEdges.map(([f, , t]) => String([f, t]))
+    expect(new Set([...plain, ...pickup])).toEqual(new Set(specEdges.map(String)))
     expect(sendTransitions.setFreight.events).toEqual(["freightUpdated", "freightUpdate"])
     expect(sendTransitions.payFreight.events).toEqual(["freightPaySuccess"])
     expect(sendTransitions.setFreightDaofu.events).toEqual(["freightPaySuccessDaofu"])
     expect(sendTransitions.assignNumber.events).toEqual(["expressTakeinArrived"])
     expect(sendTransitions.sendOut.events).toEqual(["expressSended", "expressTakeinSended"])
-    expect(sendTransitions.backToWaiting.events).toEqual(["paotuiOrderCancelToWait"])
+    expect(errandEdges.filter((e) => e.send?.to === 1 && e.send.from !== 0).map((e) => e.live[0]?.name)).toEqual(["paotuiOrderCancelToWait", "paotuiOrderCancelToWait"])
   })
 
   it("out of stock and cancelled are final", () => {
@@ -87,40 +93,27 @@ describe("deciding one action", () => {
     expect(decide(order({ status: 0 }), { role: "sender", userId: "x" }, { type: "close" })).toBeInstanceOf(NotAllowed)
     expect(decide(order(), { role: "staff", worksiteId: "v" }, freight)).toBeInstanceOf(NotAllowed)
     expect(decide(order({ status: 10, doorPickup: true, runnerId: "r" }), { role: "runner", userId: "q" }, freight)).toBeInstanceOf(NotAllowed)
-    expect(decide(order({ status: 1, doorPickup: true }), { role: "runner", userId: "s" }, { type: "grab" })).toBeInstanceOf(NotAllowed)
-    expect(decide(order({ status: 1 }), { role: "runner", userId: "r" }, { type: "grab" })).toBeInstanceOf(NotAllowed)
+    expect(decide(order({ status: 10, doorPickup: true, runnerId: "r" }), { role: "runner", userId: "s" }, freight)).toBeInstanceOf(NotAllowed)
+    expect(decide(order({ status: 10 }), { role: "runner", userId: "r" }, freight)).toBeInstanceOf(NotAllowed)
   })
 
-  it("the runner cancelling after the arrival leaves the order, withdraws the number and goes back to 4", () => {
-    const d = decide(order({ status: 5, doorPickup: true, runnerId: "r", freightPaid: true, expressNo: "SF9" }), { role: "runner", userId: "r" }, { type: "runnerCancel" })
-    expect(d).toMatchObject({ order: { status: 4, expressNo: null, runnerId: null }, events: ["paotuiOrderCancel"] })
-  })
 })
 
 describe("the door pickup's errand beside it", () => {
-  it("pairs every send status with one errand status, and the errand's live-event statuses with the table's", () => {
-    const errand = sendStatuses.map((s) => errandStatusOf[s])
-    expect(new Set(errand).size).toBe(sendStatuses.length)
+  it("pairs every send status with one errand status, and the errand's live-event statuses with the send order's (spec 001 §4)", () => {
+    const sendOf = new Map(doorPickupPairs.map(([e, sent]) => [e, sent]))
+    const errandOf = new Map(doorPickupPairs.map(([e, sent]) => [sent, e]))
+    expect(sendOf.size).toBe(doorPickupPairs.length)
+    expect(errandOf.size).toBe(doorPickupPairs.length)
+    expect(new Set(errandOf.keys())).toEqual(new Set(sendStatuses))
     // spec 001 §4 errand live events: robbed sets 1, collected 2, confirm-collected 3, freight-updated 10, freight-paid 20, express-arrived 5
-    expect(errandStatusOf[sendTransitions.grab.to]).toBe(1)
-    expect(errandStatusOf[sendTransitions.senderHandedOver.to]).toBe(2)
-    expect(errandStatusOf[sendTransitions.runnerConfirms.to]).toBe(3)
-    expect(errandStatusOf[sendTransitions.setFreight.to]).toBe(10)
-    expect(errandStatusOf[sendTransitions.payFreight.to]).toBe(20)
-    expect(errandStatusOf[sendTransitions.setFreightDaofu.to]).toBe(20)
-    expect(errandStatusOf[sendTransitions.assignNumber.to]).toBe(5)
-    expect(errandStatusOf[sendTransitions.close.to]).toBe(4)
+    expect([2, 3, 10, 20, 4, 5, 400].map((sent) => errandOf.get(sent as Status))).toEqual([1, 2, 3, 10, 20, 5, 4])
   })
 
-  it("moves the errand only along the errand core's own type-2 edges (cash on delivery by staff too), but for the runner's cancel after arrival and a close at 20", () => {
-    const moves: Array<string> = []
-    for (const t of sendTransitionNames) {
-      for (const from of sendTransitions[t].from as ReadonlyArray<Status>) {
-        const [a, b] = [errandStatusOf[from], errandStatusOf[sendTransitions[t].to]]
-        if (a !== b && !errandEdges.some((e) => e.types.includes(2) && e.from === a && e.to === b)) moves.push(`${t} ${from}: errand ${a} → ${b}`)
-      }
-    }
-    // the runner's cancel after the arrival (spec: 'reverts to 4') and a close while freight is due (never with a runner on a door pickup)
-    expect(moves).toEqual(["runnerCancel 5: errand 5 → 20", "close 20: errand 10 → 4"])
+  it("each step from the freight on is one send transition and the errand's edge for it, leading the send order alike", () => {
+    const led = errandEdges.filter((e) => e.send && ["setFreight", "setFreightDaofu", "payFreight", "arrive", "shipOut"].includes(e.action))
+    expect(led.map((e) => e.action)).toEqual(["setFreight", "setFreightDaofu", "payFreight", "arrive", "shipOut"])
+    const sendName: Record<string, SendTransition> = { setFreight: "setFreight", setFreightDaofu: "setFreightDaofu", payFreight: "payFreight", arrive: "assignNumber", shipOut: "sendOut" }
+    for (const e of led) expect(nextSendStatus(e.send!.from, sendName[e.action]!)).toBe(e.send!.to)
   })
 })

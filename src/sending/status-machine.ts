@@ -39,8 +39,6 @@ export const sendTransitions = {
   payFreight: { from: [awaitingFreightPayment], to: awaitingNumber, events: ["freightPaySuccess"] },
   /** The waybill is printed: the parcel has its express number and waits to go out. */
   assignNumber: { from: [awaitingNumber], to: awaitingOutOfStock, events: ["expressTakeinArrived"] },
-  /** The runner cancels after the arrival: off the order, the number withdrawn, back to awaiting one (spec: 'runner cancel reverts to 4'). */
-  runnerCancel: { from: [awaitingOutOfStock], to: awaitingNumber, events: ["paotuiOrderCancel"] },
   /** Staff scan it out to the carrier. */
   sendOut: { from: [awaitingOutOfStock], to: outOfStock, events: ["expressSended", "expressTakeinSended"] },
   /**
@@ -113,7 +111,6 @@ export type SendAction =
   | { readonly type: "setFreightDaofu"; readonly companyId: string }
   | { readonly type: "payFreight" }
   | { readonly type: "assignNumber"; readonly expressNo: string }
-  | { readonly type: "runnerCancel" }
   | { readonly type: "sendOut" }
   | { readonly type: "close" }
 
@@ -130,7 +127,6 @@ const roles: Record<SendTransition, ReadonlyArray<SendActor["role"]>> = {
   setFreightDaofu: ["runner", "staff"],
   payFreight: ["sender"],
   assignNumber: ["staff"],
-  runnerCancel: ["runner"],
   sendOut: ["staff"],
   close: ["sender"]
 }
@@ -185,8 +181,6 @@ const changed = (action: SendAction, actor: SendActor): Partial<SendOrder> => {
       return { freightPaid: true }
     case "assignNumber":
       return { expressNo: action.expressNo }
-    case "runnerCancel":
-      return { expressNo: null, runnerId: null }
     default:
       return {}
   }

@@ -67,9 +67,10 @@ describe("wallet use cases", () => {
     const b = bank([alice])
     expect(await b.run(applyWithdrawal(me, 2_000))).toEqual({ ok: true, value: { id: "w-1", money: 2_000, fee: 12, balance: 8_000 } })
     expect(b.records).toEqual([{ id: "w-1", userId: "u1", money: 2_000, fee: 12, status: 0, createdAt: now }])
-    expect(b.ledger).toEqual([{ id: "l-1", userId: "u1", type: 2, money: -2_000, score: 0, remark: "提现申请", refId: "w-1", createdAt: now }])
+    expect(b.ledger).toEqual([{ id: "l-1", userId: "u1", type: 2, money: -2_000, score: 0, remark: "提现申请", refType: "withdrawal", refId: "w-1", createdAt: now }])
     expect(b.byUser.get("u1")!.money).toBe(8_000)
-    expect(b.locks).toEqual(["u1"])
+    // the balance is read under the lock, and the one wallet door (settle.ts) takes it again for its ledger row
+    expect(b.locks).toEqual(["u1", "u1"])
   })
 
   it("the limits look back from a minute before the Shanghai day began", async () => {
@@ -95,7 +96,7 @@ describe("wallet use cases", () => {
   it("points convert in blocks of 10 at half a fen each, with a ledger row that moves both", async () => {
     const b = bank([alice])
     expect(await b.run(pointsToMoney(me, 95))).toEqual({ ok: true, value: { points: 90, moneyFen: 45 } })
-    expect(b.ledger).toEqual([{ id: "w-1", userId: "u1", type: 4, money: 45, score: -90, remark: "90积分兑换", refId: null, createdAt: now }])
+    expect(b.ledger).toEqual([{ id: "w-1", userId: "u1", type: 4, money: 45, score: -90, remark: "90积分兑换", refType: "pointsToMoney", refId: null, createdAt: now }])
     expect(b.byUser.get("u1")).toMatchObject({ money: 10_045, activeScore: 5 })
     expect(await bank([alice]).run(pointsToMoney(me, 20, 2))).toEqual({ ok: true, value: { points: 20, moneyFen: 40 } })
   })
@@ -121,7 +122,7 @@ describe("withdrawal review and transfer", () => {
   it("rejecting gives the whole amount back with an income row", async () => {
     const b = bank([{ ...alice, money: 5_000 }], [pending()])
     expect(await b.run(reviewWithdrawal("w0", "reject"))).toMatchObject({ ok: true, value: { status: 2 } })
-    expect(b.ledger).toEqual([{ id: "w-1", userId: "u1", type: 1, money: 5_000, score: 0, remark: "提现退回", refId: "w0", createdAt: now }])
+    expect(b.ledger).toEqual([{ id: "w-1", userId: "u1", type: 1, money: 5_000, score: 0, remark: "提现退回", refType: "withdrawal", refId: "w0", createdAt: now }])
     expect(b.byUser.get("u1")!.money).toBe(10_000)
   })
 
