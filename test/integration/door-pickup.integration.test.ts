@@ -3,7 +3,7 @@
  * reward is paid through `GET /api/paotuiOrder/prepay/{id}` and the simulated provider, the order shows in the
  * runner's hall, is grabbed, handed over and confirmed (pay now, or cash on delivery), freight is set and paid,
  * the waybill printed and the parcel dispatched. At every step the send order and its errand stand where their
- * two status machines put them (`errandStatusOf`), and at the end the money balances: `station check`'s
+ * door pickup's errand edges pair them (`doorPickupPairs`), and at the end the money balances: `station check`'s
  * invariants hold and `station payments reconcile` finds no mismatch. Closing a paid door pickup refunds
  * the reward through the pay-in port.
  */
@@ -11,9 +11,9 @@ import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { checkInvariants } from "#adapters/ops/invariants"
 import { purposeBooks } from "#adapters/payments/books"
-import { edgeFor } from "#src/errand/status-machine"
+import { doorPickupPairs, edgeFor } from "#src/errand/status-machine"
 import { reconcile } from "#src/payment/reconcile"
-import { errandStatusOf, type SendStatus } from "#src/sending/status-machine"
+import type { SendStatus } from "#src/sending/status-machine"
 import { newUser, shanghaiNoonClock, startTestApp, type TestApp, type TestUser } from "../support/test-app"
 
 const base = "/api/paotuiOrder"
@@ -65,7 +65,7 @@ describe("door pickup over HTTP (pglite)", () => {
     const order = (await t.api("GET", `/api/expressTakein/getById/${sendId}`, token)).body.data
     const row = await t.db.selectFrom("errand_order").selectAll().where("id", "=", errandId).executeTakeFirstOrThrow()
     expect([order.status, order.paotui.status, row.status, row.type]).toEqual([send, errand, errand, 2])
-    expect(errandStatusOf[send]).toBe(errand)
+    expect(doorPickupPairs).toContainEqual([errand, send])
     return { order, row }
   }
 
