@@ -29,7 +29,7 @@ const attempt = async (trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms:
     await trx.updateTable("outbox").set({
       attempts, last_error: error, next_attempt_at: next ?? now, failed_at: next ? null : now
     }).where("id", "=", row.id).execute()
-    const fields = { job: OUTBOX, item: row.id, channel: row.channel, template: row.template, attempts, nextTryAt: next ?? null, err: maskPhones(error) }
+    const fields = { job: OUTBOX, item: String(row.id), channel: row.channel, template: row.template, attempts, nextTryAt: next ?? null, err: maskPhones(error) }
     if (next) logger.warn(fields, "outbox message failed; it is tried again later")
     else logger.error(fields, `outbox message given up${refusedForGood ? " (refused for good)" : ` after ${MAX_ATTEMPTS} tries`}, see station jobs failures`)
     return "failed"
@@ -58,7 +58,7 @@ export const drainOutbox = async (db: Kysely<DB>, sms: SmsGateway, messaging: Fa
       })
     } catch (err) {
       if (claimed === undefined) throw err
-      logger.error({ job: OUTBOX, item: claimed, err }, "outbox message could not be recorded; left for a later drain")
+      logger.error({ job: OUTBOX, item: String(claimed), err }, "outbox message could not be recorded; left for a later drain")
     }
     if (claimed === undefined) break
     tried.push(claimed)

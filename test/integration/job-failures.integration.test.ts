@@ -159,5 +159,43 @@ for (const backend of backends) {
       expect(await failureRow(planted)).toBeUndefined()
       expect(await listFailures(t.db, { all: true })).toEqual([])
     })
+
+    it("expire-prepays: each trade in its own transaction; one failing trade does not keep the others open", async () => {
+      const { t } = ctx
+      const unpaid = async () => {
+        const expressNo = unique("SF")
+        await t.api("POST", "/api/expressTosend", ctx.staff, checkInPayload({ expressNo, receiverPhone: "13800000001" }))
+        const parcel = (await t.db.selectFrom("parcel").select("id").where("express_no", "=", expressNo).executeTakeFirstOrThrow()).id
+        const placed = await t.api("POST", "/api/paotuiOrder", ctx.student, {
+          type: 1, toTakeId: parcel, worksiteId: "ws-xiyuan", goodsType: 1, dormBuilding: "b-xy-1", dormFloor: 5, dormRoom: "501",
+          friendReceives: false, sexLimit: -1, remark: ""
+        })
+        const prepay = await t.api("GET", `/api/paotuiOrder/prepay/${placed.body.data._id}`, ctx.student)
+        expect(prepay.status, JSON.stringify(prepay.body)).toBe(200)
+        return prepay.body.data.tradeNo as string
+      }
+      const trades = [await unpaid(), await unpaid(), await unpaid()]
+      const [planted, ...others] = trades
+      const expiry = (await t.db.selectFrom("pay_trade").select("expires_at").where("trade_no", "=", others[0]!).executeTakeFirstOrThrow()).expires_at
+      // the planted trade is the oldest due: it comes first in every run
+      await t.db.updateTable("pay_trade").set({ expires_at: new Date(expiry.getTime() - MINUTE) }).where("trade_no", "=", planted!).execute()
+      const expire = jobNamed("expire-prepays") as ItemsJob<string>
+      const failing = itemsJob({
+        ...expire,
+        work: { ...expire.work, one: (tradeNo) => (tradeNo === planted ? Effect.die(new Error("provider unreachable")) : expire.work.one(tradeNo)) }
+      })
+      const status = async (tradeNo: string) => (await t.db.selectFrom("pay_trade").select("status").where("trade_no", "=", tradeNo).executeTakeFirstOrThrow()).status
+
+      const late = new Date(expiry.getTime() + MINUTE)
+      expect(await failing.run(t.runtime, late)).toEqual({ expired: 2, paidElsewhere: 0, skipped: 0, failed: 1, waiting: 0, givenUp: 0 })
+      expect(await Promise.all(trades.map(status))).toEqual(["created", "expired", "expired"])
+      expect(await t.db.selectFrom("job_item_failure").select(["attempts", "last_error", "next_try_at"]).where("job", "=", "expire-prepays").execute())
+        .toEqual([{ attempts: 1, last_error: "provider unreachable", next_try_at: new Date(late.getTime() + JOB_RETRY_FIRST_MS) }])
+
+      expect(await expire.run(t.runtime, new Date(late.getTime() + 1000))).toMatchObject({ expired: 0, waiting: 1 })
+      expect(await expire.run(t.runtime, new Date(late.getTime() + JOB_RETRY_FIRST_MS))).toMatchObject({ expired: 1, failed: 0, waiting: 0 })
+      expect(await status(planted!)).toBe("expired")
+      expect(await t.db.selectFrom("job_item_failure").selectAll().where("job", "=", "expire-prepays").execute()).toEqual([])
+    })
   })
 }
