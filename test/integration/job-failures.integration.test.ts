@@ -9,6 +9,7 @@
 import { Effect } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { logger } from "#adapters/http/logger"
+import { checkInvariants } from "#adapters/ops/invariants"
 import { JOB_RETRY_FIRST_MS, listFailures, MAX_ATTEMPTS } from "#adapters/scheduler/failures"
 import { itemsJob, jobNamed, type ItemsJob } from "#adapters/scheduler/jobs"
 import type { VoidOutcome } from "#src/errand/ordering"
@@ -148,6 +149,8 @@ for (const backend of backends) {
       expect(await listFailures(t.db)).toEqual([expect.objectContaining({
         job: JOB, item: planted, attempts: MAX_ATTEMPTS, nextTryAt: null, lastError: `退款失败：provider refused order ${planted}`
       })])
+      const givenUp = async () => (await checkInvariants(t.db)).find((r) => r.name.startsWith("no job item given up"))
+      expect(await givenUp()).toMatchObject({ ok: false, violations: 1, examples: [expect.objectContaining({ job: JOB, item: planted })] })
 
       // a retry that fails again keeps it given up, one attempt more
       expect(await job.retry(t.runtime, muchLater, planted)).toBe("failed")
@@ -158,6 +161,7 @@ for (const backend of backends) {
       expect(await order(planted)).toMatchObject({ status: 4, refunded: 240 })
       expect(await failureRow(planted)).toBeUndefined()
       expect(await listFailures(t.db, { all: true })).toEqual([])
+      expect(await givenUp()).toMatchObject({ ok: true, violations: 0 })
     })
 
     it("expire-prepays: each trade in its own transaction; one failing trade does not keep the others open", async () => {
