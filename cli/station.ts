@@ -66,6 +66,7 @@ Examples:
   station stats --date 2026-11-22 --json
   station returns export sf-batch.csv --worksite ws-xiyuan --company ec-sf
   station jobs run expire-prepays
+  station jobs failures
   station payments reconcile
   station backup station-2026-11-22.tar.gz`)
 
@@ -154,6 +155,12 @@ jobs.command("list").description("list the jobs and how often the server runs th
   .addOption(json()).action(lazy(async () => (await import("./jobs")).listJobs))
 jobs.command("run").description("run one job now, e.g. expire-prepays").argument("<name>", "the job's name (see jobs list)")
   .addOption(json()).action(lazy(async () => (await import("./jobs")).runJob))
+jobs.command("failures").description("list the items the jobs and the outbox gave up on (no longer tried automatically), for a person to act on")
+  .option("--all", "also the failed items still to be tried again, with their next try")
+  .addOption(json()).action(lazy(async () => (await import("./jobs")).jobFailures))
+jobs.command("retry").description("try one failed item again now (a job's item in its own transaction, or an outbox message)")
+  .argument("<job>", "the job's name, or outbox (see jobs failures)").argument("<item>", "the item's id (see jobs failures)")
+  .addOption(json()).action(lazy(async () => (await import("./jobs")).retryJobItem))
 
 const tariff = program.command("tariff").description("the freight tariff of sending (per worksite and carrier, by destination province)")
 tariff.command("import").description("load a tariff CSV (worksiteId,companyCode,toProvinceCode,firstKg,extraKg; yuan); replaces the rows of each worksite and carrier it names")

@@ -33,6 +33,7 @@ export const checkInvariants = async (db: Kysely<DB>): Promise<ReadonlyArray<Inv
   const sharedExpressNos = db.selectFrom("parcel").select(["worksite_id as worksiteId", "express_no as expressNo", sql<string>`count(*)`.as("parcels")])
     .where("status", "in", ACTIVE_STATUSES).groupBy(["worksite_id", "express_no"]).having(sql`count(*)`, ">", 1)
   const failedOutbox = db.selectFrom("outbox").where("failed_at", "is not", null)
+  const givenUpItems = db.selectFrom("job_item_failure").where("next_try_at", "is", null)
   const count = sql<string>`count(*)`.as("n")
 
   return Promise.all([
@@ -52,6 +53,10 @@ export const checkInvariants = async (db: Kysely<DB>): Promise<ReadonlyArray<Inv
     result("no outbox message stuck as failed",
       failedOutbox.select(count).executeTakeFirstOrThrow(),
       failedOutbox.select(["id", "channel", "recipient", "template", "attempts", "last_error as lastError", "failed_at as failedAt"]).orderBy("id").limit(EXAMPLES).execute()),
+    result("no job item given up (station jobs failures)",
+      givenUpItems.select(count).executeTakeFirstOrThrow(),
+      givenUpItems.select(["job", "item_id as item", "attempts", "last_error as lastError", "last_failed_at as lastFailedAt"])
+        .orderBy("last_failed_at").limit(EXAMPLES).execute()),
     purposeBooks(db).then((books) => {
       const mismatches = reconcile(books)
       return { name: "every settled pay-in trade matches what it paid for (station payments reconcile)", ok: mismatches.length === 0, violations: mismatches.length, examples: mismatches.slice(0, EXAMPLES).map((m) => ({ ...m })) }

@@ -1,30 +1,74 @@
-/** Sends what the outbox holds: due rows are claimed with SKIP LOCKED, retried with backoff, given up after 8 tries. */
-import type { Kysely } from "kysely"
+/**
+ * Sends what the outbox holds, each message in its own transaction: a due row is claimed with SKIP LOCKED, sent,
+ * and marked sent; a failure is logged, counted on the row and tried again with a doubling delay, given up after
+ * MAX_ATTEMPTS tries (or at once when the gateway refuses it for good) and then listed by `station jobs failures`.
+ * A message that fails never holds up the others.
+ */
+import type { Kysely, Selectable, Transaction } from "kysely"
+import { logger, maskPhones } from "../http/logger"
 import type { DB } from "../postgres/schema"
 import type { FakeMessagingApp } from "../messaging/fake-messaging-app"
+import { errorText, MAX_ATTEMPTS, nextTryAfter, OUTBOX } from "../scheduler/failures"
 import { SmsRefused, type SmsGateway } from "../sms/fake-sms-gateway"
 
-const MAX_ATTEMPTS = 8
+/** A message is tried again 2 s after its first failure, then after 4, 8, … 128 s. */
+export const OUTBOX_RETRY_FIRST_MS = 2_000
 
-export const drainOutbox = async (db: Kysely<DB>, sms: SmsGateway, messaging: FakeMessagingApp, batch = 20): Promise<number> =>
-  db.transaction().execute(async (trx) => {
-    const now = new Date()
-    const due = await trx.selectFrom("outbox").selectAll().where("sent_at", "is", null).where("failed_at", "is", null)
-      .where("next_attempt_at", "<=", now).orderBy("id").limit(batch).forUpdate().skipLocked().execute()
-    for (const row of due) {
-      try {
-        if (row.channel === "sms") await sms.send(row.recipient, row.template, row.params)
-        else await messaging.sendTemplate(row.recipient, row.template, row.params)
-        await trx.updateTable("outbox").set({ sent_at: now, attempts: row.attempts + 1 }).where("id", "=", row.id).execute()
-      } catch (e) {
-        const attempts = row.attempts + 1
-        const giveUp = (e instanceof SmsRefused && e.permanent) || attempts >= MAX_ATTEMPTS
-        await trx.updateTable("outbox").set({
-          attempts, last_error: String((e as Error).message ?? e),
-          next_attempt_at: new Date(now.getTime() + 2 ** attempts * 1000),
-          failed_at: giveUp ? now : null
-        }).where("id", "=", row.id).execute()
-      }
+type Outcome = "sent" | "failed"
+
+/** Sends one claimed message and records what happened on its row. */
+const attempt = async (trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms: SmsGateway, messaging: FakeMessagingApp, now: Date): Promise<Outcome> => {
+  const attempts = row.attempts + 1
+  try {
+    if (row.channel === "sms") await sms.send(row.recipient, row.template, row.params)
+    else await messaging.sendTemplate(row.recipient, row.template, row.params)
+  } catch (e) {
+    const refusedForGood = e instanceof SmsRefused && e.permanent
+    const next = refusedForGood ? undefined : nextTryAfter(attempts, now, OUTBOX_RETRY_FIRST_MS)
+    const error = errorText(e)
+    await trx.updateTable("outbox").set({
+      attempts, last_error: error, next_attempt_at: next ?? now, failed_at: next ? null : now
+    }).where("id", "=", row.id).execute()
+    const fields = { job: OUTBOX, item: String(row.id), channel: row.channel, template: row.template, attempts, nextTryAt: next ?? null, err: maskPhones(error) }
+    if (next) logger.warn(fields, "outbox message failed; it is tried again later")
+    else logger.error(fields, `outbox message given up${refusedForGood ? " (refused for good)" : ` after ${MAX_ATTEMPTS} tries`}, see station jobs failures`)
+    return "failed"
+  }
+  await trx.updateTable("outbox").set({ sent_at: now, attempts }).where("id", "=", row.id).execute()
+  return "sent"
+}
+
+/**
+ * Sends up to `batch` due messages, oldest first, one transaction each; answers how many it tried. A message
+ * whose transaction itself fails (its row cannot be written) is logged and left for a later drain.
+ */
+export const drainOutbox = async (db: Kysely<DB>, sms: SmsGateway, messaging: FakeMessagingApp, batch = 20): Promise<number> => {
+  const tried: string[] = []
+  while (tried.length < batch) {
+    let claimed: string | undefined
+    try {
+      await db.transaction().execute(async (trx) => {
+        const now = new Date()
+        const row = await trx.selectFrom("outbox").selectAll().where("sent_at", "is", null).where("failed_at", "is", null)
+          .where("next_attempt_at", "<=", now).$if(tried.length > 0, (q) => q.where("id", "not in", tried))
+          .orderBy("id").limit(1).forUpdate().skipLocked().executeTakeFirst()
+        if (!row) return
+        claimed = row.id
+        await attempt(trx, row, sms, messaging, now)
+      })
+    } catch (err) {
+      if (claimed === undefined) throw err
+      logger.error({ job: OUTBOX, item: String(claimed), err }, "outbox message could not be recorded; left for a later drain")
     }
-    return due.length
+    if (claimed === undefined) break
+    tried.push(claimed)
+  }
+  return tried.length
+}
+
+/** Tries one message now, whatever its next try or given-up mark says (`station jobs retry outbox <id>`); undefined if no unsent message has this id. */
+export const retryOutboxMessage = (db: Kysely<DB>, sms: SmsGateway, messaging: FakeMessagingApp, id: string): Promise<Outcome | undefined> =>
+  db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("outbox").selectAll().where("id", "=", id).where("sent_at", "is", null).forUpdate().executeTakeFirst()
+    return row ? attempt(trx, row, sms, messaging, new Date()) : undefined
   })

@@ -296,3 +296,16 @@ export interface DB {
   freight_tariff: { worksite_id: string; company_code: string; to_province_code: string; first_kg: number; extra_kg: number }
   send_order: SendOrderTable
 }
+
+/** The items background jobs failed on (migration 2026-11-25T2210-job-item-failures); merged into `DB` above. */
+export interface DB {
+  job_item_failure: {
+    job: string
+    item_id: string
+    attempts: number
+    last_error: string
+    first_failed_at: Timestamp
+    last_failed_at: Timestamp
+    next_try_at: Timestamp | null
+  }
+}

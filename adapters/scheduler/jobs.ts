@@ -2,17 +2,24 @@
  * The scheduler's jobs, one entry each: a name (also `station jobs run <name>`), what it does, how often
  * the server runs it, and `run`, which must be idempotent (a second run right after changes nothing)
  * and answers counts of what it changed. A job that changes parcels does it through a use case that
- * appends to the operations log, as `mark-due-returns` does.
+ * appends to the operations log, as `mark-due-returns` does. A job that works item by item (`itemsJob`)
+ * gives each item its own transaction: an item that fails is logged, counted, tried again later and
+ * never holds up the next one (see failures.ts).
  */
-import { Cause, Exit } from "effect"
+import { Cause, Effect, Exit } from "effect"
 import type { Kysely } from "kysely"
 import { markDueParcels } from "#src/parcel/returns"
-import { expireDueTrades } from "#src/payment/use-cases"
+import { TradeStatus } from "#src/payment/trade"
+import { TradeStore } from "#src/payment/trade-store"
+import { closeTrades } from "#src/payment/use-cases"
 import { dueUnacceptedErrands, dueUnpaidErrands, voidUnacceptedErrand, voidUnpaidErrand, type VoidOutcome } from "#src/errand/ordering"
+import { Clock } from "#src/shared/ports"
 import { purgeExpiredKeys } from "../http/idempotency"
+import { logger } from "../http/logger"
 import type { DB } from "../postgres/schema"
-import type { Runtime } from "../runtime"
+import type { Runtime, StationServices } from "../runtime"
 import { purgeExpiredLoginRows } from "../security/login-nonces"
+import { clearFailure, errorText, failuresOf, MAX_ATTEMPTS, recordFailure, type HeldItem } from "./failures"
 
 export type JobResult = Readonly<Record<string, number>>
 
@@ -21,6 +28,8 @@ export interface Job {
   readonly description: string
   readonly everyMs: number
   run(runtime: Runtime, now: Date): Promise<JobResult>
+  /** For a job that works item by item: tries one item now, as a run would (`station jobs retry`). */
+  readonly retry?: (runtime: Runtime, now: Date, itemId: string) => Promise<string>
 }
 
 const MINUTE = 60_000
@@ -31,7 +40,8 @@ const valueOf = <A, E>(exit: Exit.Exit<A, E>): A => {
   throw Cause.squash(exit.cause)
 }
 
-const EXPIRE_BATCH = 100
+/** How many due trades one run of expire-prepays reads, oldest first (the errand stores read 500 at most too). */
+const DUE_LIMIT = 500
 
 /** Expired and revoked sessions: no token can use them any more. */
 export const purgeEndedSessions = async (db: Kysely<DB>, now: Date): Promise<number> => {
@@ -39,16 +49,91 @@ export const purgeEndedSessions = async (db: Kysely<DB>, now: Date): Promise<num
   return Number(gone.numDeletedRows)
 }
 
-/** Voids each due errand order in its own transaction (one refused refund never holds back the others); counts by outcome. */
-const voidEach = async (
-  runtime: Runtime, now: Date, due: Parameters<Runtime["read"]>[0], voidOne: (id: string) => Parameters<Runtime["run"]>[0]
-): Promise<JobResult> => {
-  const counts: Record<VoidOutcome, number> = { voided: 0, skipped: 0, paidElsewhere: 0 }
-  for (const id of valueOf(await runtime.read(due, { now })) as ReadonlyArray<string>) {
-    counts[valueOf(await runtime.run(voidOne(id), { now })) as VoidOutcome]++
-  }
-  return counts
+/** Work done item by item: the ids due now, oldest first, and the change of one item, which answers its outcome. */
+export interface ItemWork<O extends string> {
+  readonly due: () => Effect.Effect<ReadonlyArray<string>, unknown, StationServices>
+  readonly one: (itemId: string) => Effect.Effect<O, unknown, StationServices>
+  readonly outcomes: ReadonlyArray<O>
 }
+
+/** What a run of an item job counts besides the items' outcomes. */
+export interface HeldCounts {
+  /** Tried this run and failed (tried again later, or given up at its last attempt). */
+  readonly failed: number
+  /** Skipped: failed before, its next try is later. */
+  readonly waiting: number
+  /** Skipped: failed MAX_ATTEMPTS times, listed by `station jobs failures`. */
+  readonly givenUp: number
+}
+
+export interface ItemsJob<O extends string> extends Job {
+  readonly work: ItemWork<O>
+  readonly retry: (runtime: Runtime, now: Date, itemId: string) => Promise<O | "failed">
+}
+
+/** One item in its own transaction: its outcome (its failure row cleared), or "failed" with the failure recorded and logged. */
+const tryItem = async <O extends string>(
+  runtime: Runtime, now: Date, job: string, work: ItemWork<O>, itemId: string, held: HeldItem | undefined
+): Promise<O | "failed"> => {
+  const exit = await runtime.run(work.one(itemId), { now }).catch((e: unknown) => Exit.die(e))
+  if (Exit.isSuccess(exit)) {
+    if (held) await clearFailure(runtime.db, job, itemId)
+    return exit.value
+  }
+  const error = Cause.squash(exit.cause)
+  const failure = await recordFailure(runtime.db, job, itemId, errorText(error), now)
+  const fields = { job, item: itemId, attempts: failure.attempts, nextTryAt: failure.nextTryAt, err: error }
+  if (failure.nextTryAt) logger.warn(fields, "job item failed; it is tried again later")
+  else logger.error(fields, `job item failed ${MAX_ATTEMPTS} times; given up, see station jobs failures`)
+  return "failed"
+}
+
+/**
+ * A job that works item by item: each due item in its own transaction, oldest first. An item whose last failure
+ * asks to wait is skipped until its next try, one given up is skipped for good; a failure never stops the run.
+ */
+export const itemsJob = <O extends string>(job: Omit<Job, "run" | "retry"> & { readonly work: ItemWork<O> }): ItemsJob<O> => ({
+  ...job,
+  run: async (runtime, now) => {
+    const { work } = job
+    const ids = valueOf(await runtime.read(work.due(), { now }))
+    const held = await failuresOf(runtime.db, job.name, ids)
+    const counts: Record<string, number> = Object.fromEntries(work.outcomes.map((o) => [o, 0]))
+    const other = { failed: 0, waiting: 0, givenUp: 0 }
+    for (const id of ids) {
+      const failure = held.get(id)
+      if (failure?.nextTryAt === null) other.givenUp++
+      else if (failure && failure.nextTryAt > now) other.waiting++
+      else {
+        const outcome = await tryItem(runtime, now, job.name, work, id, failure)
+        if (outcome === "failed") other.failed++
+        else counts[outcome] = (counts[outcome] ?? 0) + 1
+      }
+    }
+    return { ...counts, ...other } satisfies Record<string, number> & HeldCounts
+  },
+  retry: async (runtime, now, itemId) =>
+    tryItem(runtime, now, job.name, job.work, itemId, (await failuresOf(runtime.db, job.name, [itemId])).get(itemId))
+})
+
+const voidOutcomes: ReadonlyArray<VoidOutcome> = ["voided", "skipped", "paidElsewhere"]
+
+/** The open prepays past their deadline, oldest first. */
+const dueTrades = () => Effect.gen(function* () {
+  const now = yield* (yield* Clock).now
+  return (yield* (yield* TradeStore).dueToExpire(now, DUE_LIMIT)).map((t) => t.tradeNo)
+})
+
+/**
+ * Expires one open prepay past its deadline: closed at the provider and marked expired, or left for its notice
+ * when the provider says it was paid; skipped when it is no longer open and due.
+ */
+const expireTrade = (tradeNo: string) => Effect.gen(function* () {
+  const trade = yield* (yield* TradeStore).find(tradeNo)
+  const now = yield* (yield* Clock).now
+  if (!trade || trade.status !== TradeStatus.created || trade.expiresAt > now) return "skipped" as const
+  return (yield* closeTrades([trade])) === "paid" ? "paidElsewhere" as const : "expired" as const
+})
 
 export const jobs: ReadonlyArray<Job> = [
   {
@@ -57,22 +142,12 @@ export const jobs: ReadonlyArray<Job> = [
     everyMs: 10 * MINUTE,
     run: async (runtime, now) => ({ marked: valueOf(await runtime.run(markDueParcels(), { now })).count })
   },
-  {
+  itemsJob({
     name: "expire-prepays",
-    description: "close unpaid prepays past their 30 minutes at the provider and mark them expired",
+    description: "close unpaid prepays past their 30 minutes at the provider and mark them expired, each in its own transaction",
     everyMs: MINUTE,
-    run: async (runtime, now) => {
-      let expired = 0
-      let paidElsewhere = 0
-      for (;;) {
-        const batch = valueOf(await runtime.run(expireDueTrades(EXPIRE_BATCH), { now }))
-        expired += batch.expired
-        paidElsewhere += batch.paidElsewhere
-        if (batch.seen < EXPIRE_BATCH || batch.expired === 0) break
-      }
-      return { expired, paidElsewhere }
-    }
-  },
+    work: { due: dueTrades, one: expireTrade, outcomes: ["expired", "paidElsewhere", "skipped"] }
+  }),
   {
     name: "purge-login-nonces",
     description: "delete expired sign-in nonces and sign-in failures too old to count",
@@ -95,18 +170,18 @@ export const jobs: ReadonlyArray<Job> = [
       return { keys }
     }
   },
-  {
+  itemsJob({
     name: "void-unpaid-errands",
     description: "void errand orders unpaid 30 minutes after they were placed: prepay closed, parcel back to 0, activity place given back",
     everyMs: MINUTE,
-    run: (runtime, now) => voidEach(runtime, now, dueUnpaidErrands(), voidUnpaidErrand)
-  },
-  {
+    work: { due: dueUnpaidErrands, one: voidUnpaidErrand, outcomes: voidOutcomes }
+  }),
+  itemsJob({
     name: "void-unaccepted-errands",
     description: "void errand orders nobody accepted before their required time: refunded through the pay-in port, parcel back to 0",
     everyMs: 5 * MINUTE,
-    run: (runtime, now) => voidEach(runtime, now, dueUnacceptedErrands(), voidUnacceptedErrand)
-  }
+    work: { due: dueUnacceptedErrands, one: voidUnacceptedErrand, outcomes: voidOutcomes }
+  })
 ]
 
 export const jobNamed = (name: string, registry: ReadonlyArray<Job> = jobs): Job | undefined => registry.find((job) => job.name === name)
