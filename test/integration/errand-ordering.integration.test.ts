@@ -389,8 +389,12 @@ describe("errand ordering over HTTP [pglite]", () => {
     expect((await ctx.t.api("GET", "/api/building/list/ws-xiyuan")).status).toBe(401)
   })
 
-  it("types 2, 3 and 4 are ordered at the requester's worksite without a parcel and without the door-delivery discount", async () => {
-    for (const type of [2, 3, 4]) {
+  it("types 3 and 4 are ordered at the requester's worksite without a parcel and without the door-delivery discount; a door pickup only with its sending", async () => {
+    // a type-2 errand exists only with its send order: placed on its own it could never reach its end
+    const pickup = await place(form("", { type: 2, goodsType: 2, dormFloor: 2 }))
+    expect(pickup).toMatchObject({ status: 400, body: { success: false, message: "上门取件请在寄快递中预约" } })
+    expect(await ctx.t.db.selectFrom("errand_order").select("id").where("type", "=", 2).execute()).toEqual([])
+    for (const type of [3, 4]) {
       const r = await place(form("", { type, goodsType: 2, dormFloor: 2 }))
       expect(r.status, JSON.stringify(r.body)).toBe(200)
       expect(await order(r.body.data._id)).toMatchObject({ type, fee: 300, pay_fee: 300, activity_id: null, to_take_id: null, status: -1, worksite_id: "ws-xiyuan" })
