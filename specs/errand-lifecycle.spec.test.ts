@@ -64,7 +64,8 @@ const spec = (t: ErrandType, m: Model, person: Person, a: ErrandAction): ErrandS
     case "voidUnpaid": return role === "system" && at(-1) && m.minutes >= 30 ? 4 : undefined
     case "voidUnaccepted": return role === "system" && at(0) && m.minutes > REQUIRE_AFTER_MIN ? 4 : undefined
     case "grab": return role === "runner" && openid !== "req" && at(0) && m.minutes <= REQUIRE_AFTER_MIN ? 1 : undefined
-    case "release": return holder && (at(1) || (at(2) && t !== 1)) ? 0 : undefined
+    // a type-1 order at 2 has its parcel out of the station: the runner's cancel ends it and the parcel goes back
+    case "release": return holder && at(1) ? 0 : holder && at(2) ? (t === 1 ? 4 : 0) : undefined
     case "takeaway": return door && at(1) && (t === 1 ? role === "staff" && local : holder) ? 2 : undefined
     case "markDelivered": return door && holder && at(2) ? 3 : undefined
     case "confirmReceipt": return door && requester && at(2, 3) ? 100 : undefined

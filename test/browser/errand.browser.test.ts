@@ -434,6 +434,12 @@ describe.skipIf(!run)("errands in the browser", () => {
       accept_user: "王强", accept_user_phone: "13800000002", goods_class: 1, building_id: "b-xy-1", floor: 2, dorm_room: "201", fee: 300, pay_fee: 300, paid: 300,
       require_arrive_time: new Date(now.getTime() + 3_600_000), created_at: now, accepted_at: now
     }).execute()
+    // a door pickup is booked as a sending: its send order goes with the errand, accepted by the same runner
+    const contact = JSON.stringify({ name: "李明", phone: "13800000001" })
+    await h.runtime.db.insertInto("send_order").values({
+      id: "so-pickup-1", order_no: "JJ-PICKUP-1", status: 2, worksite_id: "ws-xiyuan", sender_id: "u-student", sender: contact, receiver: contact,
+      goods_name: "书", goods_count: 1, door_pickup: true, errand_id: "eo-pickup-1", runner_id: "u-runner", fee: 300, created_at: now
+    }).execute()
     const studentToken = encodeURIComponent(await h.token("demo-student"))
     const runnerToken = encodeURIComponent(await h.token("demo-runner"))
     const student = await h.phone()

@@ -166,7 +166,7 @@ for (const backend of backends) {
         expect(again.body).toMatchObject({ data: { settled: false } })
         expect(await money(r.id)).toBe(before + 200)
         const rows = await t.db.selectFrom("ledger").selectAll().where("ref_id", "=", trade.trade_no).execute()
-        expect(rows).toEqual([expect.objectContaining({ user_id: r.id, type: 1, money: 200, remark: `跑腿赏金 ${o.orderNo}` })])
+        expect(rows).toEqual([expect.objectContaining({ user_id: r.id, type: 1, money: 200, ref_type: "tip", remark: `跑腿赏金（${o.orderNo}）` })])
 
         // the rating keeps the tip actually paid, not what the client says
         const rated = await t.api("PUT", "/api/paotuiOrder/comment/update", token, { paotuiId: o.id, acceptOpenid: r.openid, score: 5, tags: [1, 3], rewardMoney: 5000 })
