@@ -4,6 +4,7 @@
  * says who may try.
  */
 
+import { NotAllowed, StateConflict } from "../shared/errors"
 import { isOpen } from "./status-machine"
 
 /** A sex limit: −1 (or none) any, 1 male only, 2 female only. User sex: 0 unknown, 1 male, 2 female. */
@@ -33,6 +34,7 @@ export const RUNNER_APPLY_PATH = "/paotuiApply"
 export const grabMessages = {
   maleOnly: "对不起，该跑腿单只有男生可接。",
   femaleOnly: "对不起，该跑腿单只有女生可接。",
+  notRunner: "您还不是跑腿员，请先申请跑腿",
   failed: "接单失败",
   success: "接单成功"
 } as const
@@ -45,21 +47,19 @@ const anySex = (limit: number | null): boolean => limit === null || limit === -1
 /** Whether an order's sex limit lets this user take it. */
 export const sexAllows = (limit: number | null, sex: number): boolean => anySex(limit) || limit === sex
 
-export type GrabCheck =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly redirect: typeof RUNNER_APPLY_PATH }
-  | { readonly ok: false; readonly status: 403 | 409; readonly message: string }
+export type GrabRefusal = NotAllowed | StateConflict
 
 /**
- * May this user grab this order now? Not a joined runner → to the runner application; the sex limit with
- * the spec's words; another worksite's order, one's own order, or an order no longer open → '接单失败'.
+ * May this user grab this order now? Undefined when so; else the refusal: not a joined runner → to the runner
+ * application (the page sends them there); the sex limit with the spec's words; another worksite's order, one's own order, or an order no
+ * longer open → '接单失败'.
  */
-export const canGrab = (user: Grabber, order: HallOrder, now: Date): GrabCheck => {
-  if (!isRunner(user)) return { ok: false, redirect: RUNNER_APPLY_PATH }
-  if (!sexAllows(order.sexLimit, user.sex)) return { ok: false, status: 403, message: order.sexLimit === 1 ? grabMessages.maleOnly : grabMessages.femaleOnly }
-  if (user.worksiteId !== order.worksiteId || user.openid === order.openid) return { ok: false, status: 403, message: grabMessages.failed }
-  if (!isOpen(order, now)) return { ok: false, status: 409, message: grabMessages.failed }
-  return { ok: true }
+export const grabRefusal = (user: Grabber, order: HallOrder, now: Date): GrabRefusal | undefined => {
+  if (!isRunner(user)) return new NotAllowed({ message: grabMessages.notRunner })
+  if (!sexAllows(order.sexLimit, user.sex)) return new NotAllowed({ message: order.sexLimit === 1 ? grabMessages.maleOnly : grabMessages.femaleOnly })
+  if (user.worksiteId !== order.worksiteId || user.openid === order.openid) return new NotAllowed({ message: grabMessages.failed })
+  if (!isOpen(order, now)) return new StateConflict({ message: grabMessages.failed })
+  return undefined
 }
 
 /** The hall shows the worksite's open orders, not past their time, whose sex limit is any or the user's sex (also for live additions). */

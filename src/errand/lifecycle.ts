@@ -16,7 +16,7 @@ import { closeTrades } from "../payment/use-cases"
 import { messages as payMessages, TradeKind } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
 import type { Actor } from "../shared/actor"
-import { isDomainError, NotAllowed, NotFound, refusalOf, RuleViolation, StateConflict } from "../shared/errors"
+import { isDomainError, NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Events, type LiveEvent } from "../shared/ports"
 import { shanghaiDate } from "../shared/time"
 import { errandOrderView } from "./calls"
@@ -26,7 +26,7 @@ import { changeCredit } from "./reviews"
 import { hallRoom } from "./hall-room"
 import { ErrandParties, type ErrandPerson } from "./errand-parties"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
-import { canGrab, grabMessages, hall, isRunner, type HallSort } from "./grab"
+import { grabMessages, grabRefusal, hall, isRunner, type HallSort } from "./grab"
 import {
   cancelReasonTypeOf, decide, errandMessages, ErrandStatus, ErrandType, failureOf, HALL_ADD, HALL_ADD_PICKUP, hallEventName, parcelStatusOfErrand,
   type Decided, type ErrandActor, type ErrandCommand
@@ -34,7 +34,7 @@ import {
 
 export const lifecycleMessages = {
   /** Hall, grab and the runner's lists for someone who is not a joined runner: the page goes to /paotuiApply. */
-  notRunner: "您还不是跑腿员，请先申请跑腿",
+  notRunner: grabMessages.notRunner,
   hallFailed: "获取待接单数据出错",
   orderMissing: "获取跑腿单信息失败",
   listFailed: "获取跑腿单数据出错",
@@ -196,11 +196,8 @@ export const grabOrder = Effect.fn("grabOrder")(function* (actor: Actor, orderNo
   const me = yield* callerOf(actor)
   const order = orderNo ? yield* (yield* ErrandStore).findByOrderNo(orderNo) : undefined
   if (!order) return yield* new NotFound({ message: grabMessages.failed })
-  const check = canGrab(me, order, yield* (yield* Clock).now)
-  if (!check.ok) {
-    if ("redirect" in check) return yield* new NotAllowed({ message: lifecycleMessages.notRunner })
-    return yield* refusalOf(check.status, check.message)
-  }
+  const refused = grabRefusal(me, order, yield* (yield* Clock).now)
+  if (refused) return yield* refused
   return yield* applyAction(order, asRunner(actor), { action: "grab", runner: { openid: me.openid, name: me.name, phone: me.phone } })
 })
 

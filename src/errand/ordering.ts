@@ -150,10 +150,7 @@ export const placeErrandOrder = Effect.fn("placeErrandOrder")(function* (actor: 
     },
     worksite: settings, building, parcelSize: size, activity: activity ?? null, activityOrdersToday, now
   })
-  if (!priced.ok) {
-    if (priced.reason === "form") return yield* new RuleViolation({ message: priced.message })
-    return yield* new StateConflict({ message: priced.message })
-  }
+  if (isDomainError(priced)) return yield* priced
   if (parcel && unpaidSafekeeping(parcel, now, yield* parcels.safekeepingTerms(parcel.worksiteId)) > 0) {
     return yield* new StateConflict({ message: orderingMessages.safekeepDue })
   }

@@ -3,6 +3,7 @@
  * checks in the spec's order (with the fee the core computed, never one from the client), then the day's
  * cut-off, then the activity's daily limit; the answer is the fee, the discount and what to pay.
  */
+import { RuleViolation, StateConflict } from "../shared/errors"
 import { ACTIVITY_FULL, canOrder, errandFee, price, type Activity, type FeeBuilding, type FeeWorksite, type Priced } from "./fee"
 import { deliveryCutoff, errandFormFailure, type CutoffWorksite, type ErrandForm, type ParcelSize } from "./order-form"
 
@@ -18,9 +19,8 @@ export interface QuoteInput {
   readonly now: Date
 }
 
-export type Quote =
-  | ({ readonly ok: true; readonly activityId: string | null } & Priced)
-  | { readonly ok: false; readonly reason: "form" | "cutoff" | "full"; readonly message: string }
+/** What the order costs, under which activity; or the refusal: the form's first problem (400), past the cut-off or the day full (409). */
+export type Quote = ({ readonly activityId: string | null } & Priced) | RuleViolation | StateConflict
 
 /** The fee for the current choices, or undefined while they do not name one (the page shows no amount yet). */
 export const quoteFee = (input: Pick<QuoteInput, "form" | "worksite" | "building">): number | undefined =>
@@ -31,9 +31,9 @@ export const quoteFee = (input: Pick<QuoteInput, "form" | "worksite" | "building
 export const quote = (input: QuoteInput): Quote => {
   const fee = quoteFee(input)
   const failure = errandFormFailure({ ...input.form, buildingId: input.building ? input.form.buildingId : null, fee }, input.parcelSize)
-  if (failure !== undefined || fee === undefined) return { ok: false, reason: "form", message: failure ?? "赏金不能为空" }
+  if (failure !== undefined || fee === undefined) return new RuleViolation({ message: failure ?? "赏金不能为空" })
   const cutoff = deliveryCutoff(input.worksite, input.now)
-  if (!cutoff.open) return { ok: false, reason: "cutoff", message: cutoff.message }
-  if (!canOrder(input.activity, input.activityOrdersToday)) return { ok: false, reason: "full", message: ACTIVITY_FULL }
-  return { ok: true, activityId: input.activity?.id ?? null, ...price(fee, input.activity) }
+  if (!cutoff.open) return new StateConflict({ message: cutoff.message })
+  if (!canOrder(input.activity, input.activityOrdersToday)) return new StateConflict({ message: ACTIVITY_FULL })
+  return { activityId: input.activity?.id ?? null, ...price(fee, input.activity) }
 }

@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { mayRate, ratingFailure, rewardFailure, tipFailure, tipFen, toggleTag, type RatingTag } from "./rating"
+import { mayRate, ratingFailure, rewardRefusal, tipFailure, tipFen, toggleTag, type RatingTag } from "./rating"
 
 describe("a rating", () => {
   it("needs a star, then a tag, then no exclusive pair", () => {
@@ -41,6 +41,7 @@ describe("a rating", () => {
 describe("a tip", () => {
   const order = { openid: "req", status: 100, toComment: true, accept: { openid: "r1" } }
   it("is paid by the requester on a completed order before the rating, and must be more than nothing", () => {
+    const rewardFailure = (...args: Parameters<typeof rewardRefusal>) => { const r = rewardRefusal(...args); return r && { status: r.status, message: r.message } }
     expect(rewardFailure(order, "req", 200)).toBeUndefined()
     expect(rewardFailure(order, "req", 0)).toEqual({ status: 400, message: "赏金必须>=0" })
     expect(rewardFailure(order, "req", -100)).toEqual({ status: 400, message: "赏金必须>=0" })

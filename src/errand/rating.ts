@@ -2,7 +2,7 @@
  * Rating a completed errand and tipping its runner (`/comment/...`, spec 001 §5, §9): 1–5 stars, at least
  * one service tag with the exclusive pairs 1/2 and 3/4, an optional tip of 1, 2 or 3 yuan or a custom amount.
  */
-import { firstFailure } from "../shared/errors"
+import { firstFailure, NotAllowed, RuleViolation, StateConflict } from "../shared/errors"
 
 export const RatingTag = { goodAttitude: 1, badAttitude: 2, onTime: 3, late: 4 } as const
 export type RatingTag = (typeof RatingTag)[keyof typeof RatingTag]
@@ -73,9 +73,9 @@ export const mayRate = (order: RatableOrder, openid: string, acceptOpenid: strin
  * the rating is sent, an amount > 0 within the cap. The tip is credited to the runner once the payment is
  * confirmed; it does not pass through the order's errand money.
  */
-export const rewardFailure = (order: RatableOrder, openid: string, fen: number): { readonly status: 400 | 403 | 409; readonly message: string } | undefined => {
-  if (order.openid !== openid || order.accept === null) return { status: 403, message: ratingMessages.failed }
-  if (order.status !== 100 || !order.toComment) return { status: 409, message: ratingMessages.failed }
+export const rewardRefusal = (order: RatableOrder, openid: string, fen: number): RuleViolation | NotAllowed | StateConflict | undefined => {
+  if (order.openid !== openid || order.accept === null) return new NotAllowed({ message: ratingMessages.failed })
+  if (order.status !== 100 || !order.toComment) return new StateConflict({ message: ratingMessages.failed })
   const failure = fen === 0 ? ratingMessages.tip : tipFailure(fen)
-  return failure ? { status: 400, message: failure } : undefined
+  return failure ? new RuleViolation({ message: failure }) : undefined
 }

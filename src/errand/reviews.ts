@@ -7,11 +7,11 @@ import { Effect } from "effect"
 import { TradeKind } from "../payment/trade"
 import { openTrade } from "../payment/use-cases"
 import type { Actor } from "../shared/actor"
-import { NotAllowed, NotFound, refusalOf, RuleViolation, StateConflict } from "../shared/errors"
+import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Ids } from "../shared/ports"
 import { applyCredit, type CreditCause } from "./credit"
 import { CreditStore, ErrandStore } from "./errand-store"
-import { mayRate, ratingFailure, ratingMessages, rewardFailure, type RatingTag } from "./rating"
+import { mayRate, ratingFailure, ratingMessages, rewardRefusal, type RatingTag } from "./rating"
 import { TeamStore } from "./team-store"
 
 export const reviewMessages = {
@@ -80,8 +80,8 @@ export const rateErrand = Effect.fn("rateErrand")(function* (actor: Actor, input
 export const payTip = Effect.fn("payTip")(function* (actor: Actor, orderId: string, amountFen: number) {
   const order = yield* (yield* ErrandStore).findById(orderId)
   if (!order) return yield* new NotFound({ message: reviewMessages.orderMissing })
-  const refused = rewardFailure(order, actor.openid, amountFen)
-  if (refused) return yield* refusalOf(refused.status, refused.message)
+  const refused = rewardRefusal(order, actor.openid, amountFen)
+  if (refused) return yield* refused
   const trade = yield* openTrade(actor, { kind: TradeKind.tip, refId: order.id, amountFen, description: `跑腿赏金 ${order.orderNo}` })
   return { prepayId: trade.prepayId!, tradeNo: trade.tradeNo, totalFee: trade.amountFen }
 })

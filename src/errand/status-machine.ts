@@ -166,6 +166,13 @@ export const CANCEL_REASON_MAX = 50
 /** Reason types of a runner's cancel: 1 personal reason (costs credit), 2 the user's reason. */
 export type CancelReasonType = 1 | 2
 export const cancelReasonTypes: Record<CancelReasonType, string> = { 1: "个人原因", 2: "用户原因" }
+/** A runner's cancel reason: 5 to 50 characters once trimmed; the page checks it with the same words before sending. */
+export const cancelReasonRefusal = (reason: string): RuleViolation | undefined => {
+  const length = [...reason.trim()].length
+  return length < CANCEL_REASON_MIN ? new RuleViolation({ message: errandMessages.reasonTooShort })
+    : length > CANCEL_REASON_MAX ? new RuleViolation({ message: errandMessages.reasonTooLong })
+    : undefined
+}
 /** The reason type as sent: 2 is the user's reason; anything else is the default, a personal reason. */
 export const cancelReasonTypeOf = (value: number | undefined): CancelReasonType => (value === 2 ? 2 : 1)
 
@@ -305,9 +312,8 @@ export const decide = (order: ErrandOrder, actor: ErrandActor, command: ErrandCo
       next = { ...next, accept: command.runner }
       break
     case "release": {
-      const length = [...command.reason.trim()].length
-      if (length < CANCEL_REASON_MIN) return new RuleViolation({ message: errandMessages.reasonTooShort })
-      if (length > CANCEL_REASON_MAX) return new RuleViolation({ message: errandMessages.reasonTooLong })
+      const refused = cancelReasonRefusal(command.reason)
+      if (refused) return refused
       if (command.reasonType === 1) personalCancelBy = order.accept!.openid
       next = { ...next, accept: null }
       break

@@ -6,12 +6,12 @@
  */
 import { Effect } from "effect"
 import type { Actor } from "../shared/actor"
-import { NotAllowed, NotFound, refusalOf, RuleViolation, StateConflict } from "../shared/errors"
+import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Events } from "../shared/ports"
 import { hours, startOfShanghaiDay } from "../shared/time"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { memberName, TeamStore, type Member } from "./team-store"
-import { canTransfer, leaderLookupFailure, leaderMessages, setBuildingLeaderFailure, TRANSFER_EVENT, transferMessages } from "./transfer"
+import { leaderLookupFailure, leaderMessages, setBuildingLeaderRefusal, TRANSFER_EVENT, transferMessages, transferRefusal } from "./transfer"
 
 export const teamMessages = {
   ...leaderMessages,
@@ -69,8 +69,8 @@ export const transferOrders = Effect.fn("transferOrders")(function* (actor: Acto
     if (!order) return yield* new NotFound({ message: teamMessages.failed })
     orders.push(order)
   }
-  const check = canTransfer(from, to, orders)
-  if (!check.ok) return yield* refusalOf(check.status, check.message)
+  const refused = transferRefusal(from, to, orders)
+  if (refused) return yield* refused
   const runner = { openid: to.openid, name: memberName(to), phone: to.phoneMain ?? "" }
   if (!(yield* errands.transfer(ids, from.openid, runner))) return yield* new StateConflict({ message: teamMessages.failed })
   const events = yield* Events
@@ -120,8 +120,8 @@ const leadersBuilding = Effect.fnUntraced(function* (actor: Actor, buildingId: s
 export const setBuildingManager = Effect.fn("setBuildingManager")(function* (actor: Actor, buildingId: string, userId: string) {
   const { leader, building } = yield* leadersBuilding(actor, buildingId, teamMessages.setFailed)
   const candidate = userId ? yield* (yield* TeamStore).byId(userId) : undefined
-  const refused = setBuildingLeaderFailure(leader, building, candidate ?? null)
-  if (refused) return yield* refusalOf(refused.status, refused.message)
+  const refused = setBuildingLeaderRefusal(leader, building, candidate ?? null)
+  if (refused) return yield* refused
   if (!(yield* (yield* ErrandStore).setBuildingManager(building.id, candidate!.id))) return yield* new StateConflict({ message: teamMessages.setFailed })
   return { building, manager: managerView(candidate!) }
 })

@@ -1,6 +1,11 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { areTeammates, canTransfer, leaderLookupFailure, setBuildingLeaderFailure, transferTo, type TeamRunner } from "./transfer"
+import { areTeammates, leaderLookupFailure, setBuildingLeaderRefusal, transferRefusal, transferTo, type TeamRunner } from "./transfer"
+
+/** A refusal as the user gets it: its status and message; undefined when the step may go on. */
+const asAnswer = (refused: { readonly status: number; readonly message: string } | undefined) => refused && [refused.status, refused.message]
+const canTransfer = (...args: Parameters<typeof transferRefusal>) => asAnswer(transferRefusal(...args))
+const setBuildingLeaderFailure = (...args: Parameters<typeof setBuildingLeaderRefusal>) => asAnswer(setBuildingLeaderRefusal(...args))
 
 const leader: TeamRunner = { id: "L", openid: "oL", paotuiStatus: 1, isPaotuiLeader: true, paotuiLeader: null, worksiteId: "w1" }
 const a: TeamRunner = { id: "a", openid: "oa", paotuiStatus: 1, isPaotuiLeader: false, paotuiLeader: "L", worksiteId: "w1" }
@@ -10,15 +15,15 @@ const mine = { status: 1, accept: { openid: "oa" } }
 
 describe("handing orders over", () => {
   it("goes only to a teammate under the same leader (the leader included), only at status 1, all or none", () => {
-    expect(canTransfer(a, b, [mine])).toEqual({ ok: true })
-    expect(canTransfer(a, leader, [mine, mine])).toEqual({ ok: true })
-    expect(canTransfer(a, outsider, [mine])).toEqual({ ok: false, status: 403, message: "转单失败" })
-    expect(canTransfer(a, a, [mine])).toMatchObject({ ok: false, status: 403 })
-    expect(canTransfer(a, { ...b, paotuiStatus: 2 }, [mine])).toMatchObject({ ok: false, status: 403 })
-    expect(canTransfer({ ...a, paotuiLeader: null }, { ...b, paotuiLeader: null }, [mine])).toMatchObject({ ok: false, status: 403 })
-    expect(canTransfer(a, b, [mine, { status: 2, accept: { openid: "oa" } }])).toEqual({ ok: false, status: 409, message: "转单失败" })
-    expect(canTransfer(a, b, [mine, { status: 1, accept: { openid: "ob" } }])).toEqual({ ok: false, status: 403, message: "转单失败" })
-    expect(canTransfer(a, b, [])).toEqual({ ok: false, status: 400, message: "请选择您想转的跑腿单" })
+    expect(canTransfer(a, b, [mine])).toBeUndefined()
+    expect(canTransfer(a, leader, [mine, mine])).toBeUndefined()
+    expect(canTransfer(a, outsider, [mine])).toEqual([403, "转单失败"])
+    expect(canTransfer(a, a, [mine])).toEqual([403, "转单失败"])
+    expect(canTransfer(a, { ...b, paotuiStatus: 2 }, [mine])).toEqual([403, "转单失败"])
+    expect(canTransfer({ ...a, paotuiLeader: null }, { ...b, paotuiLeader: null }, [mine])).toEqual([403, "转单失败"])
+    expect(canTransfer(a, b, [mine, { status: 2, accept: { openid: "oa" } }])).toEqual([409, "转单失败"])
+    expect(canTransfer(a, b, [mine, { status: 1, accept: { openid: "ob" } }])).toEqual([403, "转单失败"])
+    expect(canTransfer(a, b, [])).toEqual([400, "请选择您想转的跑腿单"])
   })
 
   it("puts the order in the new runner's hands at the same status", () => {
@@ -50,10 +55,10 @@ describe("finding a building leader", () => {
 
   it("sets only after a lookup, by a leader of the building's worksite", () => {
     const actor = { isPaotuiLeader: true, worksiteId: "w1" }
-    expect(setBuildingLeaderFailure(actor, { worksiteId: "w1" }, null)).toEqual({ status: 400, message: "请先查找楼长" })
-    expect(setBuildingLeaderFailure({ ...actor, isPaotuiLeader: false }, { worksiteId: "w1" }, null)).toEqual({ status: 403, message: "设置失败" })
-    expect(setBuildingLeaderFailure(actor, { worksiteId: "w2" }, { paotuiStatus: 1, worksiteId: "w2" })).toEqual({ status: 403, message: "设置失败" })
-    expect(setBuildingLeaderFailure(actor, { worksiteId: "w1" }, { paotuiStatus: 1, worksiteId: "w2" })).toEqual({ status: 400, message: "TA不是本网点用户" })
+    expect(setBuildingLeaderFailure(actor, { worksiteId: "w1" }, null)).toEqual([400, "请先查找楼长"])
+    expect(setBuildingLeaderFailure({ ...actor, isPaotuiLeader: false }, { worksiteId: "w1" }, null)).toEqual([403, "设置失败"])
+    expect(setBuildingLeaderFailure(actor, { worksiteId: "w2" }, { paotuiStatus: 1, worksiteId: "w2" })).toEqual([403, "设置失败"])
+    expect(setBuildingLeaderFailure(actor, { worksiteId: "w1" }, { paotuiStatus: 1, worksiteId: "w2" })).toEqual([400, "TA不是本网点用户"])
     expect(setBuildingLeaderFailure(actor, { worksiteId: "w1" }, { paotuiStatus: 1, worksiteId: "w1" })).toBeUndefined()
   })
 })

@@ -3,6 +3,7 @@
  * same leader, one or a batch; a leader finds a building leader by phone and sets them for a building of
  * the leader's own worksite.
  */
+import { NotAllowed, RuleViolation, StateConflict } from "../shared/errors"
 import type { Runner } from "./status-machine"
 
 export interface TeamRunner {
@@ -33,18 +34,16 @@ export interface TransferableOrder {
   readonly accept: { readonly openid: string } | null
 }
 
-export type TransferCheck = { readonly ok: true } | { readonly ok: false; readonly status: 400 | 403 | 409; readonly message: string }
-
 /**
- * May `from` hand these orders to `to`? All or none: a batch needs a selection, every order must be
- * `from`'s and at status 1, and `to` a teammate.
+ * May `from` hand these orders to `to`? Undefined when so, else the refusal. All or none: a batch needs a
+ * selection, every order must be `from`'s and at status 1, and `to` a teammate.
  */
-export const canTransfer = (from: TeamRunner, to: TeamRunner, orders: ReadonlyArray<TransferableOrder>): TransferCheck => {
-  if (orders.length === 0) return { ok: false, status: 400, message: transferMessages.chooseOrders }
-  if (!areTeammates(from, to)) return { ok: false, status: 403, message: transferMessages.failed }
-  if (orders.some((o) => o.accept?.openid !== from.openid)) return { ok: false, status: 403, message: transferMessages.failed }
-  if (orders.some((o) => o.status !== 1)) return { ok: false, status: 409, message: transferMessages.failed }
-  return { ok: true }
+export const transferRefusal = (from: TeamRunner, to: TeamRunner, orders: ReadonlyArray<TransferableOrder>): RuleViolation | NotAllowed | StateConflict | undefined => {
+  if (orders.length === 0) return new RuleViolation({ message: transferMessages.chooseOrders })
+  if (!areTeammates(from, to)) return new NotAllowed({ message: transferMessages.failed })
+  if (orders.some((o) => o.accept?.openid !== from.openid)) return new NotAllowed({ message: transferMessages.failed })
+  if (orders.some((o) => o.status !== 1)) return new StateConflict({ message: transferMessages.failed })
+  return undefined
 }
 
 /** The order in the new runner's hands; its status stays 1 and the requester is told who took it (paotuiOrderRobbinged). */
@@ -76,13 +75,13 @@ export const leaderLookupFailure = (phone: string, found: LeaderCandidate | null
 }
 
 /** Setting a building leader needs a looked-up candidate, a leader acting, and a building of the leader's worksite. */
-export const setBuildingLeaderFailure = (
+export const setBuildingLeaderRefusal = (
   actor: { readonly isPaotuiLeader: boolean; readonly worksiteId: string | null },
   building: { readonly worksiteId: string },
   candidate: LeaderCandidate | null
-): { readonly status: 400 | 403; readonly message: string } | undefined => {
-  if (!actor.isPaotuiLeader || actor.worksiteId !== building.worksiteId) return { status: 403, message: leaderMessages.setFailed }
-  if (!candidate) return { status: 400, message: leaderMessages.lookupFirst }
+): RuleViolation | NotAllowed | undefined => {
+  if (!actor.isPaotuiLeader || actor.worksiteId !== building.worksiteId) return new NotAllowed({ message: leaderMessages.setFailed })
+  if (!candidate) return new RuleViolation({ message: leaderMessages.lookupFirst })
   const failure = candidate.paotuiStatus !== 1 ? leaderMessages.noRunner : candidate.worksiteId !== building.worksiteId ? leaderMessages.otherWorksite : undefined
-  return failure ? { status: 400, message: failure } : undefined
+  return failure ? new RuleViolation({ message: failure }) : undefined
 }

@@ -1,8 +1,8 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import {
-  cashOnDeliveryProblem, fenOfYuan, freightFor, gramsOfKg, insuranceFee, insuranceProblem, parseTariffCsv, quoteFreight, runnerEntryCheck,
-  staffEntryProblem, type TariffRow
+  cashOnDeliveryProblem, fenOfYuan, freightFor, gramsOfKg, insuranceFee, insuranceProblem, parseTariffCsv, quoteFreight, freightEntryRefusal,
+  noPhotoQuestion, type TariffRow
 } from "./freight"
 
 const price = fc.integer({ min: 1, max: 5000 })
@@ -82,18 +82,23 @@ describe("cash on delivery", () => {
 
 describe("freight entry", () => {
   const full = { companyId: "c", grams: 1200, freight: 1500, photos: 1 }
+  const runnerEntryCheck = (e: Parameters<typeof freightEntryRefusal>[0]) => freightEntryRefusal(e, "runner")?.message
+  const staffEntryProblem = (e: Parameters<typeof freightEntryRefusal>[0]) => freightEntryRefusal(e, "staff")?.message
   it("runner: company, weight, freight in that order; cash on delivery needs only the company", () => {
-    expect(runnerEntryCheck({}, false)).toEqual({ problem: "请选择快递公司" })
-    expect(runnerEntryCheck({ companyId: "c" }, false)).toEqual({ problem: "请输入计费重量" })
-    expect(runnerEntryCheck({ companyId: "c", grams: 1200 }, false)).toEqual({ problem: "请输入运费" })
-    expect(runnerEntryCheck({ companyId: "c", isDaofu: true, photos: 1 }, false)).toEqual({ ok: true })
-    expect(runnerEntryCheck(full, false)).toEqual({ ok: true })
+    expect(runnerEntryCheck({})).toBe("请选择快递公司")
+    expect(runnerEntryCheck({ companyId: "c" })).toBe("请输入计费重量")
+    expect(runnerEntryCheck({ companyId: "c", grams: 1200 })).toBe("请输入运费")
+    expect(runnerEntryCheck({ companyId: "c", isDaofu: true, photos: 1 })).toBeUndefined()
+    expect(runnerEntryCheck(full)).toBeUndefined()
+    expect(freightEntryRefusal({}, "runner")).toMatchObject({ _tag: "RuleViolation", status: 400 })
   })
 
   it("runner: no photo asks first, one photo at most", () => {
-    expect(runnerEntryCheck({ ...full, photos: 0 }, false)).toEqual({ confirm: "确定不用上传照片？" })
-    expect(runnerEntryCheck({ ...full, photos: 0 }, true)).toEqual({ ok: true })
-    expect(runnerEntryCheck({ ...full, photos: 2 }, true)).toEqual({ problem: "最多只能上传1张图片" })
+    expect(noPhotoQuestion({ ...full, photos: 0 })).toBe("确定不用上传照片？")
+    expect(noPhotoQuestion(full)).toBeUndefined()
+    expect(runnerEntryCheck({ ...full, photos: 0 })).toBeUndefined()
+    expect(runnerEntryCheck({ ...full, photos: 2 })).toBe("最多只能上传1张图片")
+    expect(staffEntryProblem({ ...full, photos: 2 })).toBeUndefined()
   })
 
   it("staff: '点击计费或手动输入运费' when no freight; typing errors refused", () => {

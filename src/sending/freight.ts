@@ -4,6 +4,8 @@
  * runner's and the staff's freight entry checks, and the CSV a tariff is imported from. Money is fen,
  * weights are grams.
  */
+import { RuleViolation } from "../shared/errors"
+
 
 export const messages = {
   autoFreightFailed: "自动计算运费失败，请手动输入。",
@@ -96,31 +98,25 @@ const boundsProblem = (e: FreightEntry): string | undefined =>
   : e.freight !== undefined && (!Number.isInteger(e.freight) || e.freight > MAX_FREIGHT) ? messages.freightTooHigh
   : undefined
 
-export type RunnerEntryCheck = { readonly problem: string } | { readonly confirm: string } | { readonly ok: true }
+export type FreightSetter = "runner" | "staff"
 
 /**
- * The runner's freight entry: cash on delivery needs only the company; otherwise company, weight, freight.
- * One photo at most; none asks '确定不用上传照片？' first (`confirmedNoPhoto` is the answer).
+ * The freight entry's refusal, as the page and the server give it: the company first (cash on delivery needs
+ * only it), then weight and freight ('点击计费或手动输入运费' for staff, who can quote), their bounds; a
+ * runner adds one photo at most.
  */
-export const runnerEntryCheck = (e: FreightEntry, confirmedNoPhoto: boolean): RunnerEntryCheck => {
+export const freightEntryRefusal = (e: FreightEntry, by: FreightSetter): RuleViolation | undefined => {
   const problem = !e.companyId ? messages.companyRequired
     : e.isDaofu ? undefined
     : missing(e.grams) ? messages.weightRequired
-    : missing(e.freight) ? messages.freightRequired
+    : missing(e.freight) ? (by === "runner" ? messages.freightRequired : messages.staffFreightRequired)
     : boundsProblem(e)
-  if (problem) return { problem }
-  if ((e.photos ?? 0) > 1) return { problem: messages.onePhoto }
-  if ((e.photos ?? 0) === 0 && !confirmedNoPhoto) return { confirm: messages.noPhotoConfirm }
-  return { ok: true }
+  const refused = problem ?? (by === "runner" && (e.photos ?? 0) > 1 ? messages.onePhoto : undefined)
+  return refused === undefined ? undefined : new RuleViolation({ message: refused })
 }
 
-/** The staff's freight entry: company, weight, freight ('点击计费或手动输入运费'); cash on delivery needs the company only. */
-export const staffEntryProblem = (e: FreightEntry): string | undefined =>
-  !e.companyId ? messages.companyRequired
-  : e.isDaofu ? undefined
-  : missing(e.grams) ? messages.weightRequired
-  : missing(e.freight) ? messages.staffFreightRequired
-  : boundsProblem(e)
+/** A runner's entry without a photo asks '确定不用上传照片？' before it is sent. */
+export const noPhotoQuestion = (e: FreightEntry): string | undefined => ((e.photos ?? 0) === 0 ? messages.noPhotoConfirm : undefined)
 
 /** Kilograms as typed ('2.3') to whole grams; undefined for an empty, non-numeric or non-positive entry. */
 export const gramsOfKg = (text: string): number | undefined => {

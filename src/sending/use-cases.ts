@@ -23,7 +23,7 @@ import { messages as bookingMessages, newSending, sendingGate, type BookingConta
 import { bookingDays, plainSendingArriveTime } from "./booking-time"
 import { dispatchCounts, messages as dispatchMessages, scannedCode, sendOutDecision } from "./dispatch"
 import {
-  cashOnDeliveryProblem, messages as freightMessages, offersCashOnDelivery, quoteFreight, runnerEntryCheck, staffEntryProblem, type TariffRow
+  cashOnDeliveryProblem, freightEntryRefusal, messages as freightMessages, offersCashOnDelivery, quoteFreight, type TariffRow
 } from "./freight"
 import { screenMessages } from "./outbound-screen"
 import { Printer, WaybillRenderer } from "./printer"
@@ -292,8 +292,8 @@ export const setFreight = Effect.fn("setFreight")(function* (actor: Actor, input
   if (!order) return yield* notFound()
   const who = yield* freightSetter(actor, order)
   const entry = { companyId: input.expressCompanyId, grams: input.freightWeight, freight: input.freight, isDaofu: input.isDaofu, photos: input.goodsPic ? 1 : 0 }
-  const problem = who.role === "runner" ? (() => { const c = runnerEntryCheck(entry, true); return "problem" in c ? c.problem : undefined })() : staffEntryProblem(entry)
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refused = freightEntryRefusal(entry, who.role === "runner" ? "runner" : "staff")
+  if (refused) return yield* refused
   const settings = yield* settingsOf(order.worksiteId)
   const company = settings.companies.find((c) => c.id === input.expressCompanyId)
   if (!company) return yield* new RuleViolation({ message: freightMessages.companyRequired })

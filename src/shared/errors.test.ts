@@ -8,7 +8,6 @@ import {
   NotAllowed,
   NotFound,
   PayloadTooLarge,
-  refusalOf,
   RuleViolation,
   StateConflict,
   Unauthenticated
@@ -86,12 +85,5 @@ describe("firstFailure", () => {
     expect(firstFailure([[true, "a"], [false, "b"], [false, "c"]])).toBe("b")
     expect(firstFailure([[false, "a"], [false, "b"]])).toBe("a")
     expect(firstFailure([[true, "a"], [true, "b"], [false, "c"]])).toBe("c")
-  })
-})
-
-describe("refusalOf", () => {
-  it("is the error of the refusal's status, with its words", () => {
-    expect([refusalOf(400, "a"), refusalOf(403, "b"), refusalOf(409, "c")].map((e) => [e._tag, e.message, e.status]))
-      .toEqual([["RuleViolation", "a", 400], ["NotAllowed", "b", 403], ["StateConflict", "c", 409]])
   })
 })

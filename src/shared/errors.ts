@@ -49,10 +49,6 @@ export const isDomainError = (u: unknown): u is DomainError =>
   u instanceof RuleViolation || u instanceof Unauthenticated || u instanceof NotAllowed ||
   u instanceof NotFound || u instanceof StateConflict || u instanceof PayloadTooLarge || u instanceof LimitReached
 
-/** The error a core check's refusal stands for: 400 bad input, 403 not this person's, 409 not in this state. */
-export const refusalOf = (status: 400 | 403 | 409, message: string): RuleViolation | NotAllowed | StateConflict =>
-  status === 400 ? new RuleViolation({ message }) : status === 403 ? new NotAllowed({ message }) : new StateConflict({ message })
-
 /** Runs ordered checks and returns the message of the first that fails, as the spec orders them. */
 export const firstFailure = (checks: ReadonlyArray<readonly [boolean, string]>): string | undefined =>
   checks.find(([ok]) => !ok)?.[1]

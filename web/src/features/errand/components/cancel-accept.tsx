@@ -5,7 +5,7 @@ import { Button, List, Selector, TextArea, Toast } from "antd-mobile"
 import { useState } from "react"
 import { useLocation } from "wouter"
 import { counter } from "#src/errand/order-form"
-import { CANCEL_REASON_MAX, CANCEL_REASON_MIN, cancelReasonTypes, errandMessages, type CancelReasonType } from "#src/errand/status-machine"
+import { CANCEL_REASON_MAX, CANCEL_REASON_MIN, cancelReasonRefusal, cancelReasonTypes, errandMessages, type CancelReasonType } from "#src/errand/status-machine"
 import { failureMessage } from "../../../lib/api-client"
 import { tokenPath } from "../../../lib/session"
 import { useAction } from "../../../lib/use-action"
@@ -14,21 +14,15 @@ import "../errand.css"
 
 const createCancelForm = () => ({ reasonType: signal<CancelReasonType>(1), reason: signal("") })
 
-/** The reason's first failed check with the core's words, or undefined. */
-export const reasonFailure = (reason: string): string | undefined => {
-  const n = [...reason.trim()].length
-  return n < CANCEL_REASON_MIN ? errandMessages.reasonTooShort : n > CANCEL_REASON_MAX ? errandMessages.reasonTooLong : undefined
-}
-
 export const CancelAccept = (props: { readonly orderNo: string; readonly paotuiType: string; readonly token: string | undefined }) => {
   useSignals()
   const [f] = useState(createCancelForm)
   const [, navigate] = useLocation()
   const token = tokenPath(props.token ?? "")
   const submit = useAction(async () => {
-    const failure = reasonFailure(f.reason.value)
-    if (failure) {
-      Toast.show({ content: failure })
+    const refused = cancelReasonRefusal(f.reason.value)
+    if (refused) {
+      Toast.show({ content: refused.message })
       return
     }
     try {

@@ -9,6 +9,7 @@ import { Button, List, NoticeBar, Selector, Switch, TextArea, Toast } from "antd
 import { useState } from "react"
 import { useLocation } from "wouter"
 import { ACTIVITY_FULL, GOODS_CLASSES, price, specialGoodsFor, type GoodsClass } from "#src/errand/fee"
+import { isDomainError } from "#src/shared/errors"
 import { deliveryCutoff, doorServiceWindows, floorOptions, goodsClassEnabled, goodsClassName, REMARK_MAX, remarkCounter } from "#src/errand/order-form"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
@@ -30,7 +31,7 @@ export const DoorServiceForm = (props: { readonly toTakeId: string; readonly tok
   const token = tokenPath(props.token ?? "")
   const submit = useAction(async (ctx: FormContext) => {
     const q = quote(quoteInput(f, ctx, new Date()))
-    if (!q.ok) {
+    if (isDomainError(q)) {
       Toast.show({ content: q.message })
       return
     }

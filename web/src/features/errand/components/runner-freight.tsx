@@ -1,12 +1,12 @@
 /**
  * The runner enters the freight of a door pickup they confirmed (send order awaiting freight, errand at 3):
  * carrier, billing weight, freight (typed or quoted from the tariff), cash on delivery where the carrier
- * offers it, one optional photo. The core's `runnerEntryCheck` decides the messages and the no-photo confirm.
+ * offers it, one optional photo. The core's `freightEntryRefusal` and `noPhotoQuestion` decide the messages and the no-photo confirm.
  */
 import { Button, Dialog, Input, List, Selector, Switch, Toast } from "antd-mobile"
 import { useState } from "react"
 import { UploadField } from "#src/profile/image-upload"
-import { fenOfYuan, gramsOfKg, messages as freightMessages, runnerEntryCheck } from "#src/sending/freight"
+import { fenOfYuan, freightEntryRefusal, gramsOfKg, messages as freightMessages, noPhotoQuestion } from "#src/sending/freight"
 import { SendStatus } from "#src/sending/status-machine"
 import { yuan } from "#src/shared/money"
 import { ImageSlot } from "../../../components/image-slot"
@@ -51,13 +51,10 @@ const Form = (props: { readonly order: SendOrderView; readonly onDone: () => voi
     const grams = gramsOfKg(weightKg)
     const freight = freightYuan.trim() === "" ? undefined : fenOfYuan(freightYuan) ?? Number.NaN
     const entry = { companyId, grams, freight, isDaofu, photos: pic ? 1 : 0 }
-    let check = runnerEntryCheck(entry, false)
-    if ("problem" in check) return void Toast.show({ content: check.problem })
-    if ("confirm" in check) {
-      if (!(await Dialog.confirm({ content: check.confirm }))) return
-      check = runnerEntryCheck(entry, true)
-      if (!("ok" in check)) return
-    }
+    const refused = freightEntryRefusal(entry, "runner")
+    if (refused) return void Toast.show({ content: refused.message })
+    const question = noPhotoQuestion(entry)
+    if (question && !(await Dialog.confirm({ content: question }))) return
     try {
       const done = await runnerSetFreight({
         id: o._id, expressCompanyId: companyId, isDaofu, goodsPic: pic ?? "",

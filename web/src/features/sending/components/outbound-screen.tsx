@@ -8,7 +8,7 @@ import { Button, Dialog, Image, Input, List, NoticeBar, Picker, Selector, Tag, T
 import { useReducer, useRef, useState } from "react"
 import { addressLine } from "#src/address/region"
 import { AuthStatus } from "#src/profile/verification"
-import { fenOfYuan, gramsOfKg, GRAMS_PER_KG, messages as freightMessages, staffEntryProblem } from "#src/sending/freight"
+import { fenOfYuan, gramsOfKg, GRAMS_PER_KG, freightEntryRefusal, messages as freightMessages } from "#src/sending/freight"
 import { idle, mayPrint, outboundScreen, screenMessages } from "#src/sending/outbound-screen"
 import { SendStatus } from "#src/sending/status-machine"
 import { messages as waybillMessages } from "#src/sending/waybill"
@@ -155,7 +155,7 @@ export const OutboundScreen = (props: { readonly worksiteId: string; readonly to
     const grams = gramsOfKg(entry.weightKg)
     const freight = entry.freightYuan.trim() === "" ? undefined : fenOfYuan(entry.freightYuan) ?? Number.NaN
     const isDaofu = entry.isDaofu && company?.daofuAble === true
-    const problem = staffEntryProblem({ companyId: entry.companyId, grams, freight, isDaofu })
+    const problem = freightEntryRefusal({ companyId: entry.companyId, grams, freight, isDaofu }, "staff")?.message
     if (problem) return void Toast.show({ content: problem })
     setBusy("freight")
     try {
