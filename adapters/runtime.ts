@@ -16,7 +16,7 @@ import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-sto
 import { PayIn } from "#src/payment/pay-in"
 import { TradeStore } from "#src/payment/trade-store"
 import { CaptchaCodes, CaptchaStore } from "#src/profile/captcha-store"
-import { Ocr } from "#src/profile/ocr"
+import { Ocr } from "#src/upload/ocr"
 import { ProfileStore } from "#src/profile/profile-store"
 import { Clock, Events, Ids, OpsLog, Outbox, type LiveEvent } from "#src/shared/ports"
 import type { Employee } from "#src/staff/employee"

@@ -4,18 +4,8 @@
  */
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect } from "vitest"
-import {
-  CAPTCHA_RULES,
-  captchaSendDecision,
-  isMobilePhone,
-  issueCaptcha,
-  normalizePhone,
-  phoneEditProblem,
-  resendCountdown,
-  unbindMainPhone,
-  unbindVicePhone,
-  verifyCaptcha
-} from "#src/profile/phone"
+import { isMobilePhone, normalizePhone } from "#src/shared/phone-number"
+import { CAPTCHA_RULES, captchaSendDecision, issueCaptcha, phoneEditProblem, resendCountdown, unbindMainPhone, unbindVicePhone, verifyCaptcha } from "#src/profile/phone"
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import { normalizeIdCardNo, sexOfIdCardNo } from "#src/profile/id-card"
-import { Ocr, type OcrOutcome } from "#src/profile/ocr"
+import { Ocr, type OcrOutcome } from "#src/upload/ocr"
 import { logger } from "../http/logger"
 import { pngTextChunks } from "./png-text"
 

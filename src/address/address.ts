@@ -1,6 +1,6 @@
 /** Saved addresses: the add-address checks and messages, the paste box, and which address may be deleted. */
 import { firstFailure, RuleViolation } from "../shared/errors"
-import { isMobilePhone } from "../profile/phone"
+import { isMobilePhone } from "../shared/phone-number"
 import type { ParsedAddress } from "./paste-parser"
 import type { RegionIndex } from "./region"
 

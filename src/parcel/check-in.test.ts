@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { checkInProblem, PHONE_LENGTH, scanned, SHORT_PHONE_LENGTH, typeFullDigit, typeShortDigit } from "./check-in"
+import { PHONE_LENGTH } from "../shared/phone-number"
+import { checkInProblem, scanned, SHORT_PHONE_LENGTH, typeFullDigit, typeShortDigit } from "./check-in"
 
 const valid = {
   expressCompany: "sf",

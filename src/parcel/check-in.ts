@@ -1,5 +1,6 @@
 /** Check-in of a parcel at a station: the scan rule and the six checks in the spec's order. */
 import { firstFailure } from "../shared/errors"
+import { PHONE_LENGTH } from "../shared/phone-number"
 
 export const messages = {
   company: "请选择快递公司",
@@ -17,7 +18,6 @@ export const messages = {
   completed: "入库成功"
 } as const
 
-export const PHONE_LENGTH = 11
 export const SHORT_PHONE_LENGTH = 4
 
 /** A scanned string holding a comma keeps only what follows the first comma. */

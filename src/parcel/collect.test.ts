@@ -1,9 +1,7 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import {
-  collectorOf, collectStatusStr, collectTabs, friendPhoneProblem, isCollectTab, maskName, maskPhone, mayCollect, offersDoorDelivery, openBoxProblem,
-  selfSignProblem, showsCode, showsReturnTip, tabStatuses, tabTitles
-} from "./collect"
+import { maskPhone } from "../shared/phone-number"
+import { collectorOf, collectStatusStr, collectTabs, friendPhoneProblem, isCollectTab, maskName, mayCollect, offersDoorDelivery, openBoxProblem, selfSignProblem, showsCode, showsReturnTip, tabStatuses, tabTitles } from "./collect"
 import { ParcelStatus } from "./parcel-status"
 
 const statuses = Object.values(ParcelStatus) as ReadonlyArray<ParcelStatus>

@@ -95,8 +95,6 @@ export const maskName = (name: string): string => {
   return chars[0] + "*".repeat(Math.max(1, chars.length - 1))
 }
 
-/** A phone shown to someone else: the first 3 and last 4 digits. */
-export const maskPhone = (phone: string): string => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : "****")
 
 /** The friend's phone as typed: exactly 11 digits (spec §5 find friend). */
 export const friendPhoneProblem = (phone: string | undefined): string | undefined =>

@@ -1,5 +1,6 @@
 /** A parcel waiting at a station (expressTosend): its states, safekeeping fee and who may take it away. */
 import { hours } from "../shared/time"
+import { DEFAULT_SAFEKEEPING, type SafekeepingTerms } from "../staff/worksite"
 import { ParcelStatus, statusStr } from "./parcel-status"
 import { statusesFor, type ParcelEvent } from "./status-machine"
 
@@ -7,13 +8,7 @@ export { ACTIVE_STATUSES, ParcelStatus, statusStr } from "./parcel-status"
 
 export const UNPAID_SAFEKEEPING = "待支付保管费"
 
-export interface SafekeepingTerms {
-  readonly freeHours: number
-  readonly feePerDayFen: number
-  readonly capFen: number
-}
-
-export const DEFAULT_SAFEKEEPING: SafekeepingTerms = { freeHours: 48, feePerDayFen: 50, capFen: 300 }
+export { DEFAULT_SAFEKEEPING, type SafekeepingTerms }
 
 /** Free for the first hours, then a fee per started 24 h, capped. */
 export const safekeepingFee = (checkedInAt: Date, now: Date, terms: SafekeepingTerms = DEFAULT_SAFEKEEPING): number => {

@@ -1,6 +1,7 @@
 /** Completing the profile (worksite, main phone, optional vice phone) and where the worksite chooser and the form lead. */
 import { firstFailure } from "../shared/errors"
-import { CAPTCHA_RULES, isCaptchaFormat, isMobilePhone, messages as phoneMessages } from "./phone"
+import { isMobilePhone } from "../shared/phone-number"
+import { CAPTCHA_RULES, isCaptchaFormat, messages as phoneMessages } from "./phone"
 import { AuthStatus, messages as verificationMessages, needsVerificationToSend } from "./verification"
 
 export const messages = {

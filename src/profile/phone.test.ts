@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { LimitReached, RuleViolation } from "../shared/errors"
-import {
-  CAPTCHA_RULES,
-  captchaCode,
-  captchaSendDecision,
-  captchaSenderDecision,
-  isMobilePhone,
-  issueCaptcha,
-  newPhoneProblem,
-  normalizePhone,
-  phoneEditProblem,
-  resendCountdown,
-  unbindMainPhone,
-  unbindVicePhone,
-  verifyCaptcha
-} from "./phone"
+import { isMobilePhone, normalizePhone } from "../shared/phone-number"
+import { CAPTCHA_RULES, captchaCode, captchaSendDecision, captchaSenderDecision, issueCaptcha, newPhoneProblem, phoneEditProblem, resendCountdown, unbindMainPhone, unbindVicePhone, verifyCaptcha } from "./phone"
 
 const at = (iso: string) => new Date(iso)
 const bound = { phoneMain: "13800138000", phoneVice: "13900139000" }

@@ -1,8 +1,8 @@
 /** Main and vice phones: the mobile number rule, SMS captchas (format, expiry, resend limits) and unbinding. */
 import { firstFailure, LimitReached, RuleViolation } from "../shared/errors"
+import { isMobilePhone } from "../shared/phone-number"
 import { hours, minutes, sameShanghaiDay } from "../shared/time"
 
-export const PHONE_LENGTH = 11
 export const CAPTCHA_LENGTH = 4
 
 export const CAPTCHA_RULES = {
@@ -39,14 +39,7 @@ export const captchaTooSoon = (seconds: number) => `请${seconds}秒后再获取
 
 export type PhoneType = "main" | "vice"
 
-/** Mainland mobile numbers: 11 digits, 1 then 3–9. */
-export const isMobilePhone = (phone: string): boolean => /^1[3-9]\d{9}$/.test(phone)
 
-/** A mobile number written with spaces, dashes, brackets or a +86 / 0086 prefix as its 11 digits; anything else trimmed. */
-export const normalizePhone = (raw: string): string => {
-  const digits = raw.replace(/[\s\-()（）]/g, "").replace(/^(?:\+|00)?86(?=1\d{10}$)/, "")
-  return /^1\d{10}$/.test(digits) ? digits : raw.trim()
-}
 
 export const isCaptchaFormat = (code: string): boolean => /^\d{4}$/.test(code)
 

@@ -14,12 +14,10 @@ import { Worksites } from "../worksite/worksite-store"
 import { CaptchaCodes, CaptchaStore, type StoredCaptcha } from "./captcha-store"
 import { completeProfileProblem, messages as completeMessages } from "./complete-profile"
 import { idCardNoProblem, normalizeIdCardNo } from "./id-card"
-import { messages as imageMessages, UploadField } from "./image-upload"
+import { messages as imageMessages, UploadField } from "../upload/image-upload"
 import { nicknameProblem, realnameProblem, sexProblem } from "./personal-info"
-import {
-  bindPhone, CAPTCHA_RULES, captchaSendDecision, captchaSenderDecision, isMobilePhone, issueCaptcha, messages as phoneMessages, phoneEditProblem,
-  unbindMainPhone, unbindVicePhone, verifyCaptcha, type PhoneType
-} from "./phone"
+import { isMobilePhone } from "../shared/phone-number"
+import { bindPhone, CAPTCHA_RULES, captchaSendDecision, captchaSenderDecision, issueCaptcha, messages as phoneMessages, phoneEditProblem, unbindMainPhone, unbindVicePhone, verifyCaptcha, type PhoneType } from "./phone"
 import {
   identityEditable, mayListTeam, mayReviewVerifications, messages, reviewCommentProblem, type ProfileChange, type UserProfile
 } from "./profile"

@@ -1,5 +1,5 @@
 /** Station staff: back-office employees bound to a messaging-app openid, and the bind checks. */
-import { PHONE_LENGTH } from "../profile/phone"
+import { PHONE_LENGTH } from "../shared/phone-number"
 import { firstFailure } from "../shared/errors"
 import type { Worksite } from "./worksite"
 

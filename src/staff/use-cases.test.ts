@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { DEFAULT_SAFEKEEPING } from "../parcel/parcel"
+import { DEFAULT_SAFEKEEPING } from "./worksite"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import { sealedPassword, type Employee } from "./employee"
 import { EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "./staff-store"

@@ -1,5 +1,13 @@
 /** A worksite (station): where staff work, which carriers it serves and its safekeeping terms. */
-import type { SafekeepingTerms } from "../parcel/parcel"
+
+/** A worksite's safekeeping fee: free for the first hours, then a fee per started 24 h, capped (src/parcel applies it). */
+export interface SafekeepingTerms {
+  readonly freeHours: number
+  readonly feePerDayFen: number
+  readonly capFen: number
+}
+
+export const DEFAULT_SAFEKEEPING: SafekeepingTerms = { freeHours: 48, feePerDayFen: 50, capFen: 300 }
 
 export interface Worksite {
   readonly id: string

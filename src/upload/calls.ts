@@ -1,7 +1,7 @@
 /** The image upload's answer (spec 001 §7 `uploadFile`): the stored file, and for an ID card what recognition read. */
 import { Schema } from "effect"
-import { UploadField } from "../profile/image-upload"
-import type { OcrResult } from "../profile/ocr"
+import { UploadField } from "./image-upload"
+import type { OcrResult } from "./ocr"
 import type { UploadRecord } from "./upload"
 
 export const OcrView = Schema.Struct({ realname: Schema.String, idCardNo: Schema.String, sex: Schema.Literals([0, 1, 2]) })

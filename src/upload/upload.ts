@@ -1,7 +1,7 @@
 /** Stored uploads: the date folder and random file name an image is kept under, and reading a photo URL back. */
 import { shanghaiDate } from "../shared/time"
-import type { ImageType, UploadField } from "../profile/image-upload"
-import type { OcrResult } from "../profile/ocr"
+import type { ImageType, UploadField } from "./image-upload"
+import type { OcrResult } from "./ocr"
 
 /** The path uploaded files are served under (`/sign/{dateFolder}/{destFileName}`). */
 export const SIGN_PATH = "/sign"

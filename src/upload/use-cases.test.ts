@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { Ocr, type OcrOutcome } from "../profile/ocr"
+import { Ocr, type OcrOutcome } from "./ocr"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import type { UploadRecord } from "./upload"
 import { ImageFiles, Uploads } from "./upload-store"

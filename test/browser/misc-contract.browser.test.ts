@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DETAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "#src/address/address"
-import { PHONE_LENGTH } from "#src/profile/phone"
+import { PHONE_LENGTH } from "#src/shared/phone-number"
 import { PASSWORD_MAX_LENGTH } from "#src/staff/calls"
 import { browserAvailable, shot, startHarness, type Harness } from "./harness"
 

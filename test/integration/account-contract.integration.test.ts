@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   PaotuisByLeader, UnbindPhoneMain, UnverifySelf, UpdateStudentCardUrl, UpdateWorksite, UserView, WxUserInfo
 } from "#src/profile/calls"
-import { IMAGE_URL_MAX } from "#src/profile/image-upload"
+import { IMAGE_URL_MAX } from "#src/upload/image-upload"
 import { NICKNAME_MAX, REALNAME_MAX } from "#src/profile/personal-info"
 import { REJECT_COMMENT_MAX } from "#src/profile/profile"
 import { INVITATION_MAX } from "#src/profile/runner-application"

@@ -2,7 +2,7 @@
 import busboy from "busboy"
 import { Schema } from "effect"
 import { Router, type Request } from "express"
-import { IMAGE_RULES, messages, UploadField } from "#src/profile/image-upload"
+import { IMAGE_RULES, messages, UploadField } from "#src/upload/image-upload"
 import { UploadFile, uploadedView } from "#src/upload/calls"
 import { SIGN_PATH } from "#src/upload/upload"
 import { uploadImage, type ReceivedFile } from "#src/upload/use-cases"

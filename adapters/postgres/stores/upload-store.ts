@@ -1,8 +1,8 @@
 /** Uploads over Postgres: who uploaded which file, and what recognition read off an ID card. */
 import { Effect } from "effect"
 import type { Kysely } from "kysely"
-import type { UploadField } from "#src/profile/image-upload"
-import type { OcrResult } from "#src/profile/ocr"
+import type { UploadField } from "#src/upload/image-upload"
+import type { OcrResult } from "#src/upload/ocr"
 import { Uploads } from "#src/upload/upload-store"
 import type { DB } from "../schema"
 import { query } from "./query"

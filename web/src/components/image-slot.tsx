@@ -1,6 +1,6 @@
 /** One image to upload (ID card, student card): pick, check, compress, upload, preview on tap, remove. */
 import { ImageUploader, Toast, type ImageUploadItem } from "antd-mobile"
-import { chosenImageProblem, IMAGE_RULES, messages, type UploadField } from "#src/profile/image-upload"
+import { chosenImageProblem, IMAGE_RULES, messages, type UploadField } from "#src/upload/image-upload"
 import { uploadFailureMessage, uploadImage, type CompressionPreset, type Uploaded } from "../lib/upload"
 
 export const ImageSlot = (props: {

@@ -3,7 +3,7 @@
  * check on the chosen file, compression in the browser to one of the spec's two presets, then the multipart call.
  */
 import imageCompression from "browser-image-compression"
-import { chosenImageProblem, COMPRESSION, type UploadField } from "#src/profile/image-upload"
+import { chosenImageProblem, COMPRESSION, type UploadField } from "#src/upload/image-upload"
 import { UploadFile, type UploadedView } from "#src/upload/calls"
 import { dataDecoder, failureMessage, request } from "./api-client"
 import { useAction } from "./use-action"

@@ -1,7 +1,7 @@
 /** The add-address form: contact, phone, the chosen province/city/county (codes with names), detail, and the paste box. */
 import { computed, signal } from "@preact/signals-react"
 import { capPaste, DETAIL_MAX_LENGTH, NAME_MAX_LENGTH, type AddressFields } from "#src/address/address"
-import { PHONE_LENGTH } from "#src/profile/phone"
+import { PHONE_LENGTH } from "#src/shared/phone-number"
 
 export interface Place {
   readonly code: string

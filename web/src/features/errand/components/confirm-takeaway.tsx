@@ -4,7 +4,7 @@
  */
 import { Button, List, Switch, Toast } from "antd-mobile"
 import { useState } from "react"
-import { UploadField } from "#src/profile/image-upload"
+import { UploadField } from "#src/upload/image-upload"
 import { ImageSlot } from "../../../components/image-slot"
 import { SheetButton } from "../../../components/sheet-button"
 import { failureMessage } from "../../../lib/api-client"

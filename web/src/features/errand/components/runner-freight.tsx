@@ -5,7 +5,7 @@
  */
 import { Button, Dialog, Input, List, Selector, Switch, Toast } from "antd-mobile"
 import { useState } from "react"
-import { UploadField } from "#src/profile/image-upload"
+import { UploadField } from "#src/upload/image-upload"
 import { fenOfYuan, freightEntryRefusal, gramsOfKg, messages as freightMessages, noPhotoQuestion } from "#src/sending/freight"
 import { SendStatus } from "#src/sending/status-machine"
 import { yuan } from "#src/shared/money"

@@ -10,7 +10,8 @@ import { useLocation } from "wouter"
 import {
   afterProfileCompleted, completeProfileCaptchaProblem, completeProfileProblem, messages, RESEND_SECONDS
 } from "#src/profile/complete-profile"
-import { CAPTCHA_LENGTH, PHONE_LENGTH } from "#src/profile/phone"
+import { PHONE_LENGTH } from "#src/shared/phone-number"
+import { CAPTCHA_LENGTH } from "#src/profile/phone"
 import { AuthStatus } from "#src/profile/verification"
 import { failureMessage } from "../../../lib/api-client"
 import { chosenWorksite, forgetChosenWorksite, tokenPath } from "../../../lib/session"

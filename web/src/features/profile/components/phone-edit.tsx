@@ -2,9 +2,8 @@
 import { useSignals } from "@preact/signals-react/runtime"
 import { Button, Form, Input, Toast } from "antd-mobile"
 import { useState } from "react"
-import {
-  CAPTCHA_LENGTH, CAPTCHA_RULES, messages, newPhoneProblem, PHONE_LENGTH, phoneEditProblem, type PhoneType
-} from "#src/profile/phone"
+import { PHONE_LENGTH } from "#src/shared/phone-number"
+import { CAPTCHA_LENGTH, CAPTCHA_RULES, messages, newPhoneProblem, phoneEditProblem, type PhoneType } from "#src/profile/phone"
 import { failureMessage } from "../../../lib/api-client"
 import type { UserInfo } from "../../../lib/user-info"
 import { useUpdatePhone } from "../api/update-phone"

@@ -2,7 +2,7 @@
 import { Button, Toast } from "antd-mobile"
 import { useState } from "react"
 import { messages as personalMessages } from "#src/profile/personal-info"
-import { singleImageProblem, UploadField } from "#src/profile/image-upload"
+import { singleImageProblem, UploadField } from "#src/upload/image-upload"
 import { ImageSlot } from "../../../components/image-slot"
 import { failureMessage } from "../../../lib/api-client"
 import type { UserInfo } from "../../../lib/user-info"

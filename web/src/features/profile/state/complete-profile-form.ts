@@ -1,7 +1,8 @@
 /** The complete-profile form: the chosen worksite, the main phone and code (unless one is kept), the optional vice phone and code. */
 import { computed, signal } from "@preact/signals-react"
 import type { CompleteProfileForm } from "#src/profile/complete-profile"
-import { CAPTCHA_LENGTH, PHONE_LENGTH } from "#src/profile/phone"
+import { PHONE_LENGTH } from "#src/shared/phone-number"
+import { CAPTCHA_LENGTH } from "#src/profile/phone"
 import type { ChosenWorksite } from "../../../lib/session"
 import { digitsOnly } from "./phone-form"
 

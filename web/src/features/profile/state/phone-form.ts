@@ -1,6 +1,7 @@
 /** The edit-phone page: the new number (digits, at most 11) and its 4-digit code. */
 import { signal } from "@preact/signals-react"
-import { CAPTCHA_LENGTH, PHONE_LENGTH } from "#src/profile/phone"
+import { PHONE_LENGTH } from "#src/shared/phone-number"
+import { CAPTCHA_LENGTH } from "#src/profile/phone"
 
 export const digitsOnly = (typed: string, max: number): string => typed.replace(/\D/g, "").slice(0, max)
 

@@ -9,6 +9,7 @@ import { Button, Empty, Tag, Toast } from "antd-mobile"
 import { useEffect, useState } from "react"
 import { scanned } from "#src/parcel/check-in"
 import { RETURN_DONE_EVENT, RETURN_DUE_EVENT, returnMessages } from "#src/parcel/returns"
+import { maskPhone } from "#src/shared/phone-number"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
 import { dateTime } from "../../../lib/format"
@@ -40,7 +41,6 @@ const DAY_MS = 24 * 3_600_000
 
 const daysWaiting = (p: ReturnParcel, now: number) => Math.max(0, Math.floor((now - new Date(p.createdAt).getTime()) / DAY_MS))
 
-const maskPhone = (phone: string) => (phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone)
 
 export const ReturnPanel = (props: { readonly staff: ReturnStaff; readonly token: string | undefined }) => {
   useSignals()

@@ -1,6 +1,6 @@
 /** The bind screen's inputs: the phone (digits only, at most 11, remembered), the password, input focus. */
 import { signal } from "@preact/signals-react"
-import { PHONE_LENGTH } from "#src/parcel/check-in"
+import { PHONE_LENGTH } from "#src/shared/phone-number"
 
 export const createBindForm = (initialPhone: string) => {
   const phone = signal(initialPhone)

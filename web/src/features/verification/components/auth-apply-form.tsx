@@ -6,7 +6,7 @@ import { useSignals } from "@preact/signals-react/runtime"
 import { Button, List, NoticeBar, Result, Toast } from "antd-mobile"
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
-import { UploadField } from "#src/profile/image-upload"
+import { UploadField } from "#src/upload/image-upload"
 import {
   AuthStatus, mayApplyForVerification, messages, submissionProblem, verificationBadge, verificationTip, VerificationType
 } from "#src/profile/verification"
