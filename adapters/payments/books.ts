@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely"
 import type { PurposeBook } from "#src/payment/reconcile"
 import { TradeKind, type TradeStatus } from "#src/payment/trade"
-import { freightDue } from "#src/sending/use-cases"
+import { freightDue } from "#src/sending/freight"
 import type { DB } from "../postgres/schema"
 
 /** The trades of one purpose that took money (paid, or paid and refunded), oldest first. */

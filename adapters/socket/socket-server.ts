@@ -11,6 +11,7 @@ import type pg from "pg"
 import { Server } from "socket.io"
 import { EmployeeStore } from "#src/staff/staff-store"
 import { ErrandParties, type ErrandPerson } from "#src/errand/errand-parties"
+import { isJoinedRunner } from "#src/profile/runner-application"
 import type { LiveEvent } from "#src/shared/ports"
 import { logger } from "../http/logger"
 import type { Runtime } from "../runtime"
@@ -30,7 +31,7 @@ const sessionRoom = (hash: string) => `session:${hash}`
  */
 export const hallRooms = (p: ErrandPerson | undefined): ReadonlyArray<string> => {
   if (!p?.worksiteId) return []
-  const runner = p.paotuiStatus === 1
+  const runner = isJoinedRunner(p)
   const halls: ReadonlyArray<{ readonly hall: string; readonly pickup?: true }> = [
     ...(runner ? [{ hall: p.worksiteId }] : []),
     ...(runner || p.pickupAble ? [{ hall: p.worksiteId, pickup: true as const }] : [])

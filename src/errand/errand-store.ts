@@ -7,7 +7,7 @@ import { Context, Effect } from "effect"
 import type { Page } from "../wallet/wallet-store"
 import type { CreditRecord } from "./credit"
 import type { Activity, FeeTiers, GoodsClass, SpecialGood } from "./fee"
-import type { HallSort } from "./grab"
+import type { HallSort, SexLimit } from "./grab"
 import type { DoorServiceWorksite } from "./order-form"
 import type { ErrandOrder, ErrandStatus, Runner } from "./status-machine"
 
@@ -36,7 +36,7 @@ export interface BuildingRecord {
 export interface ErrandOrderRecord extends ErrandOrder {
   readonly id: string
   readonly orderNo: string
-  readonly sexLimit: -1 | 1 | 2
+  readonly sexLimit: SexLimit
   readonly goodsClass: GoodsClass
   readonly specialGoodId: string | null
   readonly buildingId: string | null

@@ -4,6 +4,7 @@
  * says who may try.
  */
 
+import { mayTakeErrands } from "../profile/runner-application"
 import { NotAllowed, StateConflict } from "../shared/errors"
 import { isOpen } from "./status-machine"
 
@@ -39,9 +40,6 @@ export const grabMessages = {
   success: "接单成功"
 } as const
 
-/** A joined runner: real-name verified (authStatus 1) and accepted as runner (paotuiStatus 1). */
-export const isRunner = (u: Pick<Grabber, "authStatus" | "paotuiStatus">): boolean => u.authStatus === 1 && u.paotuiStatus === 1
-
 const anySex = (limit: number | null): boolean => limit === null || limit === -1 || (limit !== 1 && limit !== 2)
 
 /** Whether an order's sex limit lets this user take it. */
@@ -55,7 +53,7 @@ export type GrabRefusal = NotAllowed | StateConflict
  * longer open → '接单失败'.
  */
 export const grabRefusal = (user: Grabber, order: HallOrder, now: Date): GrabRefusal | undefined => {
-  if (!isRunner(user)) return new NotAllowed({ message: grabMessages.notRunner })
+  if (!mayTakeErrands(user)) return new NotAllowed({ message: grabMessages.notRunner })
   if (!sexAllows(order.sexLimit, user.sex)) return new NotAllowed({ message: order.sexLimit === 1 ? grabMessages.maleOnly : grabMessages.femaleOnly })
   if (user.worksiteId !== order.worksiteId || user.openid === order.openid) return new NotAllowed({ message: grabMessages.failed })
   if (!isOpen(order, now)) return new StateConflict({ message: grabMessages.failed })

@@ -15,6 +15,7 @@ import { takePart } from "../parcel/use-cases"
 import { closeTrades } from "../payment/use-cases"
 import { messages as payMessages, TradeKind } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
+import { isJoinedRunner, mayTakeErrands } from "../profile/runner-application"
 import type { Actor } from "../shared/actor"
 import { isDomainError, NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Events, type LiveEvent } from "../shared/ports"
@@ -26,7 +27,7 @@ import { changeCredit } from "./reviews"
 import { hallRoom } from "./hall-room"
 import { ErrandParties, type ErrandPerson } from "./errand-parties"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
-import { grabMessages, grabRefusal, hall, isRunner, type HallSort } from "./grab"
+import { grabMessages, grabRefusal, hall, type HallSort } from "./grab"
 import {
   cancelReasonTypeOf, decide, errandMessages, ErrandStatus, ErrandType, failureOf, HALL_ADD, HALL_ADD_PICKUP, hallEventName, parcelStatusOfErrand,
   type Decided, type ErrandActor, type ErrandCommand
@@ -161,7 +162,7 @@ const callerOf = Effect.fnUntraced(function* (actor: Actor) {
 
 const runnerOf = Effect.fnUntraced(function* (actor: Actor) {
   const me = yield* callerOf(actor)
-  if (!isRunner(me)) return yield* new NotAllowed({ message: lifecycleMessages.notRunner })
+  if (!mayTakeErrands(me)) return yield* new NotAllowed({ message: lifecycleMessages.notRunner })
   return me
 })
 
@@ -268,7 +269,7 @@ export const runnerCancel = Effect.fn("runnerCancel")(function* (actor: Actor, o
 export const leaderSign = Effect.fn("leaderSign")(function* (actor: Actor, orderId: string) {
   const me = yield* callerOf(actor)
   const order = yield* byId(orderId)
-  if (!me.isPaotuiLeader || me.paotuiStatus !== 1) return yield* new NotAllowed({ message: errandMessages.signFailed })
+  if (!me.isPaotuiLeader || !isJoinedRunner(me)) return yield* new NotAllowed({ message: errandMessages.signFailed })
   return yield* applyAction(order, { role: "leader", openid: me.openid, worksiteId: me.worksiteId ?? undefined }, { action: "leaderSign" })
 })
 
@@ -331,7 +332,7 @@ export const orderFor = Effect.fn("orderFor")(function* (actor: Actor, key: { re
   const order = "id" in key ? yield* byId(key.id) : yield* byNo(key.orderNo)
   if (order.openid === actor.openid || order.accept?.openid === actor.openid) return order
   const me = yield* (yield* ErrandParties).byId(actor.userId)
-  const ofWorksite = me !== undefined && me.worksiteId === order.worksiteId && isRunner(me)
+  const ofWorksite = me !== undefined && me.worksiteId === order.worksiteId && mayTakeErrands(me)
   if (ofWorksite && (me.isPaotuiLeader || order.status === ErrandStatus.awaitingAcceptance)) return order
   return yield* orderMissing()
 })

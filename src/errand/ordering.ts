@@ -23,6 +23,7 @@ import { Worksites } from "../worksite/worksite-store"
 import { activityView, buildingView, type PlaceErrand } from "./calls"
 import { ErrandStore, type ErrandOrderRecord, type ErrandSettings } from "./errand-store"
 import { activityOffer, ACTIVITY_FULL, specialGoodsFor, type GoodsClass } from "./fee"
+import type { SexLimit } from "./grab"
 import { hallAddEvent } from "./hall-room"
 import { applyAction } from "./lifecycle"
 import { doorServiceWindows, errandRequireArriveTime } from "./order-form"
@@ -42,8 +43,6 @@ export const orderingMessages = {
   badSexLimit: "接单性别限制不正确",
   worksite: "获取网点信息失败"
 } as const
-
-export const ORDER_CANCEL_EVENT = "paotuiOrderCancel"
 
 /** The day's "limit" of an activity without a cap: the largest count the counter holds. */
 const NO_DAILY_CAP = 2_147_483_647
@@ -163,7 +162,7 @@ export const placeErrandOrder = Effect.fn("placeErrandOrder")(function* (actor: 
   const draft: ErrandOrderRecord = {
     id: yield* (yield* Ids).next, orderNo: yield* orderNumber("PT", now), type: type as ErrandType, status: start.status, openid: actor.openid,
     worksiteId: worksite.id, accept: null, payFee: priced.payable, paid: 0, refunded: 0, runnerIncome: 0, freight: null, freightPaid: 0,
-    goodsPic: null, createdAt: now, requireArriveTime: errandRequireArriveTime(settings, now), toComment: false, sexLimit: sexLimit as -1 | 1 | 2,
+    goodsPic: null, createdAt: now, requireArriveTime: errandRequireArriveTime(settings, now), toComment: false, sexLimit: sexLimit as SexLimit,
     goodsClass: goodsClass!, specialGoodId, buildingId: building!.id, floor: input.dormFloor ?? null, dormRoom: (input.dormRoom ?? "").trim(),
     proxyReceiver: friendReceives ? (input.proxyReceiver ?? "").trim() : null, proxyReceiverPhone: friendReceives ? (input.proxyReceiverPhone ?? "").trim() : null,
     remark: input.remark ?? "", toTakeId: parcel?.id ?? null, fee: priced.fee, activityId: priced.activityId, prepayId: null, acceptedAt: null, finishedAt: null

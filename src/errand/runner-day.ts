@@ -4,6 +4,7 @@
  * Also the recruiting page of a leader (`/paotuiQrcode`) and the worksite's area (`area/getById`).
  */
 import { Effect } from "effect"
+import { isJoinedRunner } from "../profile/runner-application"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound } from "../shared/errors"
 import { Clock } from "../shared/ports"
@@ -32,7 +33,7 @@ const dayLines = Effect.fnUntraced(function* (runnerOpenid: string, now: Date) {
 
 const runnerOf = Effect.fnUntraced(function* (userId: string) {
   const me = yield* (yield* TeamStore).byId(userId)
-  if (!me || me.paotuiStatus !== 1) return yield* new NotAllowed({ message: dayMessages.notRunner })
+  if (!me || !isJoinedRunner(me)) return yield* new NotAllowed({ message: dayMessages.notRunner })
   return me
 })
 

@@ -5,6 +5,7 @@
  * per-building counts of the day (`building/status/paotui`).
  */
 import { Effect } from "effect"
+import { isJoinedRunner } from "../profile/runner-application"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Events } from "../shared/ports"
@@ -32,7 +33,7 @@ const memberOf = Effect.fnUntraced(function* (userId: string) {
 /** The caller as a leader of their worksite (only a joined runner who leads, with a worksite). */
 const leaderOf = Effect.fnUntraced(function* (actor: Actor, worksiteId?: string) {
   const me = yield* memberOf(actor.userId)
-  if (!me.isPaotuiLeader || me.paotuiStatus !== 1 || me.worksiteId === null || (worksiteId !== undefined && worksiteId !== me.worksiteId)) {
+  if (!me.isPaotuiLeader || !isJoinedRunner(me) || me.worksiteId === null || (worksiteId !== undefined && worksiteId !== me.worksiteId)) {
     return yield* new NotAllowed({ message: teamMessages.notLeader })
   }
   return { ...me, worksiteId: me.worksiteId }

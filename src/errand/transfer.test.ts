@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { areTeammates, leaderLookupFailure, setBuildingLeaderRefusal, transferRefusal, transferTo, type TeamRunner } from "./transfer"
+import { areTeammates, leaderLookupFailure, setBuildingLeaderRefusal, transferRefusal, type TeamRunner } from "./transfer"
 
 /** A refusal as the user gets it: its status and message; undefined when the step may go on. */
 const asAnswer = (refused: { readonly status: number; readonly message: string } | undefined) => refused && [refused.status, refused.message]
@@ -24,10 +24,6 @@ describe("handing orders over", () => {
     expect(canTransfer(a, b, [mine, { status: 2, accept: { openid: "oa" } }])).toEqual([409, "转单失败"])
     expect(canTransfer(a, b, [mine, { status: 1, accept: { openid: "ob" } }])).toEqual([403, "转单失败"])
     expect(canTransfer(a, b, [])).toEqual([400, "请选择您想转的跑腿单"])
-  })
-
-  it("puts the order in the new runner's hands at the same status", () => {
-    expect(transferTo(mine, { openid: "ob", name: "乙", phone: "13800000002" })).toEqual({ status: 1, accept: { openid: "ob", name: "乙", phone: "13800000002" } })
   })
 
   const runner = fc.record({

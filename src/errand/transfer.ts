@@ -3,8 +3,8 @@
  * same leader, one or a batch; a leader finds a building leader by phone and sets them for a building of
  * the leader's own worksite.
  */
+import { isJoinedRunner } from "../profile/runner-application"
 import { NotAllowed, RuleViolation, StateConflict } from "../shared/errors"
-import type { Runner } from "./status-machine"
 
 export interface TeamRunner {
   readonly id: string
@@ -27,7 +27,7 @@ export const teamOf = (r: Pick<TeamRunner, "id" | "isPaotuiLeader" | "paotuiLead
 
 /** Teammates: two different joined runners of the same team. */
 export const areTeammates = (a: TeamRunner, b: TeamRunner): boolean =>
-  a.id !== b.id && a.paotuiStatus === 1 && b.paotuiStatus === 1 && teamOf(a) !== null && teamOf(a) === teamOf(b)
+  a.id !== b.id && isJoinedRunner(a) && isJoinedRunner(b) && teamOf(a) !== null && teamOf(a) === teamOf(b)
 
 export interface TransferableOrder {
   readonly status: number
@@ -46,8 +46,7 @@ export const transferRefusal = (from: TeamRunner, to: TeamRunner, orders: Readon
   return undefined
 }
 
-/** The order in the new runner's hands; its status stays 1 and the requester is told who took it (paotuiOrderRobbinged). */
-export const transferTo = <O extends TransferableOrder>(order: O, to: Runner): O & { readonly accept: Runner } => ({ ...order, accept: to })
+/** The requester is told who took their order over (paotuiOrderRobbinged); its status stays 1. */
 export const TRANSFER_EVENT = "paotuiOrderRobbinged"
 
 // --- building leaders ---------------------------------------------------------------------------------------
@@ -69,7 +68,7 @@ export interface LeaderCandidate {
 /** The lookup by phone: 11 digits; the person found must be a joined runner (nobody found reads the same) of the leader's worksite. */
 export const leaderLookupFailure = (phone: string, found: LeaderCandidate | null, worksiteId: string): string | undefined => {
   if (!/^\d{11}$/.test(phone.trim())) return leaderMessages.phone
-  if (!found || found.paotuiStatus !== 1) return leaderMessages.noRunner
+  if (!found || !isJoinedRunner(found)) return leaderMessages.noRunner
   if (found.worksiteId !== worksiteId) return leaderMessages.otherWorksite
   return undefined
 }
@@ -82,6 +81,6 @@ export const setBuildingLeaderRefusal = (
 ): RuleViolation | NotAllowed | undefined => {
   if (!actor.isPaotuiLeader || actor.worksiteId !== building.worksiteId) return new NotAllowed({ message: leaderMessages.setFailed })
   if (!candidate) return new RuleViolation({ message: leaderMessages.lookupFirst })
-  const failure = candidate.paotuiStatus !== 1 ? leaderMessages.noRunner : candidate.worksiteId !== building.worksiteId ? leaderMessages.otherWorksite : undefined
+  const failure = !isJoinedRunner(candidate) ? leaderMessages.noRunner : candidate.worksiteId !== building.worksiteId ? leaderMessages.otherWorksite : undefined
   return failure ? new RuleViolation({ message: failure }) : undefined
 }

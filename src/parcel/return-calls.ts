@@ -5,7 +5,6 @@ import { ParcelView } from "./calls"
 
 /** `GET /api/expressTosend/toreturn?worksiteId[&expressCompanyId]`: the staff's worksite's parcels awaiting return. */
 export const ToReturn = call(Schema.Struct({ worksiteId: Text(), expressCompanyId: Text() }), Schema.Array(ParcelView))
-export type ToReturnRequest = typeof ToReturn.request.Type
 
 /** `PUT /api/expressTosend/return {_id, expressNo, worksiteCode, storageNo, tag}`: the return scan; `expressNo` is what was scanned. */
 export const ReturnScan = call(

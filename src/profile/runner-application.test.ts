@@ -8,7 +8,7 @@ import {
   type RunnerApplication,
   runnerApplicationProblem,
   runnerStatusLabel,
-  reviewRunnerApplication
+  isJoinedRunner
 } from "./runner-application"
 
 const ready: RunnerApplication = {
@@ -74,11 +74,8 @@ describe("paotuiStatus: -1 or 2 → 0 → 1", () => {
     expect([-1, 0, 1, 2].map((s) => mayApplyAsRunner(s as -1 | 0 | 1 | 2))).toEqual([true, false, false, true])
   })
 
-  it("a pending application is approved or rejected once", () => {
-    expect(reviewRunnerApplication(0, "approve")).toBe(1)
-    expect(reviewRunnerApplication(0, "reject")).toBe(2)
-    expect(reviewRunnerApplication(1, "reject")).toBeInstanceOf(StateConflict)
-    expect(reviewRunnerApplication(-1, "approve")).toBeInstanceOf(StateConflict)
+  it("a joined runner is one whose application was accepted, whatever the verification", () => {
+    expect([-1, 0, 1, 2].map((paotuiStatus) => isJoinedRunner({ paotuiStatus }))).toEqual([false, false, true, false])
   })
 
   it("accepting orders needs authStatus 1 and paotuiStatus 1", () => {

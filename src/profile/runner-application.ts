@@ -42,9 +42,12 @@ export type CreditLevel = "success" | "warning" | "error"
 export const creditLevel = (score: number): CreditLevel =>
   score >= CREDIT_THRESHOLDS.good ? "success" : score >= CREDIT_THRESHOLDS.fair ? "warning" : "error"
 
+/** A joined runner: the application was accepted (a leader's or a team's member, whatever their verification). */
+export const isJoinedRunner = (user: { readonly paotuiStatus: number }): boolean => user.paotuiStatus === PaotuiStatus.joined
+
 /** Accepting orders is active only for a verified, joined runner. */
-export const mayTakeErrands = (user: { readonly authStatus: AuthStatus; readonly paotuiStatus: PaotuiStatus }): boolean =>
-  user.authStatus === AuthStatus.passed && user.paotuiStatus === PaotuiStatus.joined
+export const mayTakeErrands = (user: { readonly authStatus: number; readonly paotuiStatus: number }): boolean =>
+  user.authStatus === AuthStatus.passed && isJoinedRunner(user)
 
 export const mayApplyAsRunner = (paotuiStatus: PaotuiStatus): boolean =>
   paotuiStatus === PaotuiStatus.notApplied || paotuiStatus === PaotuiStatus.rejected
@@ -97,11 +100,3 @@ export const applyAsRunner = (
   return { paotuiStatus: PaotuiStatus.reviewing, paotuiLeader: a.invitingLeaderId ?? null }
 }
 
-/** An administrator decides a pending application: 0 → 1 joined, or 0 → 2 rejected (may apply again). */
-export const reviewRunnerApplication = (
-  current: PaotuiStatus,
-  decision: "approve" | "reject"
-): PaotuiStatus | StateConflict => {
-  if (current !== PaotuiStatus.reviewing) return new StateConflict({ message: messages.alreadyReviewed })
-  return decision === "approve" ? PaotuiStatus.joined : PaotuiStatus.rejected
-}

@@ -6,6 +6,7 @@
 import type { Address } from "../address/address"
 import { firstFailure, RuleViolation } from "../shared/errors"
 import { senderVerificationProblem, type AuthStatus } from "../profile/verification"
+import type { SexLimit } from "../errand/grab"
 import { bookingTimeProblem } from "./booking-time"
 import { cashOnDeliveryProblem, insuranceFee, insuranceProblem, messages as freightMessages, type CashOnDeliveryPolicy } from "./freight"
 import { initialSendStatus, type SendStatus } from "./status-machine"
@@ -146,7 +147,7 @@ export interface DoorPickup {
   readonly dormRoom: string
   readonly requireArriveTime: Date
   /** -1 anyone, 1 men only, 2 women only. */
-  readonly sexLimit: -1 | 1 | 2
+  readonly sexLimit: SexLimit
   readonly reward: number
   readonly note: string
 }
@@ -168,7 +169,7 @@ export interface NewSending {
   readonly doorPickup: DoorPickup | null
 }
 
-const sexLimitOf = (n: number | undefined): -1 | 1 | 2 => (n === 1 || n === 2 ? n : -1)
+const sexLimitOf = (n: number | undefined): SexLimit => (n === 1 || n === 2 ? n : -1)
 
 /** The server's decision on a booking: the checks, cash on delivery's policy, then the order to store. */
 export const newSending = (f: BookingFields, worksite: BookingWorksite, cod: CashOnDeliveryPolicy, now: Date): NewSending | RuleViolation => {

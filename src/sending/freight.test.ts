@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import {
-  cashOnDeliveryProblem, fenOfYuan, freightFor, gramsOfKg, insuranceFee, insuranceProblem, parseTariffCsv, quoteFreight, freightEntryRefusal,
+  cashOnDeliveryProblem, fenOfYuan, freightFor, gramsOfKg, insuranceFee, insuranceProblem, parseTariffCsv, quoteFreight, freightDue, freightEntryRefusal,
   noPhotoQuestion, type TariffRow
 } from "./freight"
 
@@ -77,6 +77,14 @@ describe("cash on delivery", () => {
     expect(cashOnDeliveryProblem(policy, { daofuAble: true }, "SF")).toBeUndefined()
     expect(cashOnDeliveryProblem(policy, { daofuAble: true }, "YTO")).toBe("该快递公司不支持到付")
     expect(cashOnDeliveryProblem(policy, { daofuAble: false }, "SF")).toBe("本网点暂未开通到付")
+  })
+})
+
+describe("what the sender pays", () => {
+  it("is the freight and the insurance fee; no freight yet is the insurance fee alone", () => {
+    expect(freightDue({ freight: 1500, insureFreight: 200 })).toBe(1700)
+    expect(freightDue({ freight: null, insureFreight: 200 })).toBe(200)
+    expect(freightDue({ freight: 900, insureFreight: 0 })).toBe(900)
   })
 })
 

@@ -82,6 +82,9 @@ export const cashOnDeliveryProblem = (policy: CashOnDeliveryPolicy, worksite: { 
 export const offersCashOnDelivery = (policy: CashOnDeliveryPolicy, worksite: { readonly daofuAble: boolean }, companyCode: string): boolean =>
   cashOnDeliveryProblem(policy, worksite, companyCode) === undefined
 
+/** What the sender pays for the freight (one trade, or what the page shows as due): the freight and the insurance fee. */
+export const freightDue = (o: { readonly freight: number | null; readonly insureFreight: number }): number => (o.freight ?? 0) + o.insureFreight
+
 export interface FreightEntry {
   readonly companyId?: string | undefined
   readonly grams?: number | undefined

@@ -23,7 +23,7 @@ import { messages as bookingMessages, newSending, sendingGate, type BookingConta
 import { bookingDays, plainSendingArriveTime } from "./booking-time"
 import { dispatchCounts, messages as dispatchMessages, scannedCode, sendOutDecision } from "./dispatch"
 import {
-  cashOnDeliveryProblem, freightEntryRefusal, messages as freightMessages, offersCashOnDelivery, quoteFreight, type TariffRow
+  cashOnDeliveryProblem, freightDue, freightEntryRefusal, messages as freightMessages, offersCashOnDelivery, quoteFreight, type TariffRow
 } from "./freight"
 import { screenMessages } from "./outbound-screen"
 import { Printer, WaybillRenderer } from "./printer"
@@ -312,9 +312,6 @@ export const setFreight = Effect.fn("setFreight")(function* (actor: Actor, input
     { id: done.order.id, status: done.order.status, freight: done.order.freight, isDaofu: done.order.isDaofu })
   return done
 })
-
-/** What the sender pays for a freight trade: the freight and the insurance fee. */
-export const freightDue = (o: Pick<SendRecord, "freight" | "insureFreight">): number => (o.freight ?? 0) + o.insureFreight
 
 /** `GET /api/expressTakein/payFreight/{id}`: opens the pay-in trade for the freight of the sender's order at 20. */
 export const payFreight = Effect.fn("payFreight")(function* (actor: Actor, id: string) {

@@ -6,7 +6,6 @@ import imageCompression from "browser-image-compression"
 import { chosenImageProblem, COMPRESSION, type UploadField } from "#src/upload/image-upload"
 import { UploadFile, type UploadedView } from "#src/upload/calls"
 import { dataDecoder, failureMessage, request } from "./api-client"
-import { useAction } from "./use-action"
 
 export type Uploaded = UploadedView
 
@@ -64,8 +63,6 @@ export const uploadImage = async (field: UploadField, file: File, preset: Compre
   if (problem) throw new ImageRefused(problem)
   return postImage(field, await compressImage(file, preset))
 }
-
-export const useUploadImage = () => useAction(uploadImage)
 
 /** What to tell the user when an upload failed: the refusal's or the server's message, else the generic one. */
 export const uploadFailureMessage = (error: unknown, fallback: string): string =>

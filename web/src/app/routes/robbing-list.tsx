@@ -1,6 +1,7 @@
 /** `/robbingList/:type/:status/:token`: the orders one published (type 1) or accepted (type 2); runners only for type 2. */
 import { Redirect } from "wouter"
-import { isRunner, RUNNER_APPLY_PATH } from "#src/errand/grab"
+import { RUNNER_APPLY_PATH } from "#src/errand/grab"
+import { mayTakeErrands } from "#src/profile/runner-application"
 import { teamOf } from "#src/errand/transfer"
 import { Page } from "../../components/page"
 import { UserGate } from "../../components/user-gate"
@@ -19,7 +20,7 @@ export const RobbingListRoute = (props: { readonly params: { readonly type?: str
   const type = props.params.type === "2" ? "2" : "1"
   return (
     <Page title={type === "2" ? "我接的单" : "我发布的"}>
-      <UserGate token={token}>{(user) => type === "2" && !isRunner(user)
+      <UserGate token={token}>{(user) => type === "2" && !mayTakeErrands(user)
         ? <Redirect to={`${RUNNER_APPLY_PATH}/${tokenPath(token ?? "")}`} replace />
         : <OrderList type={type} status={listStatusOf(props.params.status)} token={token ?? ""} worksiteId={user.worksite?._id} team={teamFor(user)} />}
       </UserGate>

@@ -3,8 +3,6 @@ import { DictDetail } from "#src/parcel/calls"
 import { send } from "../../../lib/api-client"
 import { useLoad } from "../../../lib/use-load"
 
-export type WeightFeeType = (typeof DictDetail.answer.Type)["values"][number]
-
 export const WEIGHT_TYPES_FAILED = "获取重量费用类型列表失败"
 
 export const fetchWeightFeeTypes = async () => (await send(DictDetail, "/api/dict/detail/weightFeeType")).values

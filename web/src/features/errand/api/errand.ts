@@ -10,7 +10,6 @@ import { fetchPaySign } from "../../../lib/pay-in"
 import { useLoad } from "../../../lib/use-load"
 
 export type { BuildingView, ErrandOrderView }
-export type FormInfo = typeof ErrandFormInfo.answer.Type
 
 const seg = encodeURIComponent
 
@@ -31,7 +30,6 @@ export const placeErrand = (input: PlaceInput) => send(PlaceErrand, "/api/paotui
 
 export const fetchOrder = (id: string) => send(OrderById, `/api/paotuiOrder/getById/${seg(id)}`)
 export const useOrder = (id: string, token: string | undefined) => useLoad(token ? () => fetchOrder(id) : undefined, [id, token])
-export const fetchOrderByNo = (orderNo: string) => send(OrderByNo, `/api/paotuiOrder/getByOrderNo/${seg(orderNo)}`)
 
 /** Opens the pay-in trade for an unpaid order (priced by the server) and signs it for the payment sheet. */
 export const prepayErrand = async (id: string) => {

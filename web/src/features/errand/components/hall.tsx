@@ -6,7 +6,8 @@
 import { Button, Empty, PullToRefresh, Tabs, Toast } from "antd-mobile"
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
-import { grabMessages, isRunner, RUNNER_APPLY_PATH, sexAllows } from "#src/errand/grab"
+import { grabMessages, RUNNER_APPLY_PATH, sexAllows } from "#src/errand/grab"
+import { mayTakeErrands } from "#src/profile/runner-application"
 import { HALL_ADD, HALL_ADD_PICKUP, hallEventName } from "#src/errand/status-machine"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
@@ -39,7 +40,7 @@ export const Hall = (props: { readonly user: UserInfo; readonly token: string })
   })
 
   const grab = async (o: ErrandOrderView) => {
-    if (!isRunner(props.user)) {
+    if (!mayTakeErrands(props.user)) {
       navigate(`${RUNNER_APPLY_PATH}/${token}`)
       return
     }

@@ -25,4 +25,3 @@ export const createCaptchaTimer = (gapSeconds: number) => {
     dispose: stop
   }
 }
-export type CaptchaTimer = ReturnType<typeof createCaptchaTimer>

@@ -39,4 +39,3 @@ export const createCompleteProfileForm = (initial: { readonly worksite: ChosenWo
     typePhoneViceCaptcha: (t: string) => { phoneViceCaptcha.value = digitsOnly(t, CAPTCHA_LENGTH) }
   }
 }
-export type CompleteProfileFormState = ReturnType<typeof createCompleteProfileForm>

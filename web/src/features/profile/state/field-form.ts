@@ -8,4 +8,3 @@ export const createFieldForm = (initial: string, shape: (typed: string) => strin
     type: (typed: string) => { text.value = shape(typed) }
   }
 }
-export type FieldForm = ReturnType<typeof createFieldForm>

@@ -15,4 +15,3 @@ export const createPhoneForm = () => {
     typeCaptcha: (typed: string) => { captcha.value = digitsOnly(typed, CAPTCHA_LENGTH) }
   }
 }
-export type PhoneForm = ReturnType<typeof createPhoneForm>

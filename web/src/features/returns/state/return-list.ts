@@ -27,4 +27,3 @@ export const createReturnList = () => {
     byExpressNo: (expressNo: string) => parcels.value?.find((p) => p.expressNo === expressNo)
   }
 }
-export type ReturnList = ReturnType<typeof createReturnList>

@@ -11,4 +11,3 @@ export const createRunnerForm = () => {
     typeInvitation: (typed: string) => { invitation.value = typed.trim().slice(0, INVITATION_MAX) }
   }
 }
-export type RunnerForm = ReturnType<typeof createRunnerForm>

@@ -8,7 +8,6 @@ export const SEND_EVENTS = [
   "expressTakeinSended", "paotuiOrderCancelToWait", "paotuiOrderRobbinged", "paotuiOrderCancel", "paotuiPickupOrderAdd",
   "paotuiHaveGettedExpress", "paotuiConfirmHaveGettedExpress"
 ] as const
-export type SendEvent = (typeof SEND_EVENTS)[number]
 
 export const useSendEvents = (token: string | undefined, onEvent: (event: string, payload: Partial<SendEventPayload> | undefined) => void) =>
   useSocketEvents(token, SEND_EVENTS, onEvent)

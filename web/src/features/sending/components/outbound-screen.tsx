@@ -8,7 +8,7 @@ import { Button, Dialog, Image, Input, List, NoticeBar, Picker, Selector, Tag, T
 import { useReducer, useRef, useState } from "react"
 import { addressLine } from "#src/address/region"
 import { AuthStatus } from "#src/profile/verification"
-import { fenOfYuan, gramsOfKg, GRAMS_PER_KG, freightEntryRefusal, messages as freightMessages } from "#src/sending/freight"
+import { fenOfYuan, freightDue, freightEntryRefusal, gramsOfKg, GRAMS_PER_KG, messages as freightMessages } from "#src/sending/freight"
 import { idle, mayPrint, outboundScreen, screenMessages } from "#src/sending/outbound-screen"
 import { SendStatus } from "#src/sending/status-machine"
 import { messages as waybillMessages } from "#src/sending/waybill"
@@ -288,7 +288,7 @@ export const OutboundScreen = (props: { readonly worksiteId: string; readonly to
                 </List.Item>
               </>
             ) : null}
-            {o.freight !== null ? <List.Item title="应付" extra={<span data-testid="outbound-due">¥{yuan(o.freight + o.insureFreight)}{o.freightPay ? " 已支付" : " 待支付"}</span>} /> : null}
+            {o.freight !== null ? <List.Item title="应付" extra={<span data-testid="outbound-due">¥{yuan(freightDue(o))}{o.freightPay ? " 已支付" : " 待支付"}</span>} /> : null}
           </List>
           <div className="outbound__actions">
             <Button color="primary" fill="outline" data-testid="outbound-confirm-freight" disabled={!freightEditable || busy !== undefined} loading={busy === "freight"} onClick={() => void confirmFreight()}>确认运费</Button>

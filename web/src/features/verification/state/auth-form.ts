@@ -42,4 +42,3 @@ export const createAuthForm = (type: VerificationType, initialStudentCardUrl: st
     }
   }
 }
-export type AuthForm = ReturnType<typeof createAuthForm>

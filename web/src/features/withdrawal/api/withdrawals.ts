@@ -1,9 +1,7 @@
 /** The user's withdrawal applications, page by page (`GET /api/takecash/wxlist?pageNo=`). */
-import { Withdrawals, type WithdrawalView } from "#src/wallet/calls"
+import { Withdrawals } from "#src/wallet/calls"
 import { send } from "../../../lib/api-client"
 import { usePages } from "../../../lib/paging"
-
-export type Withdrawal = WithdrawalView
 
 export const fetchWithdrawals = (pageNo: number) => send(Withdrawals, "/api/takecash/wxlist", { input: { pageNo } })
 
