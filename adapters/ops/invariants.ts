@@ -23,7 +23,8 @@ const result = async (name: string, count: Promise<{ n: string }>, examples: Pro
   return { name, ok: violations === 0, violations, examples: violations === 0 ? [] : await examples }
 }
 
-export const checkInvariants = async (db: Kysely<DB>): Promise<ReadonlyArray<InvariantResult>> => {
+/** Every invariant; `now` is the time a paid order's deadlines are measured at (src/errand/stuck.ts). */
+export const checkInvariants = async (db: Kysely<DB>, now: Date = new Date()): Promise<ReadonlyArray<InvariantResult>> => {
   const offWallets = db.selectFrom(walletLedgerSums(db).as("w"))
     .where(sql<boolean>`w.money <> w."ledgerMoney" or w."activeScore" <> w."ledgerScore"`)
   const negative = db.selectFrom("wallet").innerJoin("app_user", "app_user.id", "wallet.user_id")
@@ -61,6 +62,6 @@ export const checkInvariants = async (db: Kysely<DB>): Promise<ReadonlyArray<Inv
       const mismatches = reconcile(books)
       return { name: "every settled pay-in trade matches what it paid for (station payments reconcile)", ok: mismatches.length === 0, violations: mismatches.length, examples: mismatches.slice(0, EXAMPLES).map((m) => ({ ...m })) }
     }),
-    errandInvariants(db)
+    errandInvariants(db, now)
   ]).then((results) => results.flat())
 }

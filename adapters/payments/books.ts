@@ -1,8 +1,9 @@
 /** The books `station payments reconcile` compares: per purpose, its trades and what the business recorded as paid. */
-import type { Kysely } from "kysely"
+import { sql, type Kysely } from "kysely"
 import type { PurposeBook } from "#src/payment/reconcile"
 import { TradeKind, type TradeStatus } from "#src/payment/trade"
 import { freightDue } from "#src/sending/freight"
+import { LedgerRef } from "#src/wallet/ledger"
 import type { DB } from "../postgres/schema"
 
 /** The trades of one purpose that took money (paid, or paid and refunded), oldest first. */
@@ -32,20 +33,28 @@ const safekeepBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>
   return booksOf(TradeKind.safekeep, trades, new Map(parcels.map((p) => [p.id, p.safekeep_paid])))
 }
 
-/** Errand payments: every errand order with a trade that took money, against what it holds or passed on (paid − refunded). */
+/**
+ * Errand payments: every errand order with a trade that took money, against what it holds or passed on: paid less
+ * what went back through the provider. A refund into the requester's wallet (an `errandRefund` ledger row, as
+ * migration 2026-11-25T2240 made for stuck door pickups) leaves the trade paid: like the runner's income, the money
+ * the trade took was passed on into a wallet, so it is counted back (paid − refunded + wallet refunds).
+ */
 const errandBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
   const trades = await settledTrades(db, TradeKind.errand)
   const refIds = refIdsOf(trades)
-  const orders = await db.selectFrom("errand_order").select(["id", "paid", "refunded"])
-    .where((eb) => eb.or([eb("paid", "<>", 0), ...(refIds.length ? [eb("id", "in", refIds)] : [])])).execute()
-  return booksOf(TradeKind.errand, trades, new Map(orders.map((o) => [o.id, o.paid - o.refunded])))
+  const walletRefunds = db.selectFrom("ledger").select(["ref_id", sql<string>`sum(money)`.as("total")])
+    .where("ref_type", "=", LedgerRef.errandRefund).where("ref_id", "is not", null).groupBy("ref_id")
+  const orders = await db.selectFrom("errand_order").leftJoin(walletRefunds.as("w"), "w.ref_id", "errand_order.id")
+    .select(["errand_order.id", "errand_order.paid", "errand_order.refunded", sql<string>`coalesce(w.total, 0)`.as("walletRefunded")])
+    .where((eb) => eb.or([eb("errand_order.paid", "<>", 0), ...(refIds.length ? [eb("errand_order.id", "in", refIds)] : [])])).execute()
+  return booksOf(TradeKind.errand, trades, new Map(orders.map((o) => [o.id, o.paid - o.refunded + Number(o.walletRefunded)])))
 }
 
-/** Tips: per errand order, its tip trades against the ledger rows that credited (or took back) them, found by trade number. */
+/** Tips: per errand order, its tip trades against the `tip` ledger rows that credited (or took back) them, found by trade number. */
 const tipBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
   const trades = await settledTrades(db, TradeKind.tip)
   if (trades.length === 0) return []
-  const rows = await db.selectFrom("ledger").select(["ref_id", "money"]).where("ref_id", "in", trades.map((t) => t.trade_no)).execute()
+  const rows = await db.selectFrom("ledger").select(["ref_id", "money"]).where("ref_type", "=", LedgerRef.tip).where("ref_id", "in", trades.map((t) => t.trade_no)).execute()
   const orders = new Set((await db.selectFrom("errand_order").select("id").where("id", "in", [...new Set(trades.map((t) => t.ref_id))]).execute()).map((o) => o.id))
   const byOrder = new Map<string, typeof trades>()
   for (const t of trades) byOrder.set(t.ref_id, [...(byOrder.get(t.ref_id) ?? []), t])

@@ -11,7 +11,10 @@ import { LedgerRef, LedgerType } from "../wallet/ledger"
 import { moveWallet } from "../wallet/settle"
 import { ErrandParties } from "./errand-parties"
 import type { ErrandOrderRecord } from "./errand-store"
-import { RUNNER_INCOME_REMARK, type MoneyMove } from "./status-machine"
+import type { MoneyMove } from "./status-machine"
+
+/** The label of a runner's income ledger row (`跑腿收入（单号）`); `station check` finds the rows by their reference, not by it. */
+const RUNNER_INCOME_LABEL = "跑腿收入"
 
 /**
  * Pays an order's errand payment back through the pay-in port (the trade that opened it, by its prepay id), in the
@@ -39,7 +42,7 @@ export const settleErrandMoney = Effect.fnUntraced(function* (order: ErrandOrder
         if (!runner) return yield* Effect.die(new Error(`runner ${move.openid} of errand ${order.orderNo} does not exist`))
         yield* moveWallet({
           userId: runner.id, type: LedgerType.income, money: move.amount, ref: LedgerRef.runnerIncome, refId: order.id,
-          label: RUNNER_INCOME_REMARK, orderNo: order.orderNo, at: now
+          label: RUNNER_INCOME_LABEL, orderNo: order.orderNo, at: now
         })
         break
       }

@@ -259,6 +259,13 @@ export interface Decided {
   readonly personalCancelBy?: string
 }
 
+/** The scheduler's voids: unpaid orders 30 minutes after they were placed, unaccepted ones after their required time. */
+export type VoidAction = "voidUnpaid" | "voidUnaccepted"
+
+/** The deadline a void waits for: from it on (voidUnpaid) or once past it (voidUnaccepted) the scheduler ends the order. */
+export const voidDeadline = (order: Pick<ErrandOrder, "createdAt" | "requireArriveTime">, action: VoidAction): Date =>
+  action === "voidUnpaid" ? new Date(order.createdAt.getTime() + PAYMENT_DEADLINE_MS) : order.requireArriveTime
+
 /** Open in the hall: awaiting acceptance and not past its required time (after it, it is voided and refunded). */
 export const isOpen = (order: { readonly status: number; readonly requireArriveTime: Date }, now: Date): boolean =>
   order.status === ErrandStatus.awaitingAcceptance && now.getTime() <= order.requireArriveTime.getTime()
@@ -302,10 +309,10 @@ export const decide = (order: ErrandOrder, actor: ErrandActor, command: ErrandCo
       next = { ...next, paid: order.paid + order.payFee }
       break
     case "voidUnpaid":
-      if (now.getTime() < order.createdAt.getTime() + PAYMENT_DEADLINE_MS) return new StateConflict({ message: errandMessages.notYetDue })
+      if (now.getTime() < voidDeadline(order, "voidUnpaid").getTime()) return new StateConflict({ message: errandMessages.notYetDue })
       break
     case "voidUnaccepted":
-      if (now.getTime() <= order.requireArriveTime.getTime()) return new StateConflict({ message: errandMessages.notYetDue })
+      if (now.getTime() <= voidDeadline(order, "voidUnaccepted").getTime()) return new StateConflict({ message: errandMessages.notYetDue })
       break
     case "grab":
       if (!isOpen(order, now)) return new StateConflict({ message: errandMessages.grabFailed })
@@ -351,9 +358,6 @@ export const decide = (order: ErrandOrder, actor: ErrandActor, command: ErrandCo
     ...(personalCancelBy !== undefined ? { personalCancelBy } : {})
   }
 }
-
-/** The remark of the runner's income ledger row (the errand's own credit adds the order number; `station check` finds the rows by it). */
-export const RUNNER_INCOME_REMARK = "跑腿收入"
 
 /** The errand money still held by the platform for this order. */
 export const heldAmount = (o: Pick<ErrandOrder, "paid" | "refunded" | "runnerIncome">): number => o.paid - o.refunded - o.runnerIncome

@@ -122,7 +122,7 @@ export interface SendDecision {
 }
 
 /** Who may do each transition. */
-const roles: Record<SendTransition, ReadonlyArray<SendActor["role"]>> = {
+export const sendTransitionRoles: Record<SendTransition, ReadonlyArray<SendActor["role"]>> = {
   setFreight: ["runner", "staff"],
   setFreightDaofu: ["runner", "staff"],
   payFreight: ["sender"],
@@ -144,7 +144,7 @@ export const freightMayBeSet = (order: Pick<SendOrder, "freight" | "freightPaid"
   order.freight === null && !order.freightPaid
 
 const actorProblem = (order: SendOrder, actor: SendActor, t: SendTransition): NotAllowed | undefined => {
-  if (!roles[t].includes(actor.role)) return new NotAllowed({ message: messages.actionFailed })
+  if (!sendTransitionRoles[t].includes(actor.role)) return new NotAllowed({ message: messages.actionFailed })
   switch (actor.role) {
     case "sender":
       return actor.userId === order.senderId ? undefined : new NotAllowed({ message: messages.notYours })

@@ -306,7 +306,7 @@ describe("errands through HTTP on PGlite", () => {
     expect(await failing()).toEqual([])
     const open = await paidOrder(w, requester, { payFee: 500 })
     await t.db.updateTable("errand_order").set({ runner_income: 10 }).where("id", "=", open.id).execute()
-    expect(await failing()).toEqual(["every errand order's runner income is its runner-income ledger rows"])
+    expect(await failing()).toEqual(["every errand order's runner income is its runnerIncome ledger rows, credited to its runner"])
     await t.db.updateTable("errand_order").set({ runner_income: 0 }).where("id", "=", open.id).execute()
   })
 })
