@@ -4,9 +4,10 @@ import { sql, type Kysely } from "kysely"
  * Check-in as one call: `station_check_in` locks the worksite's tag counter, finds the next free tag
  * by an ordered probe of the active-tag index, moves the counter, stores the parcel and writes its
  * SMS (outbox) and its operations-log row, all in the caller's statement (autocommit: one round
- * trip, no BEGIN/COMMIT). The tag rule itself (the range and the 9999 → 1 wrap) is the core's
- * (src/parcel/storage-code.ts): its bounds come in as parameters, and
- * adapters/postgres/stores/check-in-statement.integration.test.ts fails if the two disagree.
+ * trip, no BEGIN/COMMIT). The tag rule (the first free tag after the last issued, wrapping 9999 → 1)
+ * lives only here; its bounds come in as parameters from src/parcel/storage-code.ts, and
+ * adapters/postgres/stores/check-in-statement.integration.test.ts checks it by its properties and its
+ * active statuses against the core's ACTIVE_STATUSES.
  *
  * Each statement of a plpgsql function takes a fresh snapshot under READ COMMITTED, so the probe
  * after the lock sees every parcel the previous holder of the lock committed.

@@ -3,7 +3,6 @@ import { Context, Effect } from "effect"
 import type { OutgoingMessage, StationOperation } from "../shared/ports"
 import type { Page } from "../wallet/wallet-store"
 import type { ParcelStatus, SafekeepingTerms } from "./parcel"
-import { storageCode } from "./storage-code"
 
 export interface ParcelRecord {
   readonly id: string
@@ -58,7 +57,10 @@ export interface CollectRules {
 /** A parcel about to be checked in: everything but its tag, which the store hands out. */
 export type ParcelDraft = Omit<ParcelRecord, "tag">
 
-/** What a check-in writes beside the parcel, before its tag is known. */
+/**
+ * What a check-in writes beside the parcel, before its tag is known: the store adds the storage code
+ * (`storageNo-0042`) to the SMS params as `code`, and `tag` and `code` to the log's outcome.
+ */
 export interface CheckInFollowUps {
   /** The receiver's SMS, its params still without the storage code. */
   readonly sms: OutgoingMessage | undefined
@@ -67,15 +69,6 @@ export interface CheckInFollowUps {
 }
 
 export type CheckInOutcome = { readonly tag: number } | "duplicateExpressNo" | "shelvesFull"
-
-/** The follow-ups as written once the tag is known: `code` joins the SMS params, `tag` and `code` the log's outcome. */
-export const placedFollowUps = (f: CheckInFollowUps, storageNo: string, tag: number): CheckInFollowUps => {
-  const code = storageCode(storageNo, tag)
-  return {
-    sms: f.sms && { ...f.sms, params: { ...f.sms.params, code } },
-    log: { ...f.log, outcome: { ...(f.log.outcome as object), tag, code } }
-  }
-}
 
 /** Which parcels `listByStatus` reads: some statuses, at one worksite or all, of one carrier or all, checked in by a time. */
 export interface ParcelFilter {
@@ -89,10 +82,11 @@ export interface ParcelFilter {
 
 export class ParcelStore extends Context.Service<ParcelStore, {
   /**
-   * Checks the parcel in under the worksite's next free tag (`nextFreeTag` in storage-code.ts) and
-   * writes its follow-ups as `placedFollowUps` completes them, all at once (one statement: needs no
-   * transaction around it). Every tag held: "shelvesFull", nothing written; an express number
-   * already active at the worksite: "duplicateExpressNo", nothing written.
+   * Checks the parcel in under the worksite's next free tag (the first after the last issued that no
+   * parcel in `ACTIVE_STATUSES` holds, wrapping 9999 → 1) and writes its follow-ups completed with the
+   * tag and code, all at once (one statement: needs no transaction around it). Every tag held:
+   * "shelvesFull", nothing written; an express number already active at the worksite:
+   * "duplicateExpressNo", nothing written.
    */
   checkIn(parcel: ParcelDraft, followUps: CheckInFollowUps): Effect.Effect<CheckInOutcome>
   findById(id: string): Effect.Effect<ParcelRecord | undefined>

@@ -4,7 +4,7 @@ import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit
 import { EmployeeStore } from "../staff/staff-store"
 import type { Worksite } from "../staff/worksite"
 import { ParcelStatus } from "./parcel"
-import { Catalogue, ParcelStore, People, placedFollowUps, QrSigner, type ParcelRecord, type Person } from "./parcel-store"
+import { Catalogue, ParcelStore, People, QrSigner, type CheckInFollowUps, type ParcelRecord, type Person } from "./parcel-store"
 import { clerk, parcelRecord, parcelStoreWith, staff, worksite } from "./parcel-store.testkit"
 import { signedText, type UnsignedQr } from "./pickup-qr"
 import { checkIn, checkQr, handOver, receiversByLast4, takePart } from "./use-cases"
@@ -30,6 +30,8 @@ const station = (options: StationOptions = {}) => {
   const parcels: Array<ParcelRecord> = [...(options.parcels ?? [])]
   const moves: Array<readonly [string, number, number, string]> = []
   const listed: Array<readonly [string, ReadonlyArray<number>, number]> = []
+  /** The follow-ups each check-in handed the store, which writes them completed with the tag and code (adapters/postgres/stores/check-in-statement.integration.test.ts). */
+  const checkedIn: Array<CheckInFollowUps> = []
   const ports = recordingPorts(now, ["p-new"])
   const run = <A, E>(effect: Effect.Effect<A, E, any>) =>
     outcome(ports.provide(effect).pipe(
@@ -54,9 +56,7 @@ const station = (options: StationOptions = {}) => {
           if (tag === undefined) return "shelvesFull" as const
           if (parcels.some((q) => q.worksiteId === draft.worksiteId && q.expressNo === draft.expressNo)) return "duplicateExpressNo" as const
           parcels.push({ ...draft, tag })
-          const written = placedFollowUps(followUps, draft.storageNo, tag)
-          if (written.sms) ports.outbox.push(written.sms)
-          ports.ops.push(written.log)
+          checkedIn.push(followUps)
           return { tag }
         }),
         findById: (id) => Effect.succeed(parcels.find((p) => p.id === id)),
@@ -82,13 +82,13 @@ const station = (options: StationOptions = {}) => {
         image: (content) => Effect.succeed(`data:image/png;base64,${content.length}`)
       })
     ) as Effect.Effect<A, E, never>)
-  return { parcels, moves, listed, ports, run }
+  return { parcels, moves, listed, checkedIn, ports, run }
 }
 
 const form = { expressCompany: "sf", storageNo: "A-03", expressNo: "SF200", weight: "light", receiverPhone: "13900139000" }
 
 describe("check-in", () => {
-  it("shelves the parcel under the next tag, tells the receiver by SMS and socket, and logs the operation", async () => {
+  it("shelves the parcel under the tag the store hands out, gives the store the SMS and log row to write with it, tells the receiver by socket", async () => {
     const s = station()
     const answer = await s.run(checkIn(clerk, { ...form, worksite: "w1", storageNo: "shelf, A-03 ", expressNo: "x,SF200" }))
     expect(answer).toMatchObject({ ok: true, value: { code: "A-03-0042" } })
@@ -97,20 +97,19 @@ describe("check-in", () => {
       weightId: "light", receiver: "李明", receiverId: "u1", receiverOpenid: "o1", receiverPhone: "13900139000",
       status: ParcelStatus.awaitingPickup, agentOpenid: null, paotuiOpenid: null, safekeepPaidFen: 0, createdAt: now, checkedInBy: "e1"
     }])
-    expect(s.ports.outbox).toEqual([{
-      channel: "sms", to: "13900139000", template: "parcelArrived",
-      params: { code: "A-03-0042", company: "顺丰", site: "北门", serviceTime: "08:00 - 20:00" }
+    expect(s.checkedIn).toEqual([{
+      sms: { channel: "sms", to: "13900139000", template: "parcelArrived", params: { company: "顺丰", site: "北门", serviceTime: "08:00 - 20:00" } },
+      log: { op: "checkIn", actorOpenid: "staff-o", at: now, input: { ...form, worksite: "w1", storageNo: "shelf, A-03 ", expressNo: "x,SF200" }, outcome: { id: "p-new" } }
     }])
     expect(s.ports.events).toEqual([{ room: { user: "u1" }, name: "expressTotakeAdd", payload: { _id: "p-new", code: "A-03-0042" } }])
-    expect(s.ports.ops).toMatchObject([{ op: "checkIn", actorOpenid: "staff-o", at: now, outcome: { id: "p-new", tag: 42, code: "A-03-0042" } }])
   })
 
   it("a typed receiver name wins; an unknown phone gets no socket event, and no SMS where the station sends none", async () => {
     const s = station({ worksite: { ...worksite, smsAble: false } })
     const answer = await s.run(checkIn(clerk, { ...form, receiver: "  王五 ", receiverPhone: "13600136000" }))
     expect(answer).toMatchObject({ ok: true, value: { parcel: { receiver: "王五", receiverId: null, receiverOpenid: null } } })
-    expect([s.ports.outbox, s.ports.events]).toEqual([[], []])
-    expect(s.ports.ops).toHaveLength(1)
+    expect(s.ports.events).toEqual([])
+    expect(s.checkedIn).toMatchObject([{ sms: undefined, log: { op: "checkIn", outcome: { id: "p-new" } } }])
   })
 
   it("the named receiver counts only at this worksite; a nickname stands in for a missing real name", async () => {
@@ -133,7 +132,7 @@ describe("check-in", () => {
     const s = station({ parcels: [parcel()], worksite: { ...worksite, expressCompanies: ["sf", "yt", "zt"] } })
     expect(await s.run(checkIn(clerk, input))).toMatchObject(refused(tag, message))
     expect(s.parcels).toHaveLength(1)
-    expect([s.ports.outbox, s.ports.events, s.ports.ops]).toEqual([[], [], []])
+    expect([s.checkedIn, s.ports.outbox, s.ports.events, s.ports.ops]).toEqual([[], [], [], []])
   })
 
   it("a full station and a caller who is no staff are refused", async () => {

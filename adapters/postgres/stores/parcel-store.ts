@@ -31,9 +31,10 @@ const heldBy = (db: Kysely<DB>, userId: string, statuses: ReadonlyArray<ParcelSt
     .where((eb) => eb.or([eb("receiver_id", "=", userId), eb("agent_id", "=", userId)]))
 
 /**
- * One call, one round trip (see migrations/2026-11-23T1100-check-in-statement.ts): the counter lock,
- * the next free tag (the core's range, wrapping as storage-code.ts says), the parcel, its SMS and its
- * operations-log row. Atomic on its own, so it needs no transaction; inside one it joins it.
+ * One call, one round trip (see migrations/2026-11-23T1100-check-in-statement.ts, the one place the
+ * tag is picked): the counter lock, the next free tag in the core's range (wrapping 9999 → 1), the
+ * parcel, its SMS and its operations-log row, completed with the tag and code. Atomic on its own, so
+ * it needs no transaction; inside one it joins it.
  */
 const checkIn = async (db: Kysely<DB>, p: ParcelDraft, f: CheckInFollowUps): Promise<CheckInOutcome> => {
   try {
