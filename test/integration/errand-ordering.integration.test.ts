@@ -376,7 +376,7 @@ describe("errand ordering over HTTP [pglite]", () => {
     expect(buildings.body.data.map((b: { name: string }) => b.name)).toEqual(["1号楼", "2号楼", "研究生公寓", "留学生公寓"])
     expect(buildings.body.data[2]).toMatchObject({ isLift: true, liftSmallFee: 250, specialGoods: [] })
     expect(buildings.body.data[3].specialGoods).toEqual([{ _id: "sg-xy-4-furniture", name: "家具", liftFee: 900, feeOne: 1200, feeTwo: 1500 }])
-    expect((await ctx.t.api("GET", "/api/building/list/ws-dongyuan", ctx.student)).body.data).toEqual([])
+    expect(await ctx.t.api("GET", "/api/building/list/ws-dongyuan", ctx.student)).toMatchObject({ status: 403, body: { success: false, message: "只能查看本网点的楼栋" } })
     const info = await ctx.t.api("GET", "/api/paotuiOrder/formInfo/ws-xiyuan", ctx.student)
     expect(info.body.data).toMatchObject({
       paotuiAble: true, schoolCode: "SFDX", paotuiOrderLastTime: "22:00", serviceEnd: "21:00", fees: { smallFeeTwo: 300, liftBigFee: 500 },
@@ -387,6 +387,34 @@ describe("errand ordering over HTTP [pglite]", () => {
     expect(await ctx.t.api("GET", "/api/paotuiOrder/formInfo/nowhere", ctx.student)).toMatchObject({ status: 404, body: { message: "获取网点信息失败" } })
     expect((await ctx.t.api("GET", "/api/active/one/1/ws-dongyuan/1", ctx.student)).body).toMatchObject({ canOrder: true, discount: null, data: null })
     expect((await ctx.t.api("GET", "/api/building/list/ws-xiyuan")).status).toBe(401)
+  })
+
+  it("a worksite's buildings (their leaders' names and phones) only to its users, its staff and those holding a parcel there", async () => {
+    await ctx.t.db.updateTable("building").set({ manager_id: (await ctx.t.db.selectFrom("app_user").select("id").where("openid", "=", "demo-runner").executeTakeFirstOrThrow()).id })
+      .where("id", "=", "b-xy-1").execute()
+    const leaderOf1 = (r: { body: { data: Array<{ _id: string; manager: { phoneMain: string } | null }> } }) => r.body.data.find((b) => b._id === "b-xy-1")?.manager
+    const list = (worksiteId: string, token: string) => ctx.t.api("GET", `/api/building/list/${worksiteId}`, token)
+    const elsewhere = { status: 403, body: { success: false, message: "只能查看本网点的楼栋" } }
+    expect(leaderOf1(await list("ws-xiyuan", ctx.student))).toMatchObject({ phoneMain: "13800000002" })
+    expect(leaderOf1(await list("ws-xiyuan", ctx.staff))).toMatchObject({ phoneMain: "13800000002" })
+    expect(await list("ws-dongyuan", ctx.staff)).toMatchObject(elsewhere)
+    const staffDy = await ctx.t.token("demo-staff-dy")
+    expect(await list("ws-dongyuan", staffDy)).toMatchObject({ status: 200, body: { data: [] } })
+    expect(await list("ws-xiyuan", staffDy)).toMatchObject(elsewhere)
+    // a user who moved to 东园 sees 西园's buildings only while a parcel waits for them there (the door-delivery form of that parcel)
+    const visitor = await newUser(ctx.t.db)
+    const visitorToken = await ctx.t.token(visitor.openid)
+    const p = await parcel(visitor.phone)
+    expect((await ctx.t.api("PUT", "/api/user/updateWorksite", visitorToken, { worksite: "ws-dongyuan" })).status).toBe(200)
+    expect(await list("ws-dongyuan", visitorToken)).toMatchObject({ status: 200, body: { data: [] } })
+    expect(leaderOf1(await list("ws-xiyuan", visitorToken))).toMatchObject({ phoneMain: "13800000002" })
+    await ctx.t.db.updateTable("parcel").set({ status: 100 }).where("id", "=", p).execute()
+    expect(await list("ws-xiyuan", visitorToken)).toMatchObject(elsewhere)
+    // no worksite at all, or a worksite that does not exist
+    const homeless = await ctx.t.token((await newUser(ctx.t.db, {}, { worksite: null })).openid)
+    expect(await list("ws-xiyuan", homeless)).toMatchObject(elsewhere)
+    expect(await list("no-such-site", ctx.student)).toMatchObject(elsewhere)
+    await ctx.t.db.updateTable("building").set({ manager_id: null }).where("id", "=", "b-xy-1").execute()
   })
 
   it("types 3 and 4 are ordered at the requester's worksite without a parcel and without the door-delivery discount; a door pickup only with its sending", async () => {
