@@ -34,7 +34,9 @@ export const grabMessages = {
   maleOnly: "对不起，该跑腿单只有男生可接。",
   femaleOnly: "对不起，该跑腿单只有女生可接。",
   failed: "接单失败",
-  success: "接单成功"
+  success: "接单成功",
+  /** More grabs than a runner's limit allows in its window (429; the limit is the HTTP adapter's). */
+  tooOften: "抢单过于频繁，请稍后再试"
 } as const
 
 /** A joined runner: real-name verified (authStatus 1) and accepted as runner (paotuiStatus 1). */
