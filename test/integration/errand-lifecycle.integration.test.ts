@@ -5,10 +5,11 @@
  * not act is refused — a runner of another worksite, a non-runner, a requester on someone else's order.
  */
 import { randomUUID } from "node:crypto"
-import { Effect, Exit } from "effect"
+import { Effect, Exit, Schema } from "effect"
 import { io, type Socket } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { checkInvariants } from "#adapters/ops/invariants"
+import { OrderDetail } from "#src/errand/calls"
 import { PayIn } from "#src/payment/pay-in"
 import {
   backends, checkInPayload, describeOnPostgres, ledgerMismatches, newUser, startTestApp, unique, UNLIMITED, type ApiAnswer, type TestApp, type TestUser
@@ -205,8 +206,16 @@ describe("errands through HTTP on PGlite", () => {
     refused(await t.api("GET", `${base}/pagingForFontend?statusStr=ing&type=2`, nonRunner.token), 403, "您还不是跑腿员，请先申请跑腿")
     refused(await t.api("GET", `${base}/getById/${o.id}`, nonRunner.token), 404, "获取跑腿单信息失败")
     refused(await t.api("GET", `${base}/getByOrderNo/${o.orderNo}`, faraway.token), 404, "获取跑腿单信息失败")
-    expect((await t.api("GET", `${base}/getById/${o.id}`, requester.token)).body.data).toMatchObject({ _id: o.id, status: 0, statusStr: "待接单" })
-    expect((await t.api("GET", `${base}/getByOrderNo/${o.orderNo}`, rival.token)).status).toBe(200)
+    // getById carries the prepay id (spec 001 §7) to the requester, decoded with the call's own answer Schema; to a runner it is null
+    const own = Schema.decodeUnknownSync(OrderDetail.answer)((await t.api("GET", `${base}/getById/${o.id}`, requester.token)).body.data)
+    expect(own).toMatchObject({ _id: o.id, status: 0, statusStr: "待接单", prepayId: (await orderRow(t, o.id)).prepay_id })
+    expect(own.prepayId).toEqual(expect.any(String))
+    const seenByRunner = await t.api("GET", `${base}/getById/${o.id}`, rival.token)
+    expect(Schema.decodeUnknownSync(OrderDetail.answer)(seenByRunner.body.data)).toMatchObject({ _id: o.id, prepayId: null })
+    expect(JSON.stringify(seenByRunner.body)).not.toContain(own.prepayId!)
+    const byNo = await t.api("GET", `${base}/getByOrderNo/${o.orderNo}`, rival.token)
+    expect(byNo.status).toBe(200)
+    expect(byNo.body.data).not.toHaveProperty("prepayId")
     refused(await t.api("GET", `${base}/toRobbing/ws-xiyuan/price`, runner.token), 400, "获取待接单数据出错")
   })
 

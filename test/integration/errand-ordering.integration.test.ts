@@ -5,10 +5,11 @@
  * it), the unpaid and unaccepted voids (refund, parcel back to 0, idempotent), the day's limit, the cut-off, and
  * the form's data. On PGlite; the activity's daily limit under 50 concurrent orders on real Postgres.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { errandStore } from "#adapters/postgres/stores/errand-store"
+import { OrderDetail } from "#src/errand/calls"
 import { specialGoodsFor } from "#src/errand/fee"
 import { quote } from "#src/errand/quote"
 import { jobNamed } from "#adapters/scheduler/jobs"
@@ -175,6 +176,30 @@ describe("errand ordering over HTTP [pglite]", () => {
     // and a paid order has nothing more to prepay
     expect(await ctx.t.api("GET", `/api/paotuiOrder/prepay/${placed.id}`, ctx.student)).toMatchObject({ status: 409, body: { message: "该跑腿单无需支付" } })
     expect(reconcile(await purposeBooks(ctx.t.db))).toEqual([])
+  })
+
+  it("an existing unpaid order is paid from its page: getById carries its prepay id to the requester (spec 001 §7), signed and paid without a new prepay", async () => {
+    const p = await parcel()
+    const placed = await place(form(p))
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+    const id = placed.body.data._id as string
+    const page = await ctx.t.api("GET", `/api/paotuiOrder/getById/${id}`, ctx.student)
+    const shown = Schema.decodeUnknownSync(OrderDetail.answer)(page.body.data)
+    expect(shown).toMatchObject({ _id: id, status: -1, payFee: 240, prepayId: (await order(id)).prepay_id })
+    // the worksite's runner leader sees the order but not its prepay id (others get no order at all: 404)
+    const leader = await ctx.t.api("GET", `/api/paotuiOrder/getById/${id}`, await ctx.t.token("demo-runner"))
+    expect(Schema.decodeUnknownSync(OrderDetail.answer)(leader.body.data)).toMatchObject({ _id: id, status: -1, prepayId: null })
+    const stranger = await ctx.t.token((await newUser(ctx.t.db)).openid)
+    expect(await ctx.t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${shown.prepayId}`)}`, stranger)).toMatchObject({ status: 404 })
+    // the page signs the order's own prepay and the payment sheet pays it: the order opens, with one trade
+    const sign = await ctx.t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${shown.prepayId}`)}`, ctx.student)
+    expect(sign.status, JSON.stringify(sign.body)).toBe(200)
+    const paid = ctx.t.runtime.paymentProvider.pay(sign.body.data, ctx.clock().getTime())
+    if (!paid.ok) throw new Error(paid.reason)
+    expect((await ctx.t.api("POST", "/api/wx/payNotify", undefined, paid.notice)).status).toBe(200)
+    expect(await order(id)).toMatchObject({ status: 0, paid: 240, prepay_id: shown.prepayId })
+    expect(await ctx.t.db.selectFrom("pay_trade").select(["status", "amount_fen"]).where("ref_id", "=", id).execute()).toEqual([{ status: "paid", amount_fen: 240 }])
+    expect(await ctx.t.api("GET", `/api/paotuiOrder/getById/${id}`, ctx.student)).toMatchObject({ body: { data: { status: 0, prepayId: shown.prepayId } } })
   })
 
   it("property: for any form, the server answers what the core's quote says (the first failed check's words, or its payable)", async () => {
