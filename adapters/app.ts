@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import type { AddressInfo } from "node:net"
 import { logger } from "./http/logger"
-import { createHttpApp } from "./http/server"
+import { createHttpApp, type RateLimits } from "./http/server"
 import { drainOutbox } from "./outbox/outbox-worker"
 import { migrateToLatest, openDatabase, type DatabaseConfig } from "./postgres/database"
 import { seedDemoCampus } from "./postgres/seed"
@@ -31,6 +31,8 @@ export interface AppOptions {
   readonly uploadsDir?: string
   /** The use cases' clock (default the real time). */
   readonly clock?: () => Date
+  /** Request limits other than the defaults (`RATE_LIMITS` in http/server.ts). */
+  readonly rateLimits?: RateLimits
 }
 
 export interface App {
@@ -60,7 +62,9 @@ export const startApp = async (options: AppOptions): Promise<App> => {
     if (options.seed ?? true) await seedDemoCampus(database.db)
     await database.share()
     const runtime = await Runtime.create(database, { uploadsDir: uploads.dir, clock: options.clock })
-    const http = createServer(createHttpApp(runtime, { webDist: options.webDist, devSignIn: options.devSignIn ?? true, secure: options.secure ?? false }))
+    const http = createServer(createHttpApp(runtime, {
+      webDist: options.webDist, devSignIn: options.devSignIn ?? true, secure: options.secure ?? false, rateLimits: options.rateLimits
+    }))
     const io = attachSocket(http, runtime)
     await new Promise<void>((resolve, reject) => {
       http.once("error", reject)

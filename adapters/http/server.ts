@@ -3,6 +3,7 @@ import { existsSync } from "node:fs"
 import { resolve } from "node:path"
 import type { RequestListener } from "node:http"
 import express, { type ErrorRequestHandler } from "express"
+import { grabMessages } from "#src/errand/grab"
 import type { Runtime } from "../runtime"
 import { cachedSessions } from "../security/sessions"
 import { requireActor } from "./auth"
@@ -35,6 +36,8 @@ export interface HttpOptions {
   readonly devSignIn: boolean
   /** Served behind TLS: then browsers are told to stay on https. */
   readonly secure?: boolean
+  /** Limits other than `RATE_LIMITS` (tests and load runs). */
+  readonly rateLimits?: RateLimits | undefined
 }
 
 const BODY_LIMIT = "64kb"
@@ -46,8 +49,12 @@ export const RATE_LIMITS = {
   /** Receiver lookups by the last 4 phone digits per staff account: a busy counter checks in a few parcels a minute. */
   receiverLookupPerAccount: { max: 60, windowMs: 60_000 },
   /** Friends looked up by phone per account: a student tries a few numbers, not a directory. */
-  friendLookupPerAccount: { max: 10, windowMs: 60_000 }
+  friendLookupPerAccount: { max: 10, windowMs: 60_000 },
+  /** Grabs per runner, won or lost: a person taps a few cards a minute; a script hammering the hall is slowed down. */
+  grabsPerRunner: { max: 10, windowMs: 10_000 }
 } as const satisfies Record<string, Limit>
+
+export type RateLimits = { readonly [K in keyof typeof RATE_LIMITS]?: Limit }
 
 const MAX_BODY_DEPTH = 32
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
@@ -75,6 +82,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   installSafetyNet()
   const sessions = cachedSessions(runtime.db)
   const setSecurityHeaders = securityHeaders(options)
+  const limits = { ...RATE_LIMITS, ...options.rateLimits }
   const app = express()
   app.use(requestScope)
   app.disable("x-powered-by")
@@ -96,7 +104,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
 
   // tokens and personal data: never kept by a browser or proxy cache
   app.use(["/api", "/auth"], (_req, res, next) => { res.setHeader("Cache-Control", "no-store"); next() })
-  app.get("/auth/employee/publicKey", limitRequests(rateLimiter(RATE_LIMITS.publicKeyPerAddress), clientAddress))
+  app.get("/auth/employee/publicKey", limitRequests(rateLimiter(limits.publicKeyPerAddress), clientAddress))
 
   if (options.devSignIn) app.use(devAuthRoutes(runtime), devLoginRoutes(runtime), devPayRoutes(runtime))
   app.use(employeeRoutes(runtime, sessions))
@@ -105,8 +113,9 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(payNotifyRoutes(runtime))
   app.use(errandExportRoutes(runtime))
   app.use("/api", requireActor(sessions))
-  app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(RATE_LIMITS.receiverLookupPerAccount), (req) => actorOf(req).userId))
-  app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(RATE_LIMITS.friendLookupPerAccount), (req) => actorOf(req).userId))
+  app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(limits.receiverLookupPerAccount), (req) => actorOf(req).userId))
+  app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(limits.friendLookupPerAccount), (req) => actorOf(req).userId))
+  app.put("/api/paotuiOrder/robbingRollModule/:orderNo", limitRequests(rateLimiter(limits.grabsPerRunner), (req) => actorOf(req).userId, grabMessages.tooOften))
   app.use(
     messagingRoutes(runtime), stationRoutes(runtime), receiverRoutes(runtime), walletRoutes(runtime), userRoutes(runtime), worksiteRoutes(runtime),
     addressRoutes(runtime), uploadRoutes(runtime), paymentRoutes(runtime)

@@ -1,6 +1,6 @@
 import { Exit, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { PlaceErrand, RunnerCancel, TransferBatch, errandOrderView } from "./calls"
+import { OrderDetail, OrderById, PlaceErrand, RunnerCancel, TransferBatch, errandOrderDetailView, errandOrderView } from "./calls"
 import type { ErrandOrderRecord } from "./errand-store"
 
 describe("errand calls", () => {
@@ -25,5 +25,23 @@ describe("errand calls", () => {
     }
     const view = errandOrderView(order)
     expect([view.statusStr, view.acceptUser, view.acceptUserPhone, view.fee, view.payFee]).toEqual(["待计算运费", "小跑", "13800000001", 500, 400])
+  })
+
+  it("getById carries the prepay id (spec 001 §7) to the requester only; the answer keeps it on the wire", () => {
+    const order: ErrandOrderRecord = {
+      id: "e2", orderNo: "P2", type: 1, status: -1, openid: "req", worksiteId: "w1", accept: null, payFee: 400, paid: 0, refunded: 0, runnerIncome: 0,
+      freight: null, freightPaid: 0, goodsPic: null, createdAt: new Date(0), requireArriveTime: new Date(1), toComment: false, sexLimit: -1, goodsClass: 1,
+      specialGoodId: null, buildingId: "b1", floor: 3, dormRoom: "301", proxyReceiver: null, proxyReceiverPhone: null, remark: "", toTakeId: "p1", fee: 500,
+      activityId: null, prepayId: "wx-prepay-1", acceptedAt: null, finishedAt: null
+    }
+    const mine = errandOrderDetailView(order, { openid: "req" })
+    expect(mine).toEqual({ ...errandOrderView(order), prepayId: "wx-prepay-1" })
+    for (const openid of ["r1", "leader", ""]) expect(errandOrderDetailView(order, { openid }).prepayId).toBeNull()
+    expect(errandOrderDetailView({ ...order, prepayId: null }, { openid: "req" }).prepayId).toBeNull()
+    const wire = Schema.encodeSync(OrderDetail.answer)(mine)
+    expect(wire).toMatchObject({ _id: "e2", prepayId: "wx-prepay-1" })
+    expect(Schema.decodeUnknownSync(OrderDetail.answer)(wire)).toEqual(mine)
+    // the other one-order calls answer without it
+    expect("prepayId" in Schema.encodeSync(OrderById.answer)(errandOrderView(order))).toBe(false)
   })
 })

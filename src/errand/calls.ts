@@ -1,5 +1,6 @@
 /** The errand calls (spec 001 §7 "Errand orders", buildings, activity, credit): each request and answer as one Schema, and their views. */
 import { Schema } from "effect"
+import type { Actor } from "../shared/actor"
 import { Flag, Instant, Page, PageNo, Text, TextList, Whole, call, callBeside } from "../shared/wire"
 import type { CreditEntry, BuildingRecord, ErrandOrderRecord } from "./errand-store"
 import type { Activity, SpecialGood } from "./fee"
@@ -88,6 +89,14 @@ export const errandOrderView = (o: ErrandOrderRecord): ErrandOrderView => ({
   freight: o.freight, goodsPic: o.goodsPic, toComment: o.toComment, requireArriveTime: o.requireArriveTime, createdAt: o.createdAt
 })
 
+/** One order as `getById` shows it: with `prepayId` (spec 001 §7), so that its requester can pay it from its page; null to anyone else. */
+export const ErrandOrderDetailView = Schema.Struct({ ...ErrandOrderView.fields, prepayId: Schema.NullOr(Schema.String) })
+export type ErrandOrderDetailView = typeof ErrandOrderDetailView.Type
+
+export const errandOrderDetailView = (o: ErrandOrderRecord, viewer: Pick<Actor, "openid">): ErrandOrderDetailView => ({
+  ...errandOrderView(o), prepayId: o.openid === viewer.openid ? o.prepayId : null
+})
+
 /**
  * `POST /api/paotuiOrder`: a door delivery of a parcel to collect (type 1). No fee is read: the server
  * prices the choices with the core (`quote`). The answer is `data._id`.
@@ -120,6 +129,9 @@ export const Grab = call(Schema.Struct({ orderNo: Text() }), ErrandOrderView)
 /** The calls that name one order by id or order number and carry nothing else (cancel, receiverGet, receiverSign…, paotuiTakeaway, leader sign). */
 export const OrderById = call(Schema.Struct({ id: Text() }), ErrandOrderView)
 export const OrderByNo = call(Schema.Struct({ orderNo: Text() }), ErrandOrderView)
+
+/** `GET /api/paotuiOrder/getById/{id}`: the order with `prepayId` for its requester. */
+export const OrderDetail = call(Schema.Struct({ id: Text() }), ErrandOrderDetailView)
 
 /** `PUT /api/paotuiOrder/paotuiConfirmTakeaway/{id}`: the runner confirms with an optional goods photo; type 2 may go cash on delivery. */
 export const ConfirmTakeaway = call(Schema.Struct({ id: Text(), goodsPic: Text(LONG_TEXT), isDaofu: Flag }), ErrandOrderView)

@@ -37,7 +37,9 @@ export const grabMessages = {
   femaleOnly: "对不起，该跑腿单只有女生可接。",
   notRunner: "您还不是跑腿员，请先申请跑腿",
   failed: "接单失败",
-  success: "接单成功"
+  success: "接单成功",
+  /** More grabs than a runner's limit allows in its window (429; the limit is the HTTP adapter's). */
+  tooOften: "抢单过于频繁，请稍后再试"
 } as const
 
 const anySex = (limit: number | null): boolean => limit === null || limit === -1 || (limit !== 1 && limit !== 2)

@@ -10,6 +10,7 @@ import { ParcelStore, QrSigner } from "../parcel/parcel-store"
 import { TradeStatus } from "../payment/trade"
 import type { Actor } from "../shared/actor"
 import { outcome, recordingPorts, refused } from "../shared/ports.testkit"
+import { Uploads } from "../upload/upload-store"
 import type { ErrandPerson } from "./errand-parties"
 import type { ErrandOrderRecord } from "./errand-store"
 import { errandWorld } from "./errand-store.testkit"
@@ -21,6 +22,7 @@ import {
 import { doorPickupPairs, errandEdges, errandMessages, ERRAND_TYPES, parcelStatusOfErrand, type ErrandType } from "./status-machine"
 
 const T0 = new Date("2026-11-20T04:00:00Z")
+const PIC = "0123456789abcdef0123456789abcdef.jpg"
 const MIN = 60_000
 
 const person = (id: string, over: Partial<ErrandPerson> = {}): ErrandPerson => ({
@@ -48,8 +50,16 @@ const setup = () => {
     ? (id: string) => Effect.succeed({ id, expressCompanyName: "圆通", expressNo: "YT1", storageNo: "3-1-2", receiver: "张三", receiverPhone: "13800000009", tag: 3 })
     : () => Effect.die(new Error(`ParcelStore.${String(name)}`)) }) as never)
   const signer = QrSigner.of({ sign: (text) => Effect.succeed(`sig(${text.length})`), verify: () => Effect.succeed(true), image: () => Effect.succeed("png") })
+  // runner A's one upload: /sign/20261120/{PIC}
+  const uploads = Uploads.of({
+    record: () => Effect.die(new Error("Uploads.record")),
+    findOwn: (userId, dateFolder, fileName) => Effect.succeed(userId === runnerA.id && dateFolder === "20261120" && fileName === PIC
+      ? { id: "up1", userId, field: "fileVal", dateFolder, fileName, bytes: 10, ocr: null, createdAt: T0 } as const
+      : undefined)
+  })
   const run = <A, E>(effect: Effect.Effect<A, E, never> | Effect.Effect<A, E, any>) =>
-    outcome(ports.provide(effect).pipe(Effect.provide(world.layer), Effect.provideService(ParcelStore, parcelDouble), Effect.provideService(QrSigner, signer)) as Effect.Effect<A, E, never>)
+    outcome(ports.provide(effect).pipe(Effect.provide(world.layer), Effect.provideService(ParcelStore, parcelDouble), Effect.provideService(QrSigner, signer),
+      Effect.provideService(Uploads, uploads)) as Effect.Effect<A, E, never>)
   let n = 0
   const place = (over: Partial<ErrandOrderRecord> = {}): ErrandOrderRecord => {
     n++
@@ -238,8 +248,14 @@ describe("a type-2 door pickup", () => {
     for (const x of [o, d]) await s.run(grabOrder(actorOf(runnerA), x.orderNo))
     expect(await s.run(sayTakeaway(actorOf(runnerA), o.id))).toMatchObject(refused("NotAllowed", errandMessages.operationFailed))
     expect((await s.run(sayTakeaway(actorOf(requester), o.id))).ok).toBe(true)
-    expect((await s.run(confirmTakeaway(actorOf(runnerA), o.id, " /pic/1.jpg ", false))).ok).toBe(true)
-    expect(s.order(o.id)).toMatchObject({ status: 3, goodsPic: "/pic/1.jpg" })
+    // the photo must be the runner's own upload: someone else's, or a made-up path, is refused and nothing moves
+    for (const pic of [`/sign/20261120/${PIC}`, "/pic/1.jpg"]) {
+      expect(await s.run(confirmTakeaway(actorOf(runnerB), o.id, pic, false))).toMatchObject(refused("RuleViolation", "请上传图片"))
+    }
+    expect(await s.run(confirmTakeaway(actorOf(runnerA), o.id, "/pic/1.jpg", false))).toMatchObject(refused("RuleViolation", "请上传图片"))
+    expect(s.order(o.id)).toMatchObject({ status: 2, goodsPic: null })
+    expect((await s.run(confirmTakeaway(actorOf(runnerA), o.id, ` https://cdn.example.com/sign/20261120/${PIC} `, false))).ok).toBe(true)
+    expect(s.order(o.id)).toMatchObject({ status: 3, goodsPic: `/sign/20261120/${PIC}` })
     await s.run(sayTakeaway(actorOf(requester), d.id))
     expect((await s.run(confirmTakeaway(actorOf(runnerA), d.id, "", true))).ok).toBe(true)
     expect(s.order(d.id)).toMatchObject({ status: 20, goodsPic: null })
@@ -337,7 +353,7 @@ const commandsFor = (type: ErrandType) => {
     { weight: 3, arbitrary: holderOr.map((who) => new Act("station", who, (s, o, w) => atStation(s, o, w), (m, _o, w) => (type === 1 && m.status === 1 && m.runner === w.openid ? 2 : m.status))) },
     { weight: 3, arbitrary: fc.oneof(fc.constant<"holder">("holder"), fc.constantFrom(requester, ...runners)).map((who) => new Act("takeaway", who, (_, o, w) => sayTakeaway(actorOf(w), o.id),
       (m, _o, w) => (type === 1 ? m.status : m.status === 1 && (type === 2 ? w === requester : m.runner === w.openid) ? 2 : m.status))) },
-    { weight: 3, arbitrary: fc.tuple(holderOr, fc.boolean()).map(([who, daofu]) => new Act(`confirmTakeaway(${daofu})`, who, (_, o, w) => confirmTakeaway(actorOf(w), o.id, "/p.jpg", daofu),
+    { weight: 3, arbitrary: fc.tuple(holderOr, fc.boolean()).map(([who, daofu]) => new Act(`confirmTakeaway(${daofu})`, who, (_, o, w) => confirmTakeaway(actorOf(w), o.id, w === runnerA ? `/sign/20261120/${PIC}` : "", daofu),
       (m, _o, w) => (m.runner !== w.openid ? m.status : undefined))) },
     { weight: 3, arbitrary: holderOr.map((who) => new Act("delivered", who, (_, o, w) => markDelivered(actorOf(w), o.id),
       (m, _o, w) => (type !== 2 && m.status === 2 && m.runner === w.openid ? 3 : m.status))) },

@@ -20,6 +20,7 @@ import type { Actor } from "../shared/actor"
 import { isDomainError, NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Events, type LiveEvent } from "../shared/ports"
 import { shanghaiDate } from "../shared/time"
+import { optionalOwnImagePath } from "../upload/use-cases"
 import { errandOrderView } from "./calls"
 import { DoorPickupSendOrders, type MovedSendOrder } from "./door-pickup"
 import { settleErrandMoney } from "./settle"
@@ -244,12 +245,13 @@ export const sayTakeaway = Effect.fn("sayTakeaway")(function* (actor: Actor, id:
 
 /**
  * `paotuiConfirmTakeaway/{id}` {goodsPic, isDaofu}: type 2, the runner confirms the parcel taken (cash on
- * delivery skips the freight steps); types 3, 4, the runner collected the goods, with the optional photo.
+ * delivery skips the freight steps); types 3, 4, the runner collected the goods, with the optional photo (the
+ * caller's own upload, stored as its served path).
  */
 export const confirmTakeaway = Effect.fn("confirmTakeaway")(function* (actor: Actor, id: string, goodsPic: string | undefined, isDaofu: boolean) {
   const order = yield* byId(id)
-  const pic = goodsPic?.trim() ? goodsPic.trim() : null
   if (order.type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
+  const pic = yield* optionalOwnImagePath(actor, goodsPic)
   if (order.type === ErrandType.pickupFromDoor) return yield* applyAction(order, asRunner(actor), { action: isDaofu ? "confirmTakenDaofu" : "confirmTaken", goodsPic: pic })
   return yield* applyAction(order, asRunner(actor), { action: "takeaway" }, { patch: { goodsPic: pic } })
 })

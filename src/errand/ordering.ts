@@ -6,6 +6,7 @@
  * transaction as the order.
  */
 import { Effect } from "effect"
+import { tabStatuses } from "../parcel/collect"
 import { unpaidSafekeeping } from "../parcel/parcel"
 import { ParcelStatus } from "../parcel/parcel-status"
 import { Catalogue, ParcelStore, People } from "../parcel/parcel-store"
@@ -15,10 +16,11 @@ import { messages as payMessages, TradeKind } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
 import { closeTrades, openTrade } from "../payment/use-cases"
 import type { Actor } from "../shared/actor"
-import { isDomainError, NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { isDomainError, NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Events, Ids } from "../shared/ports"
 import { orderNumber } from "../shared/order-number"
 import { shanghaiDate } from "../shared/time"
+import { EmployeeStore } from "../staff/staff-store"
 import { Worksites } from "../worksite/worksite-store"
 import { activityView, buildingView, type PlaceErrand } from "./calls"
 import { ErrandStore, type ErrandOrderRecord, type ErrandSettings } from "./errand-store"
@@ -41,7 +43,8 @@ export const orderingMessages = {
   /** A door pickup is booked with its sending (`POST /api/expressTakein` with door service), never on its own. */
   pickupWithSending: "上门取件请在寄快递中预约",
   badSexLimit: "接单性别限制不正确",
-  worksite: "获取网点信息失败"
+  worksite: "获取网点信息失败",
+  buildingsElsewhere: "只能查看本网点的楼栋"
 } as const
 
 /** The day's "limit" of an activity without a cap: the largest count the counter holds. */
@@ -72,8 +75,19 @@ export const errandFormInfo = Effect.fn("errandFormInfo")(function* (worksiteId:
   }
 })
 
-/** `GET /api/building/list/{worksiteId}`: the buildings with their own tiers and sub-categories and their leader. */
-export const buildingList = Effect.fn("buildingList")(function* (worksiteId: string) {
+/**
+ * Who may see a worksite's buildings (their leaders' names and phones): its users, its staff, and whoever holds a
+ * parcel to collect there (the door-delivery form of a parcel at another worksite than the user's own).
+ */
+const mayViewBuildings = Effect.fnUntraced(function* (actor: Actor, worksiteId: string) {
+  if ((yield* (yield* People).findById(actor.userId))?.worksiteId === worksiteId) return true
+  if ((yield* (yield* EmployeeStore).findByOpenid(actor.openid))?.worksite.id === worksiteId) return true
+  return (yield* (yield* ParcelStore).countForHolder(actor.userId, tabStatuses.ing, worksiteId)) > 0
+})
+
+/** `GET /api/building/list/{worksiteId}`: the buildings with their own tiers and sub-categories and their leader, for those who may see them. */
+export const buildingList = Effect.fn("buildingList")(function* (actor: Actor, worksiteId: string) {
+  if (!(yield* mayViewBuildings(actor, worksiteId))) return yield* new NotAllowed({ message: orderingMessages.buildingsElsewhere })
   const buildings = yield* (yield* ErrandStore).buildings(worksiteId)
   const people = yield* People
   return yield* Effect.forEach(buildings, (b) => Effect.gen(function* () {

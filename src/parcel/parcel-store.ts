@@ -108,8 +108,8 @@ export class ParcelStore extends Context.Service<ParcelStore, {
   /** Takes a cabinet parcel out once: only if it is still in `from` and its door was never opened. */
   openBox(id: string, from: ParcelStatus, to: ParcelStatus, signOpenid: string, at: Date): Effect.Effect<boolean>
   collectRules(worksiteId: string): Effect.Effect<CollectRules>
-  /** How many of the user's parcels (as receiver or agent) are in these statuses. */
-  countForHolder(userId: string, statuses: ReadonlyArray<ParcelStatus>): Effect.Effect<number>
+  /** How many of the user's parcels (as receiver or agent) are in these statuses (at this worksite, when one is named). */
+  countForHolder(userId: string, statuses: ReadonlyArray<ParcelStatus>, worksiteId?: string): Effect.Effect<number>
   /** Adds a paid (or, negative, refunded) safekeeping amount in fen; the parcel's new total, undefined when there is no such parcel. */
   recordSafekeepPaid(id: string, deltaFen: number): Effect.Effect<number | undefined>
 }>()("station/ParcelStore") {}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { LimitReached, RuleViolation } from "../shared/errors"
 import { isMobilePhone, normalizePhone } from "../shared/phone-number"
-import { CAPTCHA_RULES, captchaCode, captchaSendDecision, captchaSenderDecision, issueCaptcha, newPhoneProblem, phoneEditProblem, resendCountdown, unbindMainPhone, unbindVicePhone, verifyCaptcha } from "./phone"
+import { CAPTCHA_RULES, captchaCode, captchaPhoneDecision, captchaSendDecision, captchaSenderDecision, issueCaptcha, newPhoneProblem, phoneEditProblem, resendCountdown, unbindMainPhone, unbindVicePhone, verifyCaptcha } from "./phone"
 
 const at = (iso: string) => new Date(iso)
 const bound = { phoneMain: "13800138000", phoneVice: "13900139000" }
@@ -117,6 +117,23 @@ describe("resend limits", () => {
     const ten = Array.from({ length: 10 }, (_, i) => new Date(at("2025-06-01T00:00:00Z").getTime() + i * 10 * 60_000))
     expect(captchaSendDecision(ten, now, 90)?.message).toBe("该手机号今天获取验证码次数过多，请明天再试")
     expect(captchaSendDecision(ten, at("2025-06-01T16:00:00Z"), 90)).toBeUndefined()
+  })
+})
+
+describe("codes to one phone, whoever asks", () => {
+  const now = at("2025-06-01T08:00:00Z")
+  const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
+
+  it("5 an hour, then '该手机号获取验证码过于频繁，请稍后再试' until the oldest leaves the hour", () => {
+    expect(CAPTCHA_RULES.perPhone).toEqual({ max: 5, windowMs: 60 * 60_000 })
+    expect(captchaPhoneDecision([], now)).toBeUndefined()
+    expect(captchaPhoneDecision([1, 2, 3, 4].map(ago), now)).toBeUndefined()
+    const refusal = captchaPhoneDecision([1, 2, 3, 4, 59.99].map(ago), now)
+    expect(refusal).toBeInstanceOf(LimitReached)
+    expect(refusal?.message).toBe("该手机号获取验证码过于频繁，请稍后再试")
+    expect(captchaPhoneDecision([1, 2, 3, 4, 60].map(ago), now)).toBeUndefined()
+    // codes stamped in the future (a clock that went back) do not count
+    expect(captchaPhoneDecision([-1, -2, -3, -4, -5].map(ago), now)).toBeUndefined()
   })
 })
 

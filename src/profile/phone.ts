@@ -8,8 +8,10 @@ export const CAPTCHA_LENGTH = 4
 export const CAPTCHA_RULES = {
   ttlMs: minutes(5),
   maxAttempts: 5,
-  /** Codes one account may ask for one phone per Shanghai day (a stranger's requests never use up the owner's). */
+  /** Codes one account may ask for one phone per Shanghai day. */
   perPhonePerDay: 10,
+  /** Codes sent to one phone, whatever the accounts asking (many accounts must not flood one number). */
+  perPhone: { max: 5, windowMs: hours(1) },
   resendSeconds: { editPhone: 90, completeProfile: 60 },
   /** Codes one account may ask for, whatever the phones. */
   perAccount: { max: 5, windowMs: minutes(10) },
@@ -29,6 +31,7 @@ export const messages = {
   captchaDaily: "该手机号今天获取验证码次数过多，请明天再试",
   captchaTooOften: "获取验证码过于频繁，请稍后再试",
   captchaAccountDaily: "今天获取验证码次数过多，请明天再试",
+  captchaPhoneTooOften: "该手机号获取验证码过于频繁，请稍后再试",
   noVice: "还没绑定副手机",
   phoneTaken: "该手机号码已被其他用户绑定",
   saved: "保存成功",
@@ -131,6 +134,10 @@ export const captchaSendDecision = (
   if (sinceDayStart(history, now) >= CAPTCHA_RULES.perPhonePerDay) return new LimitReached({ message: messages.captchaDaily })
   return undefined
 }
+
+/** Whether one more code may go to a phone, given when codes were sent to it for anyone: `perPhone` an hour. */
+export const captchaPhoneDecision = (sentToPhone: ReadonlyArray<Date>, now: Date): LimitReached | undefined =>
+  within(sentToPhone, now, CAPTCHA_RULES.perPhone.windowMs) >= CAPTCHA_RULES.perPhone.max ? new LimitReached({ message: messages.captchaPhoneTooOften }) : undefined
 
 export interface CaptchaSenders {
   /** When this account had codes sent, to any phone (at least the last day). */

@@ -43,6 +43,8 @@ interface World {
   readonly worksites?: ReadonlyArray<WorksiteProfile>
   readonly uploads?: ReadonlyArray<UploadRecord>
   readonly sent?: ReadonlyArray<Date>
+  /** Codes sent to the phone for other accounts. */
+  readonly sentForOthers?: ReadonlyArray<Date>
   readonly captchas?: ReadonlyArray<readonly [string, IssuedCaptcha]>
   readonly staffAt?: string
   /** Codes this account had sent by requests that held the account's lock while this one waited for it. */
@@ -97,7 +99,9 @@ const world = (w: World = {}) => {
           for (const at of account) if (at > clock) clock = at
           return { account, address: [] }
         }),
-        lockPhone: (_phone, since) => Effect.succeed((w.sent ?? []).filter((at) => at >= since).map((at) => ({ userId: me.userId, at }))),
+        lockPhone: (_phone, since) => Effect.succeed([
+          ...(w.sent ?? []).map((at) => ({ userId: me.userId, at })), ...(w.sentForOthers ?? []).map((at, i) => ({ userId: `other-${i}`, at }))
+        ].filter((sent) => sent.at >= since)),
         insert: (userId, captcha) => Effect.sync(() => void captchas.push({ id: `c${captchas.length}`, userId, captcha })),
         latest: (userId, phone) => Effect.succeed(captchas.filter((c) => c.userId === userId && c.captcha.phone === phone).at(-1)),
         update: (id, change) => Effect.sync(() => {
@@ -216,6 +220,20 @@ describe("SMS codes", () => {
     const yesterday = world({ sent: [new Date(now.getTime() - 25 * 3_600_000)] })
     expect(await yesterday.run(sendCaptcha(me, "13700137000"))).toMatchObject({ ok: true })
     expect([soon.ports.outbox, busy.ports.outbox]).toEqual([[], []])
+  })
+
+  it("one phone gets 5 codes an hour whatever the accounts asking: many accounts cannot flood one number", async () => {
+    const minutesAgo = (m: number) => new Date(now.getTime() - m * 60 * SECOND)
+    const flooded = world({ sentForOthers: [2, 5, 9, 30, 59].map(minutesAgo) })
+    expect(await flooded.run(sendCaptcha(me, "13700137000"))).toMatchObject(refused("LimitReached", "该手机号获取验证码过于频繁，请稍后再试"))
+    expect(flooded.ports.outbox).toEqual([])
+    // this account's own code counts towards the phone's too
+    expect(await world({ sent: [minutesAgo(3)], sentForOthers: [2, 5, 9, 59].map(minutesAgo) }).run(sendCaptcha(me, "13700137000")))
+      .toMatchObject(refused("LimitReached", "该手机号获取验证码过于频繁，请稍后再试"))
+    // the oldest of five an hour ago has left the window; others' codes never count towards this account's day
+    const spread = world({ sentForOthers: [...[2, 5, 9, 30, 60].map(minutesAgo), ...[70, 80, 90, 100, 110, 120].map(minutesAgo)] })
+    expect(await spread.run(sendCaptcha(me, "13700137000"))).toMatchObject({ ok: true })
+    expect(spread.ports.outbox).toHaveLength(1)
   })
 
   it("a request that waited for the account's lock counts the codes sent while it waited", async () => {

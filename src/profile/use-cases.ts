@@ -17,7 +17,7 @@ import { idCardNoProblem, normalizeIdCardNo } from "./id-card"
 import { messages as imageMessages, UploadField } from "../upload/image-upload"
 import { nicknameProblem, realnameProblem, sexProblem } from "./personal-info"
 import { isMobilePhone } from "../shared/phone-number"
-import { bindPhone, CAPTCHA_RULES, captchaSendDecision, captchaSenderDecision, issueCaptcha, messages as phoneMessages, phoneEditProblem, unbindMainPhone, unbindVicePhone, verifyCaptcha, type PhoneType } from "./phone"
+import { bindPhone, CAPTCHA_RULES, captchaPhoneDecision, captchaSendDecision, captchaSenderDecision, issueCaptcha, messages as phoneMessages, phoneEditProblem, unbindMainPhone, unbindVicePhone, verifyCaptcha, type PhoneType } from "./phone"
 import {
   identityEditable, mayListTeam, mayReviewVerifications, messages, reviewCommentProblem, type ProfileChange, type UserProfile
 } from "./profile"
@@ -120,7 +120,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * Sends a fresh 4-digit code to the phone by SMS; the code itself is never answered. The limits count
- * this account's codes for the phone, this account's codes and the codes asked from this client address.
+ * this account's codes, the codes asked from this client address, this account's codes for the phone,
+ * and the codes sent to the phone for anyone.
  */
 export const sendCaptcha = Effect.fn("sendCaptcha")(function* (actor: Actor, phone: string | undefined, address?: string) {
   const p = text(phone)
@@ -134,8 +135,9 @@ export const sendCaptcha = Effect.fn("sendCaptcha")(function* (actor: Actor, pho
   const now = yield* clock.now
   const senderRefusal = captchaSenderDecision(senders, now)
   if (senderRefusal) return yield* senderRefusal
-  const mine = (yield* store.lockPhone(p, since)).filter((sent) => sent.userId === actor.userId).map((sent) => sent.at)
-  const refusal = captchaSendDecision(mine, now, RESEND_GAP_SECONDS)
+  const toPhone = yield* store.lockPhone(p, since)
+  const mine = toPhone.filter((sent) => sent.userId === actor.userId).map((sent) => sent.at)
+  const refusal = captchaSendDecision(mine, now, RESEND_GAP_SECONDS) ?? captchaPhoneDecision(toPhone.map((sent) => sent.at), now)
   if (refusal) return yield* refusal
   const codes = yield* CaptchaCodes
   const code = yield* codes.next

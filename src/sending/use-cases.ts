@@ -19,6 +19,7 @@ import { orderNumber } from "../shared/order-number"
 import { Clock, Ids, OpsLog } from "../shared/ports"
 import { EmployeeStore } from "../staff/staff-store"
 import { employeeOf } from "../staff/use-cases"
+import { optionalOwnImagePath } from "../upload/use-cases"
 import { messages as bookingMessages, newSending, sendingGate, type BookingContact, type BookingFields, type DoorPickup } from "./booking"
 import { bookingDays, plainSendingArriveTime } from "./booking-time"
 import { dispatchCounts, messages as dispatchMessages, scannedCode, sendOutDecision } from "./dispatch"
@@ -297,7 +298,8 @@ export const setFreight = Effect.fn("setFreight")(function* (actor: Actor, input
   const settings = yield* settingsOf(order.worksiteId)
   const company = settings.companies.find((c) => c.id === input.expressCompanyId)
   if (!company) return yield* new RuleViolation({ message: freightMessages.companyRequired })
-  const patch = input.goodsPic ? { goodsPic: input.goodsPic } : {}
+  const goodsPic = yield* optionalOwnImagePath(actor, input.goodsPic)
+  const patch = goodsPic ? { goodsPic } : {}
   let done: { order: SendRecord; message: string | undefined }
   if (input.isDaofu) {
     const daofu = cashOnDeliveryProblem({ carrierCode: settings.daofuCarrierCode ?? "" }, settings, company.code)

@@ -4,7 +4,7 @@ import { Ocr, type OcrOutcome } from "./ocr"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import type { UploadRecord } from "./upload"
 import { ImageFiles, Uploads } from "./upload-store"
-import { ownUpload, uploadImage, type ReceivedFile } from "./use-cases"
+import { optionalOwnImagePath, ownImagePath, ownUpload, uploadImage, type ReceivedFile } from "./use-cases"
 
 const png = (size = 16) => Uint8Array.from({ length: size }, (_, i) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a][i] ?? 7)
 const uuid = "01234567-89ab-cdef-0123-456789abcdef"
@@ -75,5 +75,18 @@ describe("uploading an image", () => {
     expect(await s.run(ownUpload(actor({ userId: "u2" }), `/sign/20261122/${stored}`))).toEqual({ ok: true, value: undefined })
     expect(await s.run(ownUpload(actor(), "/sign/../etc/passwd"))).toEqual({ ok: true, value: undefined })
     expect(await s.run(ownUpload(actor(), undefined))).toEqual({ ok: true, value: undefined })
+  })
+  it("a photo given for an order must be the caller's own upload: its served path, else '请上传图片'", async () => {
+    const s = station()
+    await s.run(uploadImage(actor(), [file("fileVal")]))
+    const own = `/sign/20261122/${stored}`
+    expect(await s.run(ownImagePath(actor(), ` https://cdn.example.com${own}?v=2 `))).toEqual({ ok: true, value: own })
+    expect(await s.run(optionalOwnImagePath(actor(), own))).toEqual({ ok: true, value: own })
+    for (const [who, url] of [[actor({ userId: "u2" }), own], [actor(), "/sign/20261122/ffffffffffffffffffffffffffffffff.png"], [actor(), "随便写的"], [actor(), undefined]] as const) {
+      expect(await s.run(ownImagePath(who, url))).toMatchObject(refused("RuleViolation", "请上传图片"))
+    }
+    expect(await s.run(optionalOwnImagePath(actor({ userId: "u2" }), own))).toMatchObject(refused("RuleViolation", "请上传图片"))
+    expect(await s.run(optionalOwnImagePath(actor({ userId: "u2" }), "javascript:alert(1)"))).toMatchObject(refused("RuleViolation", "请上传图片"))
+    for (const none of [undefined, "", "   "]) expect(await s.run(optionalOwnImagePath(actor({ userId: "u2" }), none))).toEqual({ ok: true, value: null })
   })
 })

@@ -44,3 +44,16 @@ export const ownUpload = Effect.fn("ownUpload")(function* (actor: Actor, url: st
   if (!path) return undefined
   return yield* (yield* Uploads).findOwn(actor.userId, path.dateFolder, path.fileName)
 })
+
+/** A photo the caller uploaded, as the path it is served under; anything else (someone else's, made up) is '请上传图片'. */
+export const ownImagePath = Effect.fn("ownImagePath")(function* (actor: Actor, url: string | undefined) {
+  const upload = yield* ownUpload(actor, url)
+  if (!upload) return yield* new RuleViolation({ message: messages.required })
+  return signUrl(upload.dateFolder, upload.fileName)
+})
+
+/** An optional photo: none (absent or blank) is null; one given must be the caller's own upload (`ownImagePath`). */
+export const optionalOwnImagePath = Effect.fn("optionalOwnImagePath")(function* (actor: Actor, url: string | undefined) {
+  if (url === undefined || url.trim() === "") return null
+  return yield* ownImagePath(actor, url)
+})

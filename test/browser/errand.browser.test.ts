@@ -314,6 +314,45 @@ describe.skipIf(!run)("errands in the browser", () => {
     expect(second.errors).toEqual([])
   }, 180_000)
 
+  it("an order left unpaid is paid from its page with the prepay id its page carries (spec 001 §7), without a new prepay", async ({ onTestFailed }) => {
+    await setUpErrands(h, { discount: 2, countDaily: 20 })
+    const parcel = await checkInParcel(h, "SF-DOOR-PAY-LATER")
+    const s = encodeURIComponent(await h.token("demo-student"))
+    const { page, errors } = await h.phone()
+    onTestFailed(() => shot(page, `FAILED-errand-pay-later-${Date.now()}`))
+    await page.goto(`${h.url}/doorService/${parcel.id}/${s}`)
+    await page.getByTestId("door-windows").waitFor()
+    await pick(page, "door-class", "小件")
+    await page.getByTestId("door-building").selectOption("b-xy-1")
+    await page.getByTestId("door-floor").selectOption("3")
+    await page.getByTestId("door-room").fill("303")
+    await page.getByTestId("door-submit").click()
+    // the sheet is put away: the order waits unpaid on its page
+    await page.getByTestId("pay-sheet").waitFor()
+    await page.locator(".adm-dialog-button", { hasText: "取消" }).click()
+    await expect.poll(() => new URL(page.url()).pathname.startsWith("/orderSuccess/"), POLL).toBe(true)
+    await expect.poll(() => page.getByTestId("order-status").textContent(), POLL).toBe("待支付")
+    const order = await h.runtime.db.selectFrom("errand_order").selectAll().where("to_take_id", "=", parcel.id).executeTakeFirstOrThrow()
+    expect(order).toMatchObject({ status: -1, pay_fee: 160, paid: 0 })
+
+    const calls: Array<string> = []
+    page.on("request", (req) => { if (req.url().includes("/api/")) calls.push(new URL(req.url()).pathname) })
+    await page.getByTestId("order-pay").click()
+    await page.getByTestId("pay-sheet").waitFor()
+    expect(await page.locator(".pay-sheet__amount").textContent()).toBe("¥1.60")
+    await page.getByTestId("pay-confirm").click()
+    await toast(page, "支付成功").waitFor()
+    await expect.poll(() => page.getByTestId("order-status").textContent(), POLL).toBe("待接单")
+    // signed with the order's own prepay: no prepay call, the same trade paid
+    expect(calls.filter((c) => c.startsWith("/api/paotuiOrder/prepay/"))).toEqual([])
+    expect(calls).toContain("/api/wx/paysign")
+    expect(await h.runtime.db.selectFrom("errand_order").select(["status", "paid", "prepay_id"]).where("id", "=", order.id).executeTakeFirstOrThrow())
+      .toEqual({ status: 0, paid: 160, prepay_id: order.prepay_id })
+    await toast(page, "支付成功").waitFor({ state: "detached" })
+    await shot(page, "85b-order-paid-from-its-page")
+    expect(errors).toEqual([])
+  }, 120_000)
+
   it("free orders skip payment; the hall refuses a taken order with '接单失败'; a runner gives one up; the requester cancels; a leader signs; non-runners go to the application", async ({ onTestFailed }) => {
     // a fixed-price activity of ¥0: the amount is 0 and no payment sheet opens
     await setUpErrands(h, { discount: null, countDaily: null, fee: 0 })

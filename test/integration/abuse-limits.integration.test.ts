@@ -1,6 +1,6 @@
 /**
  * Limits against abuse: SMS pumping (per account, per client address, per phone and requesting
- * account), sign-in nonces (rate and expiry), staff binding attempts (real mismatches, per requester),
+ * account, per phone whoever asks), sign-in nonces (rate and expiry), staff binding attempts (real mismatches, per requester),
  * the receiver lookup by last 4 digits, and no caching of tokens and personal data.
  */
 import { constants, publicEncrypt, randomBytes } from "node:crypto"
@@ -49,25 +49,28 @@ describe.each(backends)("abuse limits (%s)", (backend) => {
       expect(await smsTo(phones)).toBe(CAPTCHA_RULES.perAccount.max)
     })
 
-    it("a stranger asking for someone's number uses up only the stranger's own codes for it", async () => {
-      // counted per Shanghai day: on an app whose clock reads that day's noon, so that a run just after
-      // midnight has the morning behind it too
+    it("a stranger's codes for someone's number use up the stranger's own day, and count towards the number's hour", async () => {
+      // counted per Shanghai day: on an app whose clock reads that day's noon, so that the morning is behind it
       const shared = t
       const clock = shanghaiNoonClock()
       t = await startTestApp(backend, { clock })
       try {
-        const [owner, stranger] = [await student(), await student()]
+        const [owner, stranger, third] = [await student(), await student(), await student()]
         const phone = uniquePhone()
-        // the stranger has had the day's 10 codes for the number, the last 11 minutes ago (past the gap and the account window)
+        // the stranger has had the day's 10 codes for the number: 4 in the last hour (the last 11 minutes ago, past the
+        // gap and the account window), 6 earlier in the morning
         const now = clock().getTime()
-        const last = Math.max(startOfShanghaiDay(new Date(now)).getTime(), now - 11 * 60_000)
-        await t.db.insertInto("captcha").values(Array.from({ length: CAPTCHA_RULES.perPhonePerDay }, (_, i) => ({
-          user_id: stranger.id, phone, code_hash: "x", issued_at: new Date(last - i * 1000), client: newAddress()
-        }))).execute()
-        const refused = await askCode(stranger.token, phone, newAddress())
-        expect(refused.status).toBe(429)
+        const issued = [
+          ...Array.from({ length: CAPTCHA_RULES.perPhone.max - 1 }, (_, i) => now - 11 * 60_000 - i * 1000),
+          ...Array.from({ length: CAPTCHA_RULES.perPhonePerDay - CAPTCHA_RULES.perPhone.max + 1 }, (_, i) => now - 2 * 3_600_000 - i * 1000)
+        ]
+        expect(issued.every((at) => at >= startOfShanghaiDay(new Date(now)).getTime())).toBe(true)
+        await t.db.insertInto("captcha").values(issued.map((at) => ({ user_id: stranger.id, phone, code_hash: "x", issued_at: new Date(at), client: newAddress() }))).execute()
+        expect(await askCode(stranger.token, phone, newAddress())).toMatchObject({ status: 429, body: { message: phoneMessages.captchaDaily } })
+        // the owner gets the number's fifth code of the hour; then nobody gets a sixth
         const mine = await askCode(owner.token, phone, newAddress())
         expect(mine.status, JSON.stringify(mine.body)).toBe(200)
+        expect(await askCode(third.token, phone, newAddress())).toMatchObject({ status: 429, body: { success: false, message: phoneMessages.captchaPhoneTooOften } })
         // nor does a stranger's request hold up the owner's resend countdown
         const other = uniquePhone()
         expect((await askCode(stranger.token, other, newAddress())).status).toBe(200)
@@ -77,6 +80,20 @@ describe.each(backends)("abuse limits (%s)", (backend) => {
         await t.close()
         t = shared
       }
+    })
+
+    it(`one phone gets ${CAPTCHA_RULES.perPhone.max} codes an hour whatever the number of accounts asking at once; another phone is not held up`, async () => {
+      const accounts = await Promise.all(Array.from({ length: 12 }, () => student()))
+      const phone = uniquePhone()
+      const answers = await Promise.all(accounts.map((u) => askCode(u.token, phone, newAddress())))
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(CAPTCHA_RULES.perPhone.max)
+      const refused = answers.filter((r) => r.status !== 200)
+      expect(refused).toHaveLength(accounts.length - CAPTCHA_RULES.perPhone.max)
+      for (const r of refused) expect(r).toMatchObject({ status: 429, body: { success: false, message: "该手机号获取验证码过于频繁，请稍后再试" } })
+      expect(await smsTo([phone])).toBe(CAPTCHA_RULES.perPhone.max)
+      // a refused account may still ask for a code for its own number
+      const refusedAccount = accounts[answers.findIndex((r) => r.status === 429)]!
+      expect((await askCode(refusedAccount.token, uniquePhone(), newAddress())).status).toBe(200)
     })
 
     it(`one client address gets ${CAPTCHA_RULES.perAddress.max} codes an hour, whatever the accounts; another address is not held up`, async () => {

@@ -14,6 +14,7 @@ import { purposeBooks } from "#adapters/payments/books"
 import { doorPickupPairs, edgeFor } from "#src/errand/status-machine"
 import { reconcile } from "#src/payment/reconcile"
 import type { SendStatus } from "#src/sending/status-machine"
+import { jpegBytes, plainPng, uploaded } from "../support/account-kit"
 import { newUser, shanghaiNoonClock, startTestApp, type TestApp, type TestUser } from "../support/test-app"
 
 const base = "/api/paotuiOrder"
@@ -124,8 +125,16 @@ describe("door pickup over HTTP (pglite)", () => {
   it("pay now: reward prepaid, hall, grab, handed over, confirmed, freight set and paid, printed, dispatched; the runner paid; money balances", async () => {
     const { _id: id, orderNo, paotui, trade } = await handedOver()
     expect((await t.api("PUT", `${base}/paotuiConfirmTakeaway/${paotui._id}`, token, { goodsPic: "", isDaofu: false })).status).toBe(403)
-    expect((await t.api("PUT", `${base}/paotuiConfirmTakeaway/${paotui._id}`, runnerToken, { goodsPic: "goods.jpg", isDaofu: false })).status).toBe(200)
-    expect((await at(id, paotui._id, 10, 3)).row.goods_pic).toBe("goods.jpg")
+    // the goods photo must be the runner's own upload: a made-up path or the sender's upload is refused and nothing moves
+    const foreign = (await uploaded(t, token, "fileVal", plainPng())).url
+    for (const goodsPic of ["goods.jpg", foreign, `${foreign.slice(0, -4)}.gif`]) {
+      expect(await t.api("PUT", `${base}/paotuiConfirmTakeaway/${paotui._id}`, runnerToken, { goodsPic, isDaofu: false }))
+        .toMatchObject({ status: 400, body: { success: false, message: "请上传图片" } })
+    }
+    await at(id, paotui._id, 3, 2)
+    const own = (await uploaded(t, runnerToken, "fileVal", jpegBytes())).url
+    expect((await t.api("PUT", `${base}/paotuiConfirmTakeaway/${paotui._id}`, runnerToken, { goodsPic: `https://cdn.example.com${own}`, isDaofu: false })).status).toBe(200)
+    expect((await at(id, paotui._id, 10, 3)).row.goods_pic).toBe(own)
 
     const freight = await t.api("PUT", "/api/expressTakein/freight/updateFreight", staffToken, { id, expressCompanyId: "ec-sf", freightWeight: 1500, freight: 1200 })
     expect(freight.body).toMatchObject({ success: true, message: "计费成功待支付", data: { status: 20, freight: 1200 } })
@@ -161,7 +170,9 @@ describe("door pickup over HTTP (pglite)", () => {
 
   it("cash on delivery chosen by the runner at the confirmation: straight to awaiting a number, printed unpaid, dispatched", async () => {
     const { _id: id, orderNo, paotui } = await handedOver()
-    expect((await t.api("PUT", `${base}/paotuiConfirmTakeaway/${paotui._id}`, runnerToken, { goodsPic: "goods.jpg", isDaofu: true })).status).toBe(200)
+    expect(await t.api("PUT", `${base}/paotuiConfirmTakeaway/${paotui._id}`, runnerToken, { goodsPic: "goods.jpg", isDaofu: true })).toMatchObject({ status: 400, body: { message: "请上传图片" } })
+    const own = (await uploaded(t, runnerToken, "fileVal", plainPng())).url
+    expect((await t.api("PUT", `${base}/paotuiConfirmTakeaway/${paotui._id}`, runnerToken, { goodsPic: own, isDaofu: true })).status).toBe(200)
     const confirmed = await at(id, paotui._id, 4, 20)
     expect([confirmed.order.isDaofu, confirmed.order.freight, confirmed.order.freightPay]).toEqual([true, null, false])
     expect(await t.api("GET", `/api/expressTakein/payFreight/${id}`, token)).toMatchObject({ status: 409 })

@@ -5,13 +5,14 @@
  * not act is refused — a runner of another worksite, a non-runner, a requester on someone else's order.
  */
 import { randomUUID } from "node:crypto"
-import { Effect, Exit } from "effect"
+import { Effect, Exit, Schema } from "effect"
 import { io, type Socket } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { checkInvariants } from "#adapters/ops/invariants"
+import { OrderDetail } from "#src/errand/calls"
 import { PayIn } from "#src/payment/pay-in"
 import {
-  checkInPayload, describeOnPostgres, ledgerMismatches, newUser, startTestApp, unique, type ApiAnswer, type TestApp, type TestUser
+  backends, checkInPayload, describeOnPostgres, ledgerMismatches, newUser, startTestApp, unique, UNLIMITED, type ApiAnswer, type TestApp, type TestUser
 } from "../support/test-app"
 
 const HOUR = 3_600_000
@@ -205,8 +206,16 @@ describe("errands through HTTP on PGlite", () => {
     refused(await t.api("GET", `${base}/pagingForFontend?statusStr=ing&type=2`, nonRunner.token), 403, "您还不是跑腿员，请先申请跑腿")
     refused(await t.api("GET", `${base}/getById/${o.id}`, nonRunner.token), 404, "获取跑腿单信息失败")
     refused(await t.api("GET", `${base}/getByOrderNo/${o.orderNo}`, faraway.token), 404, "获取跑腿单信息失败")
-    expect((await t.api("GET", `${base}/getById/${o.id}`, requester.token)).body.data).toMatchObject({ _id: o.id, status: 0, statusStr: "待接单" })
-    expect((await t.api("GET", `${base}/getByOrderNo/${o.orderNo}`, rival.token)).status).toBe(200)
+    // getById carries the prepay id (spec 001 §7) to the requester, decoded with the call's own answer Schema; to a runner it is null
+    const own = Schema.decodeUnknownSync(OrderDetail.answer)((await t.api("GET", `${base}/getById/${o.id}`, requester.token)).body.data)
+    expect(own).toMatchObject({ _id: o.id, status: 0, statusStr: "待接单", prepayId: (await orderRow(t, o.id)).prepay_id })
+    expect(own.prepayId).toEqual(expect.any(String))
+    const seenByRunner = await t.api("GET", `${base}/getById/${o.id}`, rival.token)
+    expect(Schema.decodeUnknownSync(OrderDetail.answer)(seenByRunner.body.data)).toMatchObject({ _id: o.id, prepayId: null })
+    expect(JSON.stringify(seenByRunner.body)).not.toContain(own.prepayId!)
+    const byNo = await t.api("GET", `${base}/getByOrderNo/${o.orderNo}`, rival.token)
+    expect(byNo.status).toBe(200)
+    expect(byNo.body.data).not.toHaveProperty("prepayId")
     refused(await t.api("GET", `${base}/toRobbing/ws-xiyuan/price`, runner.token), 400, "获取待接单数据出错")
   })
 
@@ -320,7 +329,8 @@ describeOnPostgres("errand races on real Postgres", () => {
   const ROUNDS = Number(process.env.ERRAND_GRAB_ROUNDS ?? 200)
 
   beforeAll(async () => {
-    w.t = await startTestApp("postgres", { poolSize: 25 })
+    // every runner grabs once a round, faster than a person could: the grab limit is tested on its own below
+    w.t = await startTestApp("postgres", { poolSize: 25, rateLimits: { grabsPerRunner: UNLIMITED } })
     w.staff = await w.t.token("demo-staff")
     requester = await plainUser(w.t)
     runners = []
@@ -362,4 +372,50 @@ describeOnPostgres("errand races on real Postgres", () => {
     }
     expect(await ledgerMismatches(t.db)).toEqual([])
   }, 300_000)
+})
+
+describe.each(backends)("the grab limit per runner (%s)", (backend) => {
+  const w = {} as World
+  // the server's limit (10 grabs in 10 s), its window shortened so the test can see it end
+  const LIMIT = { max: 10, windowMs: 8_000 }
+
+  beforeAll(async () => {
+    w.t = await startTestApp(backend, { poolSize: 25, rateLimits: { grabsPerRunner: LIMIT } })
+    w.staff = await w.t.token("demo-staff")
+  }, 60_000)
+  afterAll(async () => {
+    await w.t?.close()
+  })
+
+  it("50 concurrent grabs by one runner: only the limit's number get past it, the rest 429; another runner is not affected", async () => {
+    const { t } = w
+    const requester = await plainUser(t)
+    const [greedy, other] = [await runnerUser(t), await runnerUser(t)]
+    const [hot, calm, next] = [
+      await paidOrder(w, requester, { type: 3, payFee: 0 }), await paidOrder(w, requester, { type: 3, payFee: 0 }), await paidOrder(w, requester, { type: 3, payFee: 0 })
+    ]
+    const grab = (orderNo: string, token: string) => t.api("PUT", `${base}/robbingRollModule/${orderNo}`, token)
+    const [flood, others] = await Promise.all([
+      Promise.all(Array.from({ length: 50 }, () => grab(hot.orderNo, greedy.token))),
+      Promise.all(Array.from({ length: 3 }, () => grab(calm.orderNo, other.token)))
+    ])
+    const limited = flood.filter((a) => a.status === 429)
+    const passed = flood.filter((a) => a.status !== 429)
+    expect(passed).toHaveLength(LIMIT.max)
+    for (const a of limited) {
+      expect([a.body.success, a.body.message]).toEqual([false, "抢单过于频繁，请稍后再试"])
+      expect(Number(a.headers.get("retry-after"))).toBeGreaterThanOrEqual(1)
+    }
+    // of those let through, one won the order and the others found it taken
+    expect(passed.map((a) => a.status).sort()).toEqual([200, ...Array<number>(LIMIT.max - 1).fill(409)])
+    expect((await orderRow(t, hot.id)).accept_openid).toBe(greedy.openid)
+    // the other runner's grabs were never limited: one won, the rest found it taken
+    expect(others.map((a) => a.status).sort()).toEqual([200, 409, 409])
+    expect((await orderRow(t, calm.id)).accept_openid).toBe(other.openid)
+    // still limited within the window; once it ends the runner grabs again
+    expect((await grab(next.orderNo, greedy.token)).status).toBe(429)
+    expect((await orderRow(t, next.id)).status).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, LIMIT.windowMs))
+    expect(await grab(next.orderNo, greedy.token)).toMatchObject({ status: 200, body: { message: "接单成功" } })
+  }, 60_000)
 })

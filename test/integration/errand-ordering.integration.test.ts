@@ -5,10 +5,11 @@
  * it), the unpaid and unaccepted voids (refund, parcel back to 0, idempotent), the day's limit, the cut-off, and
  * the form's data. On PGlite; the activity's daily limit under 50 concurrent orders on real Postgres.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { errandStore } from "#adapters/postgres/stores/errand-store"
+import { OrderDetail } from "#src/errand/calls"
 import { specialGoodsFor } from "#src/errand/fee"
 import { quote } from "#src/errand/quote"
 import { jobNamed } from "#adapters/scheduler/jobs"
@@ -176,6 +177,30 @@ describe("errand ordering over HTTP [pglite]", () => {
     // and a paid order has nothing more to prepay
     expect(await ctx.t.api("GET", `/api/paotuiOrder/prepay/${placed.id}`, ctx.student)).toMatchObject({ status: 409, body: { message: "该跑腿单无需支付" } })
     expect(reconcile(await purposeBooks(ctx.t.db))).toEqual([])
+  })
+
+  it("an existing unpaid order is paid from its page: getById carries its prepay id to the requester (spec 001 §7), signed and paid without a new prepay", async () => {
+    const p = await parcel()
+    const placed = await place(form(p))
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+    const id = placed.body.data._id as string
+    const page = await ctx.t.api("GET", `/api/paotuiOrder/getById/${id}`, ctx.student)
+    const shown = Schema.decodeUnknownSync(OrderDetail.answer)(page.body.data)
+    expect(shown).toMatchObject({ _id: id, status: -1, payFee: 240, prepayId: (await order(id)).prepay_id })
+    // the worksite's runner leader sees the order but not its prepay id (others get no order at all: 404)
+    const leader = await ctx.t.api("GET", `/api/paotuiOrder/getById/${id}`, await ctx.t.token("demo-runner"))
+    expect(Schema.decodeUnknownSync(OrderDetail.answer)(leader.body.data)).toMatchObject({ _id: id, status: -1, prepayId: null })
+    const stranger = await ctx.t.token((await newUser(ctx.t.db)).openid)
+    expect(await ctx.t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${shown.prepayId}`)}`, stranger)).toMatchObject({ status: 404 })
+    // the page signs the order's own prepay and the payment sheet pays it: the order opens, with one trade
+    const sign = await ctx.t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${shown.prepayId}`)}`, ctx.student)
+    expect(sign.status, JSON.stringify(sign.body)).toBe(200)
+    const paid = ctx.t.runtime.paymentProvider.pay(sign.body.data, ctx.clock().getTime())
+    if (!paid.ok) throw new Error(paid.reason)
+    expect((await ctx.t.api("POST", "/api/wx/payNotify", undefined, paid.notice)).status).toBe(200)
+    expect(await order(id)).toMatchObject({ status: 0, paid: 240, prepay_id: shown.prepayId })
+    expect(await ctx.t.db.selectFrom("pay_trade").select(["status", "amount_fen"]).where("ref_id", "=", id).execute()).toEqual([{ status: "paid", amount_fen: 240 }])
+    expect(await ctx.t.api("GET", `/api/paotuiOrder/getById/${id}`, ctx.student)).toMatchObject({ body: { data: { status: 0, prepayId: shown.prepayId } } })
   })
 
   it("property: for any form, the server answers what the core's quote says (the first failed check's words, or its payable)", async () => {
@@ -377,7 +402,7 @@ describe("errand ordering over HTTP [pglite]", () => {
     expect(buildings.body.data.map((b: { name: string }) => b.name)).toEqual(["1号楼", "2号楼", "研究生公寓", "留学生公寓"])
     expect(buildings.body.data[2]).toMatchObject({ isLift: true, liftSmallFee: 250, specialGoods: [] })
     expect(buildings.body.data[3].specialGoods).toEqual([{ _id: "sg-xy-4-furniture", name: "家具", liftFee: 900, feeOne: 1200, feeTwo: 1500 }])
-    expect((await ctx.t.api("GET", "/api/building/list/ws-dongyuan", ctx.student)).body.data).toEqual([])
+    expect(await ctx.t.api("GET", "/api/building/list/ws-dongyuan", ctx.student)).toMatchObject({ status: 403, body: { success: false, message: "只能查看本网点的楼栋" } })
     const info = await ctx.t.api("GET", "/api/paotuiOrder/formInfo/ws-xiyuan", ctx.student)
     expect(info.body.data).toMatchObject({
       paotuiAble: true, schoolCode: "SFDX", paotuiOrderLastTime: "22:00", serviceEnd: "21:00", fees: { smallFeeTwo: 300, liftBigFee: 500 },
@@ -388,6 +413,34 @@ describe("errand ordering over HTTP [pglite]", () => {
     expect(await ctx.t.api("GET", "/api/paotuiOrder/formInfo/nowhere", ctx.student)).toMatchObject({ status: 404, body: { message: "获取网点信息失败" } })
     expect((await ctx.t.api("GET", "/api/active/one/1/ws-dongyuan/1", ctx.student)).body).toMatchObject({ canOrder: true, discount: null, data: null })
     expect((await ctx.t.api("GET", "/api/building/list/ws-xiyuan")).status).toBe(401)
+  })
+
+  it("a worksite's buildings (their leaders' names and phones) only to its users, its staff and those holding a parcel there", async () => {
+    await ctx.t.db.updateTable("building").set({ manager_id: (await ctx.t.db.selectFrom("app_user").select("id").where("openid", "=", "demo-runner").executeTakeFirstOrThrow()).id })
+      .where("id", "=", "b-xy-1").execute()
+    const leaderOf1 = (r: { body: { data: Array<{ _id: string; manager: { phoneMain: string } | null }> } }) => r.body.data.find((b) => b._id === "b-xy-1")?.manager
+    const list = (worksiteId: string, token: string) => ctx.t.api("GET", `/api/building/list/${worksiteId}`, token)
+    const elsewhere = { status: 403, body: { success: false, message: "只能查看本网点的楼栋" } }
+    expect(leaderOf1(await list("ws-xiyuan", ctx.student))).toMatchObject({ phoneMain: "13800000002" })
+    expect(leaderOf1(await list("ws-xiyuan", ctx.staff))).toMatchObject({ phoneMain: "13800000002" })
+    expect(await list("ws-dongyuan", ctx.staff)).toMatchObject(elsewhere)
+    const staffDy = await ctx.t.token("demo-staff-dy")
+    expect(await list("ws-dongyuan", staffDy)).toMatchObject({ status: 200, body: { data: [] } })
+    expect(await list("ws-xiyuan", staffDy)).toMatchObject(elsewhere)
+    // a user who moved to 东园 sees 西园's buildings only while a parcel waits for them there (the door-delivery form of that parcel)
+    const visitor = await newUser(ctx.t.db)
+    const visitorToken = await ctx.t.token(visitor.openid)
+    const p = await parcel(visitor.phone)
+    expect((await ctx.t.api("PUT", "/api/user/updateWorksite", visitorToken, { worksite: "ws-dongyuan" })).status).toBe(200)
+    expect(await list("ws-dongyuan", visitorToken)).toMatchObject({ status: 200, body: { data: [] } })
+    expect(leaderOf1(await list("ws-xiyuan", visitorToken))).toMatchObject({ phoneMain: "13800000002" })
+    await ctx.t.db.updateTable("parcel").set({ status: 100 }).where("id", "=", p).execute()
+    expect(await list("ws-xiyuan", visitorToken)).toMatchObject(elsewhere)
+    // no worksite at all, or a worksite that does not exist
+    const homeless = await ctx.t.token((await newUser(ctx.t.db, {}, { worksite: null })).openid)
+    expect(await list("ws-xiyuan", homeless)).toMatchObject(elsewhere)
+    expect(await list("no-such-site", ctx.student)).toMatchObject(elsewhere)
+    await ctx.t.db.updateTable("building").set({ manager_id: null }).where("id", "=", "b-xy-1").execute()
   })
 
   it("types 3 and 4 are ordered at the requester's worksite without a parcel and without the door-delivery discount; a door pickup only with its sending", async () => {

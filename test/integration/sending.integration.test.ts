@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { LiveEvent } from "#src/shared/ports"
+import { plainPng, uploaded } from "../support/account-kit"
 import { backends, newUser, shanghaiNoonClock, startTestApp, type TestApp, type TestUser } from "../support/test-app"
 
 const contact = (userId: string, name: string, province: string, provinceName: string) => ({
@@ -255,7 +256,14 @@ describe.each(backends)("sending over HTTP (%s)", (backend) => {
     expect((await t.api("PUT", `/api/paotuiOrder/paotuiConfirmTakeaway/${paotui._id}`, runnerToken, { goodsPic: "", isDaofu: false })).status).toBe(200)
     expect((await t.api("GET", `/api/expressTakein/getById/${id}`, runnerToken)).body.data).toMatchObject({ status: 10, paotui: { acceptUser: expect.any(String) } })
 
-    expect(await setFreight(id, { goodsPic: "pic.jpg" }, runnerToken)).toMatchObject({ status: 200, body: { data: { status: 20, goodsPic: "pic.jpg" } } })
+    // the goods photo must be the runner's own upload: a made-up name or the sender's upload is refused, nothing set
+    const foreign = (await uploaded(t, token, "fileVal", plainPng())).url
+    for (const goodsPic of ["pic.jpg", foreign]) {
+      expect(await setFreight(id, { goodsPic }, runnerToken)).toMatchObject({ status: 400, body: { success: false, message: "请上传图片" } })
+    }
+    expect(await t.db.selectFrom("send_order").select(["status", "freight", "goods_pic"]).where("id", "=", id).executeTakeFirst()).toEqual({ status: 10, freight: null, goods_pic: null })
+    const own = (await uploaded(t, runnerToken, "fileVal", plainPng())).url
+    expect(await setFreight(id, { goodsPic: own }, runnerToken)).toMatchObject({ status: 200, body: { data: { status: 20, goodsPic: own } } })
     expect(await t.db.selectFrom("errand_order").select(["status", "freight"]).where("id", "=", paotui._id).executeTakeFirst()).toEqual({ status: 10, freight: 1200 })
     await payFreight(id)
     expect(await t.db.selectFrom("errand_order").select(["status", "freight_paid"]).where("id", "=", paotui._id).executeTakeFirst()).toEqual({ status: 20, freight_paid: 1200 })

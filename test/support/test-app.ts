@@ -9,6 +9,7 @@ import type { Kysely } from "kysely"
 import pg from "pg"
 import { describe } from "vitest"
 import { startApp, type App } from "#adapters/app"
+import type { RateLimits } from "#adapters/http/server"
 import { hashPassword } from "#adapters/security/passwords"
 import { createUser } from "#adapters/postgres/seed"
 import type { DB } from "#adapters/postgres/schema"
@@ -92,7 +93,17 @@ const readBody = async (res: Response): Promise<unknown> => {
   }
 }
 
-export const startTestApp = async (backend: Backend = "pglite", options: { poolSize?: number; clock?: () => Date } = {}): Promise<TestApp> => {
+export interface TestAppOptions {
+  readonly poolSize?: number
+  readonly clock?: () => Date
+  /** Request limits other than the server's defaults (`RATE_LIMITS`), e.g. none on grabs for a race of many rounds. */
+  readonly rateLimits?: RateLimits
+}
+
+/** A limit no test reaches. */
+export const UNLIMITED = { max: Number.MAX_SAFE_INTEGER, windowMs: 1 } as const
+
+export const startTestApp = async (backend: Backend = "pglite", options: TestAppOptions = {}): Promise<TestApp> => {
   let dropDatabase: () => Promise<void> = async () => {}
   let app: App
   if (backend === "postgres") {
@@ -103,13 +114,13 @@ export const startTestApp = async (backend: Backend = "pglite", options: { poolS
     const url = new URL(TEST_DATABASE_URL)
     url.pathname = `/${name}`
     try {
-      app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 25 }, clock: options.clock })
+      app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 25 }, clock: options.clock, rateLimits: options.rateLimits })
     } catch (e) {
       await dropDatabase()
       throw e
     }
   } else {
-    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory" }, clock: options.clock })
+    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory" }, clock: options.clock, rateLimits: options.rateLimits })
   }
 
   const send = async <B>(method: string, path: string, o: SendOptions = {}): Promise<ApiAnswer<B>> => {

@@ -2,7 +2,8 @@
 import { Effect } from "effect"
 import { Router } from "express"
 import {
-  ConfirmTakeaway, errandOrderView, Grab, Hall, HaveToComment, OrderById, OrderByNo, OrderList, OrderPage, RunnerCancel, RunnerQrcode
+  ConfirmTakeaway, errandOrderDetailView, errandOrderView, Grab, Hall, HaveToComment, OrderById, OrderByNo, OrderDetail, OrderList, OrderPage, RunnerCancel,
+  RunnerQrcode
 } from "#src/errand/calls"
 import { grabMessages } from "#src/errand/grab"
 import {
@@ -61,8 +62,8 @@ export const errandLifecycleRoutes = (runtime: Runtime) => {
   r.get(`${base}/getByOrderNo/:orderNo`, handle(OrderByNo, ({ orderNo }, req) =>
     runtime.read(orderFor(actorOf(req), { orderNo: orderNo ?? "" }).pipe(Effect.map(errandOrderView)))))
 
-  r.get(`${base}/getById/:id`, handle(OrderById, ({ id }, req) =>
-    runtime.read(orderFor(actorOf(req), { id: id ?? "" }).pipe(Effect.map(errandOrderView)))))
+  r.get(`${base}/getById/:id`, handle(OrderDetail, ({ id }, req) =>
+    runtime.read(orderFor(actorOf(req), { id: id ?? "" }).pipe(Effect.map((o) => errandOrderDetailView(o, actorOf(req)))))))
 
   r.get(`${base}/haveToComment`, handle(HaveToComment, (_, req) => runtime.read(haveToComment(actorOf(req)))))
 

@@ -11,7 +11,7 @@ import { actorOf } from "../outcome"
 
 export const errandOrderRoutes = (runtime: Runtime) => {
   const r = Router()
-  r.get("/api/building/list/:worksiteId", handle(Buildings, ({ worksiteId }) => runtime.read(buildingList(worksiteId ?? ""))))
+  r.get("/api/building/list/:worksiteId", handle(Buildings, ({ worksiteId }, req) => runtime.read(buildingList(actorOf(req), worksiteId ?? ""))))
   r.get("/api/active/one/1/:worksiteId/1", handle(ActivityOffer, ({ worksiteId }) => runtime.read(activityOfferFor(worksiteId ?? ""))))
   r.get("/api/paotuiOrder/formInfo/:worksiteId", handle(ErrandFormInfo, ({ worksiteId }) => runtime.read(errandFormInfo(worksiteId ?? ""))))
   r.post("/api/paotuiOrder", idempotent(runtime.db), handle(PlaceErrand, (input, req) =>

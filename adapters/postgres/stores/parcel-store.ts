@@ -106,8 +106,9 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
       .pipe(Effect.map((w) => ({
         selfSignAble: w?.self_sign_able ?? false, paotuiAble: w?.paotui_able ?? false, shortName: w?.short_name ?? "", servicePhone: w?.service_phone ?? ""
       }))),
-  countForHolder: (userId, statuses) =>
-    query(() => heldBy(db, userId, statuses).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow())
+  countForHolder: (userId, statuses, worksiteId) =>
+    query(() => heldBy(db, userId, statuses).$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!))
+      .select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow())
       .pipe(Effect.map((r) => Number(r.n))),
   recordSafekeepPaid: (id, deltaFen) =>
     query(() => db.updateTable("parcel").set((eb) => ({ safekeep_paid: eb("safekeep_paid", "+", deltaFen) })).where("id", "=", id)

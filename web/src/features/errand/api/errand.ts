@@ -1,6 +1,7 @@
 /** The errand pages' calls (contracts in src/errand/calls.ts), their fetchers and hooks, and the live events they listen to. */
 import {
-  ActivityOffer, Buildings, ConfirmTakeaway, Grab, Hall, OrderById, OrderByNo, OrderPage, PlaceErrand, RunnerCancel, RunnerQrcode, TransferBatch, TransferOne,
+  ActivityOffer, Buildings, ConfirmTakeaway, Grab, Hall, OrderById, OrderByNo, OrderDetail, OrderPage, PlaceErrand, RunnerCancel, RunnerQrcode, TransferBatch,
+  TransferOne,
   type BuildingView, type ErrandOrderView
 } from "#src/errand/calls"
 import { ErrandFormInfo, ErrandPrepay } from "#src/errand/ordering-calls"
@@ -28,7 +29,7 @@ export const useDoorServiceForm = (toTakeId: string, token: string | undefined) 
 export type PlaceInput = typeof PlaceErrand.request.Type
 export const placeErrand = (input: PlaceInput) => send(PlaceErrand, "/api/paotuiOrder", { method: "POST", input, idempotencyKey: newIdempotencyKey() })
 
-export const fetchOrder = (id: string) => send(OrderById, `/api/paotuiOrder/getById/${seg(id)}`)
+export const fetchOrder = (id: string) => send(OrderDetail, `/api/paotuiOrder/getById/${seg(id)}`)
 export const useOrder = (id: string, token: string | undefined) => useLoad(token ? () => fetchOrder(id) : undefined, [id, token])
 
 /** Opens the pay-in trade for an unpaid order (priced by the server) and signs it for the payment sheet. */

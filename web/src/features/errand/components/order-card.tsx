@@ -13,7 +13,7 @@ import { confirmed } from "../../../lib/confirmed"
 import { dateTime, yuan } from "../../../lib/format"
 import { cancelOrder, confirmReceipt, markDelivered, runnerTakeaway, type BuildingView, type ErrandOrderView } from "../api/errand"
 import { ConfirmTakeawayButton } from "./confirm-takeaway"
-import { payOrder } from "./pay-order"
+import { payOrder, type KnownPrepay } from "./pay-order"
 import { RunnerFreightButton } from "./runner-freight"
 import { RunnerQrButton } from "./runner-qr"
 import { TransferButton, type Team } from "./transfer"
@@ -31,7 +31,8 @@ export const placeOf = (o: ErrandOrderView, buildings?: ReadonlyArray<BuildingVi
 }
 
 export const OrderCard = (props: {
-  readonly order: ErrandOrderView
+  /** An order of a list, or the order's own page (`getById`, with the requester's `prepayId`). */
+  readonly order: ErrandOrderView & KnownPrepay
   readonly viewer: Viewer
   readonly token: string
   readonly onChanged: () => void
@@ -53,7 +54,7 @@ export const OrderCard = (props: {
   const actions: Array<React.ReactNode> = []
   if (props.viewer === "requester") {
     if (o.status === -1) {
-      actions.push(<Button key="pay" size="small" color="danger" data-testid="order-pay" onClick={() => void payOrder(o._id).then((paid) => {
+      actions.push(<Button key="pay" size="small" color="danger" data-testid="order-pay" onClick={() => void payOrder(o._id, o).then((paid) => {
         if (paid) Toast.show({ icon: "success", content: "支付成功" })
         props.onChanged()
       }, (error: unknown) => Toast.show({ icon: "fail", content: failureMessage(error, "获取支付签名失败") }))}>去支付</Button>)
