@@ -30,6 +30,7 @@ import { fakeOcr, loggedOcr } from "./ocr/fake-ocr"
 import { payIn } from "./payments/pay-in"
 import { payouts, SimulatedPaymentProvider } from "./payments/simulated-provider"
 import type { Database } from "./postgres/database"
+import { OutsideWrites } from "./postgres/outside-writes"
 import { isRetryable } from "./postgres/retryable"
 import type { DB } from "./postgres/schema"
 import { addressStore } from "./postgres/stores/address-store"
@@ -64,7 +65,7 @@ import { doorPickupSendOrders, sendStore } from "./postgres/stores/send-store"
 import { DoorPickupSendOrders } from "#src/errand/door-pickup"
 
 /** Built once per runtime: keys, codecs and outside services that hold no transaction. */
-type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | PasswordCipher | PasswordHasher | Payouts | Locker | PayIn
+type ProcessServices = QrSigner | CaptchaCodes | Ocr | ImageFiles | Regions | PasswordCipher | PasswordHasher | Locker
   | Printer | WaybillRenderer
 
 /** Bound to the transaction (or, for `read`, the pool) a use case runs in. */
@@ -77,6 +78,7 @@ type TransactionServices =
   | TeamStore
   | SendStore
   | DoorPickupSendOrders
+  | Payouts | PayIn
 
 /** Per run: its clock and ids (fixed for replays) and the events it raises. */
 type RunServices = Clock | Ids | Events
@@ -178,7 +180,10 @@ export class Runtime {
   readonly locker = new FakeLocker()
   /** The label printer (a local fake that keeps each waybill PDF and can be made to refuse). */
   readonly printer: FakePrinter
+  /** The simulated payment provider, its books in the database apart from the station's transactions. */
   readonly paymentProvider: SimulatedPaymentProvider
+  /** Writes kept whatever the transaction that asked for them does (the provider's books); every `run` opens its transaction through it. */
+  private readonly outside: OutsideWrites
   private readonly processServices: Context.Context<ProcessServices>
   /** The stores bound to a transaction, or to the pool for a read. */
   private readonly storesOn: (db: Kysely<DB>) => Context.Context<TransactionServices>
@@ -189,7 +194,8 @@ export class Runtime {
   readonly uploadsDir: string
 
   private constructor(readonly database: Database, readonly secrets: Secrets, options: RuntimeOptions) {
-    this.paymentProvider = new SimulatedPaymentProvider(secrets.paymentKey, { now: () => this.clock().getTime() })
+    this.outside = new OutsideWrites(database.db, database.beside)
+    this.paymentProvider = new SimulatedPaymentProvider(secrets.paymentKey, this.outside, { now: () => this.clock().getTime() })
     this.uploadsDir = resolve(options.uploadsDir ?? defaultUploadsDir())
     this.clock = options.clock ?? (() => new Date())
     this.printer = new FakePrinter(resolve(options.waybillDir ?? defaultWaybillDir()))
@@ -200,9 +206,7 @@ export class Runtime {
       Context.add(Regions, Regions.of(regionIndex())),
       Context.add(PasswordCipher, passwordCipher(secrets.rsaPrivateKey)),
       Context.add(PasswordHasher, passwordHasher),
-      Context.add(Payouts, payouts(this.paymentProvider, secrets.paymentKey)),
       Context.add(Locker, this.locker.port()),
-      Context.add(PayIn, payIn(this.paymentProvider, secrets.paymentKey, this.messaging.appId)),
       Context.add(Printer, process.env.STATION_PRINTER === "raw9100" ? rawPrinter(this.printer) : this.printer.port()),
       Context.add(WaybillRenderer, WaybillRenderer.of({ render: renderWaybillPdf }))
     )
@@ -228,7 +232,9 @@ export class Runtime {
       Context.add(ErrandParties, errandParties(db)),
       Context.add(TeamStore, teamStore(db)),
       Context.add(SendStore, sendStore(db)),
-      Context.add(DoorPickupSendOrders, doorPickupSendOrders(db))
+      Context.add(DoorPickupSendOrders, doorPickupSendOrders(db)),
+      Context.add(Payouts, payouts(this.paymentProvider, secrets.paymentKey, db)),
+      Context.add(PayIn, payIn(this.paymentProvider, secrets.paymentKey, this.messaging.appId, db))
     )
   }
 
@@ -277,7 +283,7 @@ export class Runtime {
       let exit: Exit.Exit<A, E> | undefined
       let kept = false
       try {
-        await this.db.transaction().execute(async (trx) => {
+        await this.outside.transaction(this.db, async (trx) => {
           const earlier = await once?.claim(trx)
           if (earlier) {
             exit = earlier as Exit.Exit<A, E>

@@ -43,7 +43,7 @@ describe("station jobs and station payments", () => {
       const paidId = await parcel("SF-CLI-PAID")
       const openId = await parcel("SF-CLI-OPEN")
       const paid = valueOf(await runtime.run(paySafekeeping(student, paidId)))
-      const notice = runtime.paymentProvider.pay(valueOf(await runtime.read(paySignFor(student, paid.prepayId))))
+      const notice = await runtime.paymentProvider.pay(valueOf(await runtime.read(paySignFor(student, paid.prepayId))))
       if (!notice.ok) throw new Error(notice.reason)
       valueOf(await runtime.run(settleNotice(notice.notice)))
       // an open prepay, opened 40 minutes ago: due to expire

@@ -313,7 +313,7 @@ class PayFee extends ParcelCommand {
     expect(open.map((t) => t.amount_fen)).toEqual([due])
     const sheet = await r.runtime.read(paySignFor(payer, open[0]!.prepay_id!), { now })
     if (Exit.isFailure(sheet)) throw Cause.squash(sheet.cause)
-    const paid = r.runtime.paymentProvider.pay(sheet.value, m.now)
+    const paid = await r.runtime.paymentProvider.pay(sheet.value, m.now)
     if (!paid.ok) throw new Error(paid.reason)
     const settled = await r.runtime.run(settleNotice(paid.notice), { now })
     expect(Exit.isSuccess(settled) && settled.value.settled).toBe(true)

@@ -5,7 +5,9 @@
  */
 import { randomBytes } from "node:crypto"
 import { Effect } from "effect"
+import type { Kysely } from "kysely"
 import { PayIn } from "#src/payment/pay-in"
+import type { DB } from "../postgres/schema"
 import { signFields, SimulatedPaymentProvider } from "./simulated-provider"
 
 type Fields = Record<string, string | number>
@@ -30,9 +32,10 @@ export const paySignData = (appId: string, prepayId: string, key: string, now: D
   return { ...fields, paySign: signFields(fields, key) }
 }
 
-export const payIn = (provider: SimulatedPaymentProvider, key: string, appId: string) => PayIn.of({
-  prepay: ({ tradeNo, amountFen, description, openid, expiresAt }) => Effect.sync(() =>
-    provider.prepay(signed({ out_trade_no: tradeNo, total_fee: amountFen, body: description, openid, trade_type: "JSAPI", time_expire: expiresAt.getTime(), nonce_str: nonce() }, key))),
+/** The port for requests from `caller` (the transaction or pool the use case runs on; the provider keeps its books apart). */
+export const payIn = (provider: SimulatedPaymentProvider, key: string, appId: string, caller?: Kysely<DB>) => PayIn.of({
+  prepay: ({ tradeNo, amountFen, description, openid, expiresAt }) => Effect.promise(() =>
+    provider.prepay(signed({ out_trade_no: tradeNo, total_fee: amountFen, body: description, openid, trade_type: "JSAPI", time_expire: expiresAt.getTime(), nonce_str: nonce() }, key), caller)),
   paySign: (prepayId, now) => Effect.sync(() => paySignData(appId, prepayId, key, now)),
   verifyNotice: (raw) => Effect.sync(() => {
     const fields = plainFields(raw)
@@ -41,10 +44,10 @@ export const payIn = (provider: SimulatedPaymentProvider, key: string, appId: st
     if (typeof fields.out_trade_no !== "string" || typeof fields.transaction_id !== "string" || !Number.isInteger(amountFen)) return undefined
     return { tradeNo: fields.out_trade_no, amountFen, providerRef: fields.transaction_id }
   }),
-  close: (tradeNo) => Effect.sync(() => {
-    const answer = provider.close(signed({ out_trade_no: tradeNo, nonce_str: nonce() }, key))
+  close: (tradeNo) => Effect.promise(async () => {
+    const answer = await provider.close(signed({ out_trade_no: tradeNo, nonce_str: nonce() }, key), caller)
     return answer.ok ? { closed: true as const } : { closed: false as const, paid: answer.reason === "订单已支付", reason: answer.reason }
   }),
-  refund: ({ tradeNo, refundNo, amountFen }) => Effect.sync(() =>
-    provider.refund(signed({ out_trade_no: tradeNo, out_refund_no: refundNo, total_fee: amountFen, refund_fee: amountFen, nonce_str: nonce() }, key)))
+  refund: ({ tradeNo, refundNo, amountFen }) => Effect.promise(() =>
+    provider.refund(signed({ out_trade_no: tradeNo, out_refund_no: refundNo, total_fee: amountFen, refund_fee: amountFen, nonce_str: nonce() }, key), caller))
 })

@@ -27,6 +27,11 @@ export interface Database {
    * share, pipelined (`SharedConnections`); on embedded PGlite, `db` itself.
    */
   readonly shortReads: Kysely<DB>
+  /**
+   * For writes that must not join a caller's transaction (`OutsideWrites`: the simulated payment provider's books):
+   * on Postgres, connections of their own beside the pool; undefined on embedded PGlite, which has one session.
+   */
+  readonly beside: Kysely<DB> | undefined
   readonly config: DatabaseConfig
   /** On Postgres, what live events between server processes travel on; none on embedded PGlite (one process). */
   readonly pubSub: PubSub | undefined
@@ -80,6 +85,9 @@ export const DEFAULT_POOL_SIZE = 4
  * Postgres backends work, and a slow read holds up only half of the others.
  */
 export const SHORT_READ_CONNECTIONS = 2
+
+/** Connections beside the pool for writes outside any caller's transaction: a provider request is a few short statements. */
+export const BESIDE_CONNECTIONS = 2
 
 export const databaseConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): DatabaseConfig =>
   env.DATABASE_URL
@@ -144,7 +152,7 @@ const attach = async (config: DatabaseConfig, owner: LockOwner, locked: DataDirL
     throw new DataDirLocked(`${locked.message} Its socket in ${owner.socketDir} does not answer: ${(e as Error).message}`, owner)
   }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-  return { db, shortReads: db, config, pubSub: undefined, attachedTo: owner, share: nothingToShare, close: () => db.destroy() }
+  return { db, shortReads: db, beside: undefined, config, pubSub: undefined, attachedTo: owner, share: nothingToShare, close: () => db.destroy() }
 }
 
 const stderrNotice = (message: string) => { process.stderr.write(`station: ${message}\n`) }
@@ -156,9 +164,12 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
     const db = new Kysely<DB>({ dialect: new PipelinedPostgresDialect(pool) })
     const shared = new SharedConnections({ connectionString: config.url }, SHORT_READ_CONNECTIONS, preparing)
     const shortReads = new Kysely<DB>({ dialect: new PipelinedPostgresDialect(shared) })
+    const beside = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: pgPool({ connectionString: config.url, max: BESIDE_CONNECTIONS, application_name: "station-outside-books" }) })
+    })
     return {
-      db, shortReads, config, pubSub: pubSubOver({ connectionString: config.url }, shared), attachedTo: undefined, share: nothingToShare,
-      close: async () => { await Promise.all([shortReads.destroy(), db.destroy()]) }
+      db, shortReads, beside, config, pubSub: pubSubOver({ connectionString: config.url }, shared), attachedTo: undefined, share: nothingToShare,
+      close: async () => { await Promise.all([shortReads.destroy(), beside.destroy(), db.destroy()]) }
     }
   }
   let lock
@@ -175,7 +186,7 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
     const db = new Kysely<DB>({ dialect: new PGliteDialect(lite, session) })
     let socket: SharedSocket | undefined
     return {
-      db, shortReads: db, config, pubSub: undefined, attachedTo: undefined,
+      db, shortReads: db, beside: undefined, config, pubSub: undefined, attachedTo: undefined,
       share: async () => {
         if (config.kind !== "pglite" || socket) return
         socket = await shareOverSocket(lite, session, `${config.dataDir}.socket`)

@@ -100,7 +100,7 @@ describe.skipIf(!run)("safekeeping fee: pay with the simulated provider, then th
     if (!Exit.isSuccess(paid)) throw new Error("prepay failed")
     const sheet = await h.runtime.read(paySignFor(student, paid.value.prepayId))
     if (!Exit.isSuccess(sheet)) throw new Error("pay-sign failed")
-    const notice = h.runtime.paymentProvider.pay(sheet.value)
+    const notice = await h.runtime.paymentProvider.pay(sheet.value)
     if (!notice.ok) throw new Error(notice.reason)
     expect(Exit.isSuccess(await h.runtime.run(settleNotice(notice.notice)))).toBe(true)
 

@@ -270,7 +270,7 @@ for (const backend of backends) {
         expect(prepay.status, JSON.stringify(prepay.body)).toBe(200)
         const sheet = await t.api("GET", `/api/wx/paysign?package=prepay_id=${(prepay.body.data as { prepayId: string }).prepayId}`, student)
         expect(sheet.status).toBe(200)
-        const paid = t.runtime.paymentProvider.pay(sheet.body.data as Record<string, string>)
+        const paid = await t.runtime.paymentProvider.pay(sheet.body.data as Record<string, string>)
         if (!paid.ok) throw new Error(paid.reason)
         const notice = paid.notice as Record<string, unknown>
         /** The provider's answer to a refused notice: a 4xx with `return_code` FAIL and the reason. */

@@ -44,7 +44,7 @@ const paidAtProvider = async (t: TestApp, tradeNo: string, amountFen: number, op
     return { prepayId: prepaid.prepayId, sheet: yield* payIn.paySign(prepaid.prepayId, new Date()) }
   }))
   if (!Exit.isSuccess(exit)) throw new Error("prepay failed")
-  expect(t.runtime.paymentProvider.pay(exit.value.sheet).ok).toBe(true)
+  expect((await t.runtime.paymentProvider.pay(exit.value.sheet)).ok).toBe(true)
   return exit.value.prepayId
 }
 

@@ -63,7 +63,7 @@ describe("errand ordering over HTTP [pglite]", () => {
     expect(prepay.status, JSON.stringify(prepay.body)).toBe(200)
     const sign = await ctx.t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${prepay.body.data.prepayId}`)}`, token)
     expect(sign.status).toBe(200)
-    const paid = ctx.t.runtime.paymentProvider.pay(sign.body.data, ctx.clock().getTime())
+    const paid = await ctx.t.runtime.paymentProvider.pay(sign.body.data, ctx.clock().getTime())
     if (!paid.ok) throw new Error(paid.reason)
     const notice = await ctx.t.api("POST", "/api/wx/payNotify", undefined, paid.notice)
     expect(notice.status).toBe(200)
@@ -302,7 +302,7 @@ describe("errand ordering over HTTP [pglite]", () => {
     await ctx.t.db.updateTable("errand_order").set({ status: 4 }).where("id", "=", id).execute()
     await ctx.t.db.updateTable("parcel").set({ status: 0 }).where("id", "=", p).execute()
     ctx.events.length = 0
-    const paid = ctx.t.runtime.paymentProvider.pay(sign.body.data, ctx.clock().getTime())
+    const paid = await ctx.t.runtime.paymentProvider.pay(sign.body.data, ctx.clock().getTime())
     if (!paid.ok) throw new Error(paid.reason)
     expect((await ctx.t.api("POST", "/api/wx/payNotify", undefined, paid.notice)).status).toBe(200)
     expect(await trade(prepay.tradeNo)).toMatchObject({ status: "refunded" })

@@ -162,7 +162,7 @@ for (const backend of backends) {
         expect((await t.api("POST", "/auth/dev/pay", undefined, sign.body.data)).status).toBe(200)
         expect(await money(r.id)).toBe(before + 200)
         // the provider repeats its notice: nothing is credited twice
-        const again = await t.api("POST", "/api/wx/payNotify", undefined, t.runtime.paymentProvider.notification(prepayId))
+        const again = await t.api("POST", "/api/wx/payNotify", undefined, await t.runtime.paymentProvider.notification(prepayId))
         expect(again.body).toMatchObject({ data: { settled: false } })
         expect(await money(r.id)).toBe(before + 200)
         const rows = await t.db.selectFrom("ledger").selectAll().where("ref_id", "=", trade.trade_no).execute()

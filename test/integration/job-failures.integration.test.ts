@@ -67,7 +67,7 @@ for (const backend of backends) {
       const id = placed.body.data._id as string
       const prepay = await t.api("GET", `/api/paotuiOrder/prepay/${id}`, ctx.student)
       const sign = await t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${prepay.body.data.prepayId}`)}`, ctx.student)
-      const paid = t.runtime.paymentProvider.pay(sign.body.data, ctx.clock().getTime())
+      const paid = await t.runtime.paymentProvider.pay(sign.body.data, ctx.clock().getTime())
       if (!paid.ok) throw new Error(paid.reason)
       expect((await t.api("POST", "/api/wx/payNotify", undefined, paid.notice)).status).toBe(200)
       await t.db.updateTable("errand_order").set({ require_arrive_time: due }).where("id", "=", id).execute()

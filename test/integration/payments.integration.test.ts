@@ -86,7 +86,7 @@ for (const backend of backends) {
       expect(`${after.body.data.storageNo}-${after.body.data.tag}`).toBe(p.code)
 
       // the provider posts the same notice again: acknowledged, nothing changes twice
-      const again = await t.api("POST", "/api/wx/payNotify", undefined, t.runtime.paymentProvider.notification(order.prepayId))
+      const again = await t.api("POST", "/api/wx/payNotify", undefined, await t.runtime.paymentProvider.notification(order.prepayId))
       expect(again.status).toBe(200)
       expect(again.body).toMatchObject({ return_code: "SUCCESS", data: { settled: false } })
       expect(await paidFen(p.id)).toBe(50)
@@ -100,7 +100,7 @@ for (const backend of backends) {
       const p = await parcelAged(80)
       const order = await prepay(p.token, p.id)
       expect(order.totalFee).toBe(100)
-      const notice = t.runtime.paymentProvider.notification(order.prepayId)!
+      const notice = (await t.runtime.paymentProvider.notification(order.prepayId))!
       const answers = await Promise.all([
         t.api("POST", "/api/wx/payNotify", undefined, { ...notice, transaction_id: "42forged", sign: "0".repeat(64) }),
         t.api("POST", "/api/wx/payNotify", undefined, { ...notice, total_fee: 1 }),
@@ -157,7 +157,7 @@ for (const backend of backends) {
       expect(late.body.message).toBe("支付失败：订单已关闭")
       expect((await paySign(p.token, order.prepayId)).status).toBe(409)
       // the provider's notice for it (if it ever came) is refused: the trade is closed
-      const fields: Record<string, string | number> = { ...t.runtime.paymentProvider.notification(order.prepayId), transaction_id: "42late" }
+      const fields: Record<string, string | number> = { ...(await t.runtime.paymentProvider.notification(order.prepayId)), transaction_id: "42late" }
       delete fields.sign
       const lateNotice = { ...fields, sign: signFields(fields, t.runtime.secrets.paymentKey) }
       expect((await t.api("POST", "/api/wx/payNotify", undefined, lateNotice)).body).toMatchObject({ success: false, message: "订单已关闭" })
@@ -231,7 +231,7 @@ describeOnPostgres("payments in: races on real Postgres", () => {
     const order = await prepay(p.token, p.id)
     expect(order.totalFee).toBe(150)
     const sign = (await paySign(p.token, order.prepayId)).body.data
-    const paid = t.runtime.paymentProvider.pay(sign)
+    const paid = await t.runtime.paymentProvider.pay(sign)
     if (!paid.ok) throw new Error(paid.reason)
     const answers = await Promise.all(Array.from({ length: 20 }, () => t.api("POST", "/api/wx/payNotify", undefined, paid.notice)))
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200))
@@ -312,7 +312,7 @@ describe("a paid safekeeping fee in the operations log [pglite]", () => {
     const { parcel } = valueOf(await recorded.runtime.run(checkIn(staff, checkInPayload({ expressNo: "SF-REPLAY-FEE" })), { now: new Date(now.getTime() - 50 * HOUR) }))
     const order = valueOf(await recorded.runtime.run(paySafekeeping(student, parcel.id), { now }))
     const sign = valueOf(await recorded.runtime.read(paySignFor(student, order.prepayId), { now }))
-    const paid = recorded.runtime.paymentProvider.pay(sign)
+    const paid = await recorded.runtime.paymentProvider.pay(sign)
     if (!paid.ok) throw new Error(paid.reason)
     valueOf(await recorded.runtime.run(settleNotice(paid.notice), { now }))
     const hand = { worksiteCode: "XY01", expressNo: "SF-REPLAY-FEE", storageNo: parcel.storageNo, tag: String(parcel.tag).padStart(4, "0"), signOpenid: "demo-student" }

@@ -86,7 +86,7 @@ describe("the send-order lifecycle with its errand, model-based", () => {
         if (Exit.isFailure(prepay)) return
         const sign = await t.runtime.read(paySignFor(sender.actor, prepay.value.prepayId))
         if (Exit.isFailure(sign)) return
-        const paid = t.runtime.paymentProvider.pay(sign.value)
+        const paid = await t.runtime.paymentProvider.pay(sign.value)
         if (paid.ok) await t.runtime.run(settleNotice(paid.notice))
         return
       }
@@ -139,7 +139,7 @@ describe("the send-order lifecycle with its errand, model-based", () => {
             if (Exit.isSuccess(prepay)) {
               const sign = await t.runtime.read(paySignFor(sender.actor, prepay.value.prepayId))
               if (Exit.isSuccess(sign)) {
-                const paid = t.runtime.paymentProvider.pay(sign.value)
+                const paid = await t.runtime.paymentProvider.pay(sign.value)
                 if (paid.ok) {
                   lastNotice = paid.notice
                   await t.runtime.run(settleNotice(paid.notice))

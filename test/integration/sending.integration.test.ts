@@ -161,7 +161,7 @@ describe.each(backends)("sending over HTTP (%s)", (backend) => {
     const paid = (await t.api("GET", `/api/expressTakein/getById/${id}`, token)).body.data
     expect(paid).toMatchObject({ status: 4, freightPay: true })
     // the notice replayed: paid once
-    const replay = await t.api("POST", "/api/wx/payNotify", undefined, t.runtime.paymentProvider.notification(trade.prepayId))
+    const replay = await t.api("POST", "/api/wx/payNotify", undefined, await t.runtime.paymentProvider.notification(trade.prepayId))
     expect(replay.body).toMatchObject({ success: true, data: { settled: false } })
 
     t.runtime.printer.refusing = "缺纸"

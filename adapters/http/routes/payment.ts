@@ -50,7 +50,7 @@ export const devPayRoutes = (runtime: Runtime) => {
   const r = Router()
   r.post("/auth/dev/pay", handle(DevPay, async (sheet, req) => {
     const fields = Object.fromEntries(Object.entries(sheet).filter(([, v]) => v !== undefined)) as Record<string, string>
-    const paid = runtime.paymentProvider.pay(fields)
+    const paid = await runtime.paymentProvider.pay(fields)
     if (!paid.ok) return Exit.fail(new StateConflict({ message: messages.payFailed(paid.reason) }))
     const notified = await fetch(ownNotifyUrl(req), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(paid.notice) })
       .then((res) => res.ok, () => false)
