@@ -77,7 +77,7 @@ const world = async (config: DatabaseConfig, fresh = false) => {
   const [student, runner, staff] = await Promise.all(["demo-student", "demo-runner", "demo-staff"].map((o) => actorByOpenid(database.db, o))) as [Actor, Actor, Actor]
   const pay = async (when: Date, payer: Actor, prepayId: string) => {
     at = when
-    const paid = runtime.paymentProvider.pay(valueOf(await runtime.read(paySignFor(payer, prepayId))))
+    const paid = await runtime.paymentProvider.pay(valueOf(await runtime.read(paySignFor(payer, prepayId))))
     if (!paid.ok) throw new Error(paid.reason)
     await run(when, settleNotice(paid.notice))
   }

@@ -195,7 +195,7 @@ describe("errand ordering over HTTP [pglite]", () => {
     // the page signs the order's own prepay and the payment sheet pays it: the order opens, with one trade
     const sign = await ctx.t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${shown.prepayId}`)}`, ctx.student)
     expect(sign.status, JSON.stringify(sign.body)).toBe(200)
-    const paid = ctx.t.runtime.paymentProvider.pay(sign.body.data, ctx.clock().getTime())
+    const paid = await ctx.t.runtime.paymentProvider.pay(sign.body.data, ctx.clock().getTime())
     if (!paid.ok) throw new Error(paid.reason)
     expect((await ctx.t.api("POST", "/api/wx/payNotify", undefined, paid.notice)).status).toBe(200)
     expect(await order(id)).toMatchObject({ status: 0, paid: 240, prepay_id: shown.prepayId })
