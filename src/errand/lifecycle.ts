@@ -30,7 +30,7 @@ import { ErrandParties, type ErrandPerson } from "./errand-parties"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { grabMessages, grabRefusal, hall, type HallSort } from "./grab"
 import {
-  cancelReasonTypeOf, decide, errandMessages, ErrandStatus, ErrandType, failureOf, HALL_ADD, HALL_ADD_PICKUP, hallEventName, parcelStatusOfErrand,
+  cancelReasonTypeOf, decide, errandMessages, ErrandStatus, ErrandType, failureOf, HALL_ADD, HALL_ADD_PICKUP, hallEventName, offersRunnerQr, parcelStatusOfErrand,
   type Decided, type ErrandActor, type ErrandCommand
 } from "./status-machine"
 
@@ -300,7 +300,7 @@ export const handOverParcel = Effect.fn("handOverParcel")(function* (actor: Acto
 export const runnerQr = Effect.fn("runnerQr")(function* (actor: Actor, id: string) {
   const order = yield* byId(id)
   if (order.accept?.openid !== actor.openid) return yield* orderMissing()
-  if (order.type !== 1 || order.status !== 1 || !order.toTakeId) return yield* new StateConflict({ message: errandMessages.takeawayFailed })
+  if (!offersRunnerQr(order)) return yield* new StateConflict({ message: errandMessages.takeawayFailed })
   const p = yield* (yield* ParcelStore).findById(order.toTakeId)
   if (!p) return yield* orderMissing()
   const now = yield* (yield* Clock).now

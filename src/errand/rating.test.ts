@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { mayRate, ratingFailure, rewardRefusal, tipFailure, tipFen, toggleTag, type RatingTag } from "./rating"
+import { awaitsRating, isRated, mayRate, ratingFailure, rewardRefusal, tipFailure, tipFen, toggleTag, type RatingTag } from "./rating"
 
 describe("a rating", () => {
   it("needs a star, then a tag, then no exclusive pair", () => {
@@ -35,6 +35,14 @@ describe("a rating", () => {
     expect(mayRate(order, "req", "r2")).toBe(false)
     expect(mayRate({ ...order, toComment: false }, "req", "r1")).toBe(false)
     expect(mayRate({ ...order, status: 3 }, "req", "r1")).toBe(false)
+  })
+
+  it("is awaited on a completed order until it is sent; then the order is rated", () => {
+    expect([awaitsRating({ status: 100, toComment: true }), isRated({ status: 100, toComment: true })]).toEqual([true, false])
+    expect([awaitsRating({ status: 100, toComment: false }), isRated({ status: 100, toComment: false })]).toEqual([false, true])
+    for (const status of [-1, 0, 1, 2, 3, 4, 5, 10, 20]) {
+      expect([status, awaitsRating({ status, toComment: true }), isRated({ status, toComment: false })]).toEqual([status, false, false])
+    }
   })
 })
 

@@ -3,6 +3,7 @@
  * one service tag with the exclusive pairs 1/2 and 3/4, an optional tip of 1, 2 or 3 yuan or a custom amount.
  */
 import { firstFailure, NotAllowed, RuleViolation, StateConflict } from "../shared/errors"
+import { ErrandStatus } from "./status-machine"
 
 export const RatingTag = { goodAttitude: 1, badAttitude: 2, onTime: 3, late: 4 } as const
 export type RatingTag = (typeof RatingTag)[keyof typeof RatingTag]
@@ -64,9 +65,15 @@ export interface RatableOrder {
   readonly accept: { readonly openid: string } | null
 }
 
+/** A completed order not yet rated: its requester may rate it (and tip its runner). */
+export const awaitsRating = (order: Pick<RatableOrder, "status" | "toComment">): boolean => order.status === ErrandStatus.completed && order.toComment
+
+/** A completed order whose rating was sent. */
+export const isRated = (order: Pick<RatableOrder, "status" | "toComment">): boolean => order.status === ErrandStatus.completed && !order.toComment
+
 /** Only the requester rates, once, a completed order, naming its runner. */
 export const mayRate = (order: RatableOrder, openid: string, acceptOpenid: string): boolean =>
-  order.openid === openid && order.status === 100 && order.toComment && order.accept?.openid === acceptOpenid
+  order.openid === openid && awaitsRating(order) && order.accept?.openid === acceptOpenid
 
 /**
  * May the requester pay this tip (`reward/{id}/{amount}`)? On their own completed order with a runner, before
@@ -75,7 +82,7 @@ export const mayRate = (order: RatableOrder, openid: string, acceptOpenid: strin
  */
 export const rewardRefusal = (order: RatableOrder, openid: string, fen: number): RuleViolation | NotAllowed | StateConflict | undefined => {
   if (order.openid !== openid || order.accept === null) return new NotAllowed({ message: ratingMessages.failed })
-  if (order.status !== 100 || !order.toComment) return new StateConflict({ message: ratingMessages.failed })
+  if (!awaitsRating(order)) return new StateConflict({ message: ratingMessages.failed })
   const failure = fen === 0 ? ratingMessages.tip : tipFailure(fen)
   return failure ? new RuleViolation({ message: failure }) : undefined
 }

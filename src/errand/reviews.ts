@@ -11,7 +11,7 @@ import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/er
 import { Clock, Ids } from "../shared/ports"
 import { applyCredit, type CreditCause } from "./credit"
 import { CreditStore, ErrandStore } from "./errand-store"
-import { mayRate, ratingFailure, ratingMessages, rewardRefusal, type RatingTag } from "./rating"
+import { isRated, mayRate, ratingFailure, ratingMessages, rewardRefusal, type RatingTag } from "./rating"
 import { TeamStore } from "./team-store"
 
 export const reviewMessages = {
@@ -60,7 +60,7 @@ export const rateErrand = Effect.fn("rateErrand")(function* (actor: Actor, input
   if (order.openid !== actor.openid || order.accept === null || order.accept.openid !== input.acceptOpenid) {
     return yield* new NotAllowed({ message: reviewMessages.failed })
   }
-  if (order.status === 100 && !order.toComment) return yield* new StateConflict({ message: reviewMessages.alreadyRated })
+  if (isRated(order)) return yield* new StateConflict({ message: reviewMessages.alreadyRated })
   if (!mayRate(order, actor.openid, input.acceptOpenid)) return yield* new StateConflict({ message: reviewMessages.failed })
   const team = yield* TeamStore
   const runner = yield* team.byOpenid(input.acceptOpenid)

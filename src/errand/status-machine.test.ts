@@ -4,8 +4,8 @@ import { isDomainError } from "../shared/errors"
 import { nextStatus as nextParcelStatus } from "../parcel/status-machine"
 import type { ParcelStatus } from "../parcel/parcel-status"
 import {
-  ERRAND_ACTIONS, ERRAND_STATUSES, cancelReasonTypeOf, ERRAND_TYPES, decide, edgeFor, errandEdges, errandStatusStr, parcelStatusOfErrand, placeErrand,
-  type ErrandAction, type ErrandActor, type ErrandCommand, type ErrandOrder, type ErrandStatus, type ErrandType
+  ERRAND_ACTIONS, ERRAND_STATUSES, cancelReasonTypeOf, ERRAND_TYPES, decide, edgeFor, errandEdges, errandStatusStr, mayAct, offersRunnerQr,
+  parcelStatusOfErrand, placeErrand, type ErrandAction, type ErrandActor, type ErrandCommand, type ErrandOrder, type ErrandStatus, type ErrandType, type Role
 } from "./status-machine"
 
 /** The spec's edges (§4 actions by role, live events), written out one by one: [types, from, action, to]. */
@@ -74,6 +74,38 @@ describe("the errand status machine's table", () => {
 
   it("names statuses per type", () => {
     expect([errandStatusStr(1, 2), errandStatusStr(2, 2), errandStatusStr(1, 3), errandStatusStr(2, 3), errandStatusStr(4, -1)]).toEqual(["已取件", "待跑腿确认", "已送达", "待计算运费", "待支付"])
+  })
+})
+
+describe("what an order's page offers its viewer", () => {
+  /** Spec §4 "Actions by role", as the order card offers them: [viewer, action, types, statuses]. */
+  const offered: ReadonlyArray<readonly [Role, ErrandAction, string, ReadonlyArray<number>]> = [
+    ["requester", "prepay", "1234", [-1]], ["requester", "cancel", "1234", [-1, 0]], ["requester", "sayTaken", "2", [1]],
+    ["requester", "confirmReceipt", "134", [2, 3]],
+    ["runner", "markDelivered", "134", [2]], ["runner", "confirmTaken", "2", [2]], ["runner", "takeaway", "34", [1]],
+    ["runner", "setFreight", "2", [3]], ["runner", "release", "1234", [1, 2]]
+  ]
+
+  it("offers each viewer exactly the spec's actions at the spec's statuses, for every type and status", () => {
+    for (const [role, a, types, at] of offered) for (const t of ERRAND_TYPES) for (const s of ERRAND_STATUSES) {
+      expect([role, a, t, s, mayAct(role, t, s, a)]).toEqual([role, a, t, s, types.includes(String(t)) && at.includes(s)])
+    }
+  })
+
+  it("offers only what the table lets that role do, and nothing at a type or status it does not know", () => {
+    const roles: ReadonlyArray<Role> = ["requester", "runner", "leader", "staff", "system"]
+    for (const role of roles) for (const t of ERRAND_TYPES) for (const s of ERRAND_STATUSES) for (const a of ERRAND_ACTIONS) {
+      if (mayAct(role, t, s, a)) expect(edgeFor(t, s, a)?.by).toContain(role)
+    }
+    expect(mayAct("staff", 1, 1, "takeaway")).toBe(true)
+    expect(mayAct("runner", 1, 1, "takeaway")).toBe(false)
+    expect([mayAct("requester", 9, -1, "prepay"), mayAct("requester", 1, 7, "cancel")]).toEqual([false, false])
+  })
+
+  it("shows the runner's pickup QR only for a type-1 order held at status 1 that names its parcel", () => {
+    const held = { type: 1, status: 1, toTakeId: "p1" }
+    expect(offersRunnerQr(held)).toBe(true)
+    expect([offersRunnerQr({ ...held, toTakeId: null }), offersRunnerQr({ ...held, status: 2 }), offersRunnerQr({ ...held, type: 3 })]).toEqual([false, false, false])
   })
 })
 

@@ -7,6 +7,7 @@
  */
 import { NotAllowed, RuleViolation, StateConflict, type DomainError } from "../shared/errors"
 import { minutes } from "../shared/time"
+import { ParcelStatus } from "../parcel/parcel-status"
 import type { ParcelEvent } from "../parcel/status-machine"
 import { SendStatus } from "./send-status"
 
@@ -150,11 +151,31 @@ export const ERRAND_ACTIONS = [...new Set(errandEdges.map((e) => e.action))] as 
 export const edgeFor = (type: ErrandType, status: ErrandStatus, action: ErrandAction): Edge | undefined =>
   errandEdges.find((e) => e.action === action && e.from === status && e.types.includes(type))
 
+/**
+ * Whether the table lets this role take this action on an order of this type and status: what an order's page
+ * offers its viewer (the use case checks again, with the person and the time).
+ */
+export const mayAct = (role: Role, type: number, status: number, action: ErrandAction): boolean =>
+  errandEdges.some((e) => e.action === action && e.from === status && e.by.includes(role) && (e.types as ReadonlyArray<number>).includes(type))
+
+/**
+ * The runner's pickup QR, shown to staff at the station, exists for a type-1 order the runner holds before the
+ * parcel is handed over (status 1, the takeaway edge) and that names its parcel.
+ */
+export const offersRunnerQr = <O extends { readonly type: number; readonly status: number; readonly toTakeId: string | null }>(
+  order: O
+): order is O & { readonly toTakeId: string } =>
+  order.type === ErrandType.deliverToDoor && order.status === ErrandStatus.accepted && !!order.toTakeId
+
 /** The parcel events of a type-1 order's edge (none for other types or edges without a parcel move). */
 export const parcelEventsFor = (type: ErrandType, edge: Edge): ReadonlyArray<ParcelEvent> => (type === 1 ? edge.parcel ?? [] : [])
 
 /** The parcel's status while its type-1 errand order is in each status. */
-export const parcelStatusOfErrand: Partial<Record<ErrandStatus, number>> = { [-1]: 2, 0: 3, 1: 4, 2: 5, 3: 6, 4: 0, 100: 100 }
+export const parcelStatusOfErrand: Partial<Record<ErrandStatus, ParcelStatus>> = {
+  [E.awaitingPayment]: ParcelStatus.awaitingErrandPayment, [E.awaitingAcceptance]: ParcelStatus.awaitingRunner,
+  [E.accepted]: ParcelStatus.runnerTookTask, [E.collected]: ParcelStatus.goodsCollected, [E.delivered]: ParcelStatus.delivered,
+  [E.cancelled]: ParcelStatus.awaitingPickup, [E.completed]: ParcelStatus.signed
+}
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -272,7 +293,7 @@ export const isOpen = (order: { readonly status: number; readonly requireArriveT
 
 /** How an order starts: a zero amount skips payment and goes straight to the hall (parcel 0 → 2 → 3). */
 export const placeErrand = (payFee: number): { readonly status: ErrandStatus; readonly parcel: ReadonlyArray<ParcelEvent> } =>
-  payFee > 0 ? { status: -1, parcel: ["orderErrand"] } : { status: 0, parcel: ["orderErrand", "payErrand"] }
+  payFee > 0 ? { status: E.awaitingPayment, parcel: ["orderErrand"] } : { status: E.awaitingAcceptance, parcel: ["orderErrand", "payErrand"] }
 
 const isActorAllowed = (order: ErrandOrder, actor: ErrandActor, action: ErrandAction, edge: Edge): boolean => {
   if (!edge.by.includes(actor.role)) return false

@@ -1,6 +1,7 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { areTeammates, leaderLookupFailure, setBuildingLeaderRefusal, transferRefusal, type TeamRunner } from "./transfer"
+import { ERRAND_STATUSES } from "./status-machine"
+import { areTeammates, isTransferable, leaderLookupFailure, setBuildingLeaderRefusal, transferRefusal, type TeamRunner } from "./transfer"
 
 /** A refusal as the user gets it: its status and message; undefined when the step may go on. */
 const asAnswer = (refused: { readonly status: number; readonly message: string } | undefined) => refused && [refused.status, refused.message]
@@ -24,6 +25,10 @@ describe("handing orders over", () => {
     expect(canTransfer(a, b, [mine, { status: 2, accept: { openid: "oa" } }])).toEqual([409, "转单失败"])
     expect(canTransfer(a, b, [mine, { status: 1, accept: { openid: "ob" } }])).toEqual([403, "转单失败"])
     expect(canTransfer(a, b, [])).toEqual([400, "请选择您想转的跑腿单"])
+  })
+
+  it("offers an order for hand-over only while accepted (status 1)", () => {
+    expect(ERRAND_STATUSES.filter((status) => isTransferable({ status }))).toEqual([1])
   })
 
   const runner = fc.record({

@@ -5,6 +5,7 @@
  */
 import { isJoinedRunner } from "../profile/runner-application"
 import { NotAllowed, RuleViolation, StateConflict } from "../shared/errors"
+import { ErrandStatus } from "./status-machine"
 
 export interface TeamRunner {
   readonly id: string
@@ -34,6 +35,9 @@ export interface TransferableOrder {
   readonly accept: { readonly openid: string } | null
 }
 
+/** An order may be handed over while accepted (status 1): before the runner collected anything. */
+export const isTransferable = (order: { readonly status: number }): boolean => order.status === ErrandStatus.accepted
+
 /**
  * May `from` hand these orders to `to`? Undefined when so, else the refusal. All or none: a batch needs a
  * selection, every order must be `from`'s and at status 1, and `to` a teammate.
@@ -42,7 +46,7 @@ export const transferRefusal = (from: TeamRunner, to: TeamRunner, orders: Readon
   if (orders.length === 0) return new RuleViolation({ message: transferMessages.chooseOrders })
   if (!areTeammates(from, to)) return new NotAllowed({ message: transferMessages.failed })
   if (orders.some((o) => o.accept?.openid !== from.openid)) return new NotAllowed({ message: transferMessages.failed })
-  if (orders.some((o) => o.status !== 1)) return new StateConflict({ message: transferMessages.failed })
+  if (!orders.every(isTransferable)) return new StateConflict({ message: transferMessages.failed })
   return undefined
 }
 

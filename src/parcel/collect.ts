@@ -124,5 +124,5 @@ export const openBoxProblem = (p: {
 export const offersDoorDelivery = (status: number, paotuiAble: boolean, type: number): boolean =>
   paotuiAble && status === awaitingPickup && !isCabinet(type) && type !== ParcelType.noCode
 
-/** The QR page of a taken parcel shows '已取件' (also after a reload). */
+/** A taken (signed) parcel: the QR page shows '已取件' (also after a reload), the list its status as done. */
 export const isTaken = (status: number): boolean => status === signed

@@ -14,7 +14,10 @@ export const ParcelStatus = {
 export type ParcelStatus = (typeof ParcelStatus)[keyof typeof ParcelStatus]
 
 /** Statuses in which a parcel still sits on a shelf and holds its storage code. */
-export const ACTIVE_STATUSES: ReadonlyArray<ParcelStatus> = [0, 1, 2, 3, 4, 300]
+export const ACTIVE_STATUSES: ReadonlyArray<ParcelStatus> = [
+  ParcelStatus.awaitingPickup, ParcelStatus.friendPicking, ParcelStatus.awaitingErrandPayment, ParcelStatus.awaitingRunner,
+  ParcelStatus.runnerTookTask, ParcelStatus.awaitingReturn
+]
 
 const statusText: Record<ParcelStatus, string> = {
   0: "待取件",

@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import { ParcelStatus } from "./parcel-status"
-import { nextStatus, parcelEvents, parcelTransitions, type ParcelEvent } from "./status-machine"
+import { allows, nextStatus, parcelEvents, parcelTransitions, type ParcelEvent } from "./status-machine"
 
 const statuses = Object.values(ParcelStatus) as ReadonlyArray<ParcelStatus>
 const status = fc.constantFrom(...statuses)
@@ -21,6 +21,14 @@ describe("the parcel status machine", () => {
   test.prop([status, event])("only the listed edges can happen; every other pair is refused", (from, e) => {
     const edge = specEdges.find(([f, ev]) => f === from && ev === e)
     expect(nextStatus(from, e)).toBe(edge?.[2])
+  })
+
+  test.prop([status, event])("a page offers an event exactly where the table lets it happen", (from, e) => {
+    expect(allows(e, from)).toBe(specEdges.some(([f, ev]) => f === from && ev === e))
+  })
+
+  it("offers nothing at a status it does not know", () => {
+    for (const e of parcelEvents) expect(allows(e, 7)).toBe(false)
   })
 
   it("lists exactly the spec's edges, no more", () => {

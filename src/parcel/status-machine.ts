@@ -55,5 +55,8 @@ export const nextStatus = (status: ParcelStatus, event: ParcelEvent): ParcelStat
   return (t.from as ReadonlyArray<ParcelStatus>).includes(status) ? t.to : undefined
 }
 
+/** Whether the event may happen in this status: what a parcel's page offers (the use case checks again). */
+export const allows = (event: ParcelEvent, status: number): boolean => (parcelTransitions[event].from as ReadonlyArray<number>).includes(status)
+
 /** The statuses in which the event may happen. */
 export const statusesFor = (event: ParcelEvent): ReadonlyArray<ParcelStatus> => parcelTransitions[event].from

@@ -67,7 +67,7 @@ export const maskIdCardNo = (idCardNo: string | null): string | null =>
 export const mayReviewVerifications = (role: Role): boolean => role === "staff" || role === "admin"
 
 /** The real name and ID number a reviewer is looking at or has passed stay as they are until the user cancels. */
-export const identityEditable = (authStatus: AuthStatus): boolean => authStatus === -1 || authStatus === 2
+export const identityEditable = (authStatus: AuthStatus): boolean => authStatus === AuthStatus.notSubmitted || authStatus === AuthStatus.rejected
 
 /** Who may list a leader's runners: the leader, a runner of that team, or an admin. */
 export const mayListTeam = (viewer: Pick<UserProfile, "id" | "paotuiLeader" | "role">, leaderId: string): boolean =>

@@ -4,6 +4,8 @@ import { isValidIdCardNo, normalizeIdCardNo, sexOfIdCardNo } from "./id-card"
 
 export const AuthStatus = { notSubmitted: -1, reviewing: 0, passed: 1, rejected: 2 } as const
 export type AuthStatus = (typeof AuthStatus)[keyof typeof AuthStatus]
+/** A reviewer's decision on a pending submission: pass it or reject it. */
+export type ReviewDecision = typeof AuthStatus.passed | typeof AuthStatus.rejected
 
 /** The {type} of /authApply: 0 for sending parcels, 1 for errand runners (student card required). */
 export const VerificationType = { sending: 0, errand: 1 } as const
@@ -115,7 +117,7 @@ export const submitVerification = (
 /** A reviewer decides a pending submission: 1 passes it (the name and number become the user's), 2 rejects it. */
 export const reviewVerification = (
   current: Verification,
-  decision: typeof AuthStatus.passed | typeof AuthStatus.rejected,
+  decision: ReviewDecision,
   comment?: string
 ): Verification | StateConflict => {
   if (current.authStatus !== AuthStatus.reviewing) return new StateConflict({ message: messages.alreadyReviewed })

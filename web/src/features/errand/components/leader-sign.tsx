@@ -1,5 +1,6 @@
 /** `/paotuiLeaderSign`: a leader sees an unfinished order (number, time, orderer, runner) and marks it delivered. */
 import { Button, List, Result } from "antd-mobile"
+import { ErrandStatus } from "#src/errand/status-machine"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { dateTime } from "../../../lib/format"
 import { leaderSign, useOrder } from "../api/errand"
@@ -11,7 +12,7 @@ export const LeaderSign = (props: { readonly id: string; readonly token: string 
   if (order.loading && !order.data) return <Loading />
   if (order.error || !order.data) return <LoadFailed error={order.error} fallback="获取跑腿单失败" onRetry={order.reload} />
   const o = order.data
-  const open = o.status === 1 || o.status === 2 || o.status === 3
+  const open = o.status === ErrandStatus.accepted || o.status === ErrandStatus.collected || o.status === ErrandStatus.delivered
   return (
     <div className="errand-form">
       <List mode="card" header={open ? "未送达跑腿单" : "跑腿单"}>
@@ -27,7 +28,7 @@ export const LeaderSign = (props: { readonly id: string; readonly token: string 
         <div className="errand-form__actions">
           <Button block color="primary" data-testid="leader-sign" onClick={() => void confirmed("确认该跑腿单已送达完成吗？", () => leaderSign(o._id), "已完成", "签收失败").then((ok) => { if (ok) order.reload() })}>送货完成</Button>
         </div>
-      ) : <Result data-testid="leader-done" status={o.status === 100 ? "success" : "info"} title={o.statusStr} />}
+      ) : <Result data-testid="leader-done" status={o.status === ErrandStatus.completed ? "success" : "info"} title={o.statusStr} />}
     </div>
   )
 }

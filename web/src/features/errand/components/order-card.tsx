@@ -1,13 +1,16 @@
 /**
  * One errand order as a card: status, where it goes, fee, who took it; with the actions its viewer may
- * take at its status (spec §4 "Actions by role"): the requester pays, cancels at −1/0, confirms receipt at
- * 2/3 and rates at 100; the runner shows the pickup QR, marks delivered, confirms with a photo or gives it up,
- * and enters a confirmed door pickup's freight.
+ * take at its status, as the core's status table allows them (spec §4 "Actions by role"): the requester pays,
+ * cancels, confirms receipt and rates a completed order; the runner shows the pickup QR, marks delivered,
+ * confirms with a photo or gives it up, hands it to a teammate, and enters a confirmed door pickup's freight.
  */
 import { Button, Checkbox, Tag, Toast } from "antd-mobile"
 import { Link, useLocation } from "wouter"
 import { goodsClassName } from "#src/errand/order-form"
 import type { GoodsClass } from "#src/errand/fee"
+import { awaitsRating } from "#src/errand/rating"
+import { ErrandStatus, mayAct, offersRunnerQr, type ErrandAction } from "#src/errand/status-machine"
+import { isTransferable } from "#src/errand/transfer"
 import { failureMessage } from "../../../lib/api-client"
 import { confirmed } from "../../../lib/confirmed"
 import { dateTime, yuan } from "../../../lib/format"
@@ -21,7 +24,8 @@ import { TransferButton, type Team } from "./transfer"
 export type Viewer = "requester" | "runner" | "hall"
 
 const statusColor = (status: number): string =>
-  status === 100 ? "success" : status === 4 ? "default" : status === -1 ? "danger" : status === 0 ? "warning" : "primary"
+  status === ErrandStatus.completed ? "success" : status === ErrandStatus.cancelled ? "default"
+    : status === ErrandStatus.awaitingPayment ? "danger" : status === ErrandStatus.awaitingAcceptance ? "warning" : "primary"
 
 export const sexLimitText = (limit: number): string | undefined => (limit === 1 ? "仅男生" : limit === 2 ? "仅女生" : undefined)
 
@@ -51,47 +55,48 @@ export const OrderCard = (props: {
   const t = props.token
   const sex = sexLimitText(o.sexLimit)
   const after = (ok: boolean) => { if (ok) props.onChanged() }
+  const may = (role: "requester" | "runner", action: ErrandAction) => mayAct(role, o.type, o.status, action)
   const actions: Array<React.ReactNode> = []
   if (props.viewer === "requester") {
-    if (o.status === -1) {
+    if (may("requester", "prepay")) {
       actions.push(<Button key="pay" size="small" color="danger" data-testid="order-pay" onClick={() => void payOrder(o._id, o).then((paid) => {
         if (paid) Toast.show({ icon: "success", content: "支付成功" })
         props.onChanged()
       }, (error: unknown) => Toast.show({ icon: "fail", content: failureMessage(error, "获取支付签名失败") }))}>去支付</Button>)
     }
-    if (o.status === -1 || o.status === 0) {
+    if (may("requester", "cancel")) {
       actions.push(<Button key="cancel" size="small" data-testid="order-cancel" onClick={() => void confirmed("确定取消该跑腿单吗？", () => cancelOrder(o.orderNo), "已取消", "取消失败").then(after)}>取消订单</Button>)
     }
-    if (o.type === 2 && o.status === 1) {
+    if (may("requester", "sayTaken")) {
       actions.push(<Button key="taken" size="small" color="primary" data-testid="order-say-taken" onClick={() => void confirmed("跑腿员已上门取走您的快递了吗？", () => runnerTakeaway(o._id), "已确认", "操作失败").then(after)}>跑腿员已取件</Button>)
     }
-    if (o.type !== 2 && (o.status === 2 || o.status === 3)) {
+    if (may("requester", "confirmReceipt")) {
       actions.push(<Button key="sign" size="small" color="primary" data-testid="order-confirm" onClick={() => void confirmed("确认已收到快递吗？", () => confirmReceipt(o._id), "已确认收货", "签收失败").then(after)}>确认收货</Button>)
     }
-    if (o.status === 100 && o.toComment && o.acceptOpenid) {
+    if (awaitsRating(o) && o.acceptOpenid) {
       const path = `/comment/${encodeURIComponent(o._id)}/${encodeURIComponent(o.acceptOpenid)}/${encodeURIComponent(o.acceptUser ?? "跑腿员")}/${encodeURIComponent(dateTime(o.createdAt.getTime()))}/${t}`
       actions.push(<Button key="rate" size="small" color="warning" data-testid="order-rate" onClick={() => navigate(path)}>去评价</Button>)
     }
   }
   if (props.viewer === "runner") {
-    if (o.type === 1 && o.status === 1 && o.toTakeId) {
+    if (offersRunnerQr(o)) {
       actions.push(<RunnerQrButton key="qr" id={o._id} />)
     }
-    if (o.type !== 2 && o.status === 2) {
+    if (may("runner", "markDelivered")) {
       actions.push(<Button key="delivered" size="small" color="primary" data-testid="order-delivered" onClick={() => void confirmed("确认已送达吗？", () => markDelivered(o._id), "已送达", "送达失败").then(after)}>已送达</Button>)
     }
-    // a door pickup (type 2) is confirmed at 2, after the requester said it was taken; food and other errands (3, 4) at 1
-    if ((o.type === 2 && o.status === 2) || ((o.type === 3 || o.type === 4) && o.status === 1)) {
+    // a door pickup (type 2) is confirmed once the requester said it was taken; food and other errands (3, 4) once accepted
+    if (may("runner", "confirmTaken") || may("runner", "takeaway")) {
       actions.push(<ConfirmTakeawayButton key="confirm" order={o} onDone={props.onChanged} />)
     }
-    // a confirmed door pickup (errand 3: its send order awaits freight): the runner may enter the freight
-    if (o.type === 2 && o.status === 3) {
+    // a confirmed door pickup (its send order awaits freight): the runner may enter the freight
+    if (may("runner", "setFreight")) {
       actions.push(<RunnerFreightButton key="freight" order={o} onDone={props.onChanged} />)
     }
-    if (o.status === 1 && props.team) {
+    if (isTransferable(o) && props.team) {
       actions.push(<TransferButton key="transfer" team={props.team} ids={[o._id]} label="转单" testId="order-transfer" onDone={props.onChanged} />)
     }
-    if (o.status === 1 || o.status === 2) {
+    if (may("runner", "release")) {
       actions.push(<Button key="giveup" size="small" data-testid="order-runner-cancel" onClick={() => navigate(`/cancelPaotuiAccept/${encodeURIComponent(o.orderNo)}/${o.type}/${t}`)}>取消接单</Button>)
     }
   }
@@ -100,7 +105,7 @@ export const OrderCard = (props: {
   return (
     <article className="errand-card" data-testid="errand-order" data-order-no={o.orderNo} data-status={o.status}>
       <header className="errand-card__head">
-        {props.onChoose && o.status === 1 ? (
+        {props.onChoose && isTransferable(o) ? (
           <Checkbox className="errand-card__check" data-testid="order-choose" checked={props.chosen === true} onChange={props.onChoose} />
         ) : null}
         <span className="errand-card__no">单号 {o.orderNo}</span>

@@ -6,6 +6,7 @@
 import { Button, Tabs } from "antd-mobile"
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
+import { isTransferable } from "#src/errand/transfer"
 import { PagedFooter } from "../../../components/paged-footer"
 import { usePages } from "../../../lib/paging"
 import { tokenPath } from "../../../lib/session"
@@ -36,7 +37,7 @@ const Pages = (props: ListProps & { readonly onChanged: () => void; readonly bui
   const batchable = props.type === "2" && props.status === "ing" && props.team !== undefined
   return (
     <div className="errand-list" data-testid="errand-list">
-      {batchable && pages.items.some((o) => o.status === 1) ? (
+      {batchable && pages.items.some(isTransferable) ? (
         <div className="errand-batch">
           {batch ? (
             <>

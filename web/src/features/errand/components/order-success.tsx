@@ -5,6 +5,7 @@
  */
 import { Button, Result, Steps } from "antd-mobile"
 import { useLocation } from "wouter"
+import { ErrandStatus } from "#src/errand/status-machine"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { tokenPath } from "../../../lib/session"
 import { useLoad } from "../../../lib/use-load"
@@ -14,12 +15,15 @@ import { fetchBuildings, ORDER_EVENTS, useOrder } from "../api/errand"
 import { OrderCard } from "./order-card"
 import "../errand.css"
 
+const E = ErrandStatus
 const steps = [
-  { title: "已下单", at: 0 }, { title: "已接单", at: 1 }, { title: "已取件", at: 2 }, { title: "已送达", at: 3 }, { title: "已完成", at: 100 }
+  { title: "已下单", at: E.awaitingAcceptance }, { title: "已接单", at: E.accepted }, { title: "已取件", at: E.collected },
+  { title: "已送达", at: E.delivered }, { title: "已完成", at: E.completed }
 ] as const
 /** A door pickup (type 2): handed over at the door, confirmed by the runner (freight and the station follow), sent out. */
 const pickupSteps = [
-  { title: "已下单", at: 0 }, { title: "已接单", at: 1 }, { title: "已交件", at: 2 }, { title: "跑腿已确认", at: 3 }, { title: "已出库", at: 100 }
+  { title: "已下单", at: E.awaitingAcceptance }, { title: "已接单", at: E.accepted }, { title: "已交件", at: E.collected },
+  { title: "跑腿已确认", at: E.delivered }, { title: "已出库", at: E.completed }
 ] as const
 const stepsOf = (type: number) => (type === 2 ? pickupSteps : steps)
 
@@ -40,11 +44,11 @@ export const OrderSuccess = (props: { readonly id: string; readonly token: strin
   const o = order.data
   return (
     <div className="errand-success">
-      {o.status === -1 ? (
+      {o.status === E.awaitingPayment ? (
         <Result data-testid="order-success" status="waiting" title="下单成功，待支付" description="请在30分钟内完成支付，超时订单将自动取消" />
-      ) : o.status === 4 ? (
+      ) : o.status === E.cancelled ? (
         <Result data-testid="order-success" status="info" title="订单已取消" description="已支付的跑腿费将原路退回" />
-      ) : o.status === 0 ? (
+      ) : o.status === E.awaitingAcceptance ? (
         <Result data-testid="order-success" status="success" title="下单成功" description={o.type === 2 ? "跑腿员接单后会按预约时间上门取件" : "跑腿员接单后会尽快为您送货上门"} />
       ) : (
         <div className="errand-progress" data-testid="order-progress">

@@ -6,7 +6,8 @@
 import { Button, Dialog, NoticeBar, Tabs, Tag, Toast } from "antd-mobile"
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
-import { collectTabs, isCollectTab, RETURN_TIP, showsReturnTip, tabTitles, type CollectTab } from "#src/parcel/collect"
+import { collectTabs, isCollectTab, isTaken, ParcelType, RETURN_TIP, showsReturnTip, tabTitles, type CollectTab } from "#src/parcel/collect"
+import { allows } from "#src/parcel/status-machine"
 import { PagedFooter } from "../../../components/paged-footer"
 import { failureMessage } from "../../../lib/api-client"
 import { dateTime, yuan } from "../../../lib/format"
@@ -39,7 +40,7 @@ const ParcelCard = (props: { readonly p: CollectView; readonly token: string; re
       <div className="parcel-card__head" onClick={open}>
         <span className="parcel-card__company">{p.expressCompany.name}</span>
         {p.isAgent ? <Tag color="warning" fill="outline" data-testid="parcel-agent-tag">替好友取件</Tag> : null}
-        <Tag color={p.safekeepNeedPay ? "danger" : p.status === 100 ? "success" : "primary"} data-testid="parcel-status">{p.statusStr}</Tag>
+        <Tag color={p.safekeepNeedPay ? "danger" : isTaken(p.status) ? "success" : "primary"} data-testid="parcel-status">{p.statusStr}</Tag>
       </div>
       <div className="parcel-card__body" onClick={open}>
         {hasCode ? (
@@ -56,16 +57,16 @@ const ParcelCard = (props: { readonly p: CollectView; readonly token: string; re
         {p.safekeepNeedPay && !p.isAgent ? (
           <Link href={`/safekeepFeeToPay/${encodeURIComponent(p._id)}/${token}`}><Button size="small" color="danger" data-testid="parcel-pay-fee">支付保管费</Button></Link>
         ) : null}
-        {!p.isAgent && p.status === 0 && p.type !== 1 ? (
+        {!p.isAgent && allows("chooseAgent", p.status) && p.type !== ParcelType.noCode ? (
           <Link href={`/proxyGet/${encodeURIComponent(p._id)}/${token}`}><Button size="small" data-testid="parcel-proxy">找人代取</Button></Link>
         ) : null}
-        {!p.isAgent && p.status === 1 ? (
+        {!p.isAgent && allows("cancelAgent", p.status) ? (
           <Button size="small" data-testid="parcel-cancel-agent" onClick={() => void act(() => cancelAgent(p._id), "确定取消好友代取吗？", "取消代取成功", "取消代取失败")}>取消代取</Button>
         ) : null}
-        {p.isAgent && p.status === 1 ? (
+        {p.isAgent && allows("refuseAgent", p.status) ? (
           <Button size="small" data-testid="parcel-refuse-agent" onClick={() => void act(() => refuseAgent(p._id), "确定拒绝代取吗？", "拒绝代取成功", "拒绝代取失败")}>拒绝代取</Button>
         ) : null}
-        {p.type !== 1 && [0, 1, 300].includes(p.status) ? (
+        {p.type !== ParcelType.noCode && allows("takeByReceiver", p.status) ? (
           <Button size="small" color="primary" data-testid="parcel-open-qr" onClick={open}>{hasCode ? "取件码" : "查看"}</Button>
         ) : null}
       </div>

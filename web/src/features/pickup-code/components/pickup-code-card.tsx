@@ -9,6 +9,7 @@ import { Button, Dialog, List, Result, Tag, Toast } from "antd-mobile"
 import { useEffect, useState } from "react"
 import { Link, useLocation } from "wouter"
 import { isCabinet, isTaken, offersDoorDelivery, ParcelType } from "#src/parcel/collect"
+import { allows } from "#src/parcel/status-machine"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
 import { dateTime, imageSrc, yuan } from "../../../lib/format"
@@ -94,13 +95,13 @@ export const PickupCodeCard = (props: { readonly id: string; readonly token: str
           {cabinet && p.qrimgBase64 && !p.boxOpened ? (
             <Button block color="primary" data-testid="qr-open-box" onClick={() => void act(() => openBox(p._id), "确定远程打开柜门吗？", "开箱成功，请取走您的快递", "开箱失败，请联系驿站工作人员")}>远程开箱</Button>
           ) : null}
-          {!p.isAgent && p.selfSignAble && !cabinet && p.qrimgBase64 && (p.status === 0 || p.status === 1) ? (
+          {!p.isAgent && p.selfSignAble && !cabinet && p.qrimgBase64 && allows("selfSign", p.status) ? (
             <Button block data-testid="qr-self-sign" onClick={() => void act(() => selfSign(p._id), "确认您已拿到快递并签收吗？", "签收成功", "签收失败")}>我已取件，自助签收</Button>
           ) : null}
           {!p.isAgent && offersDoorDelivery(p.status, p.paotuiAble, p.type) ? (
             <Link href={`/doorService/${encodeURIComponent(p._id)}/${token}`}><Button block color="success" data-testid="qr-door-service">送货上门</Button></Link>
           ) : null}
-          {!p.isAgent && p.status === 0 ? (
+          {!p.isAgent && allows("chooseAgent", p.status) ? (
             <Link href={`/proxyGet/${encodeURIComponent(p._id)}/${token}`}><Button block data-testid="qr-proxy">找人代取</Button></Link>
           ) : null}
         </div>

@@ -7,7 +7,7 @@ import { Button, Dialog, ErrorBlock, Image, ImageViewer, Tag, TextArea, Toast } 
 import { useState } from "react"
 import { messages as profileMessages, REJECT_COMMENT_MAX, reviewCommentProblem } from "#src/profile/profile"
 import type { SubmissionUnderReview } from "#src/profile/review-queue"
-import { AuthStatus, messages } from "#src/profile/verification"
+import { AuthStatus, messages, type ReviewDecision } from "#src/profile/verification"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
 import { dateTime } from "../../../lib/format"
@@ -71,7 +71,7 @@ export const ReviewList = (props: { readonly token: string | undefined }) => {
   const [review] = useState(createReview)
   const verify = useVerifyAuth()
 
-  const decide = async (s: SubmissionUnderReview, decision: 1 | 2) => {
+  const decide = async (s: SubmissionUnderReview, decision: ReviewDecision) => {
     const comment = decision === AuthStatus.rejected ? review.comment.value.trim() : undefined
     const problem = reviewCommentProblem(decision, comment)
     if (problem) {

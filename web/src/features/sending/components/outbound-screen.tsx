@@ -7,7 +7,7 @@
 import { Button, Dialog, Image, Input, List, NoticeBar, Picker, Selector, Tag, TextArea, Toast } from "antd-mobile"
 import { useReducer, useRef, useState } from "react"
 import { addressLine } from "#src/address/region"
-import { AuthStatus } from "#src/profile/verification"
+import { AuthStatus, type ReviewDecision } from "#src/profile/verification"
 import { fenOfYuan, freightDue, freightEntryRefusal, gramsOfKg, GRAMS_PER_KG, messages as freightMessages } from "#src/sending/freight"
 import { idle, mayPrint, outboundScreen, screenMessages } from "#src/sending/outbound-screen"
 import { SendStatus } from "#src/sending/status-machine"
@@ -194,15 +194,15 @@ export const OutboundScreen = (props: { readonly worksiteId: string; readonly to
     }
   }
 
-  const verify = async (authStatus: 1 | 2) => {
+  const verify = async (authStatus: ReviewDecision) => {
     if (!sender) return
-    const reason = authStatus === 2 ? await askRejectReason() : undefined
-    if (authStatus === 2 && reason === undefined) return
+    const reason = authStatus === AuthStatus.rejected ? await askRejectReason() : undefined
+    if (authStatus === AuthStatus.rejected && reason === undefined) return
     setBusy("verify")
     try {
       const reviewed = await putVerifyAuth(sender._id, authStatus, reason)
       setSender({ ...sender, authStatus: reviewed.authStatus, rejectComment: reviewed.rejectComment ?? null })
-      Toast.show({ icon: "success", content: authStatus === 1 ? "审核通过" : "已驳回" })
+      Toast.show({ icon: "success", content: authStatus === AuthStatus.passed ? "审核通过" : "已驳回" })
     } catch (error) {
       Toast.show({ icon: "fail", content: failureMessage(error, "审核出错") })
     } finally {
@@ -253,8 +253,8 @@ export const OutboundScreen = (props: { readonly worksiteId: string; readonly to
               {sender.authStatus === AuthStatus.reviewing ? (
                 <List.Item>
                   <div className="sender-verify">
-                    <Button size="small" color="success" data-testid="sender-approve" loading={busy === "verify"} onClick={() => void verify(1)}>通过</Button>
-                    <Button size="small" color="danger" fill="outline" data-testid="sender-reject" disabled={busy === "verify"} onClick={() => void verify(2)}>驳回</Button>
+                    <Button size="small" color="success" data-testid="sender-approve" loading={busy === "verify"} onClick={() => void verify(AuthStatus.passed)}>通过</Button>
+                    <Button size="small" color="danger" fill="outline" data-testid="sender-reject" disabled={busy === "verify"} onClick={() => void verify(AuthStatus.rejected)}>驳回</Button>
                   </div>
                 </List.Item>
               ) : null}
