@@ -517,6 +517,10 @@ describe.skipIf(!run)("errands in the browser", () => {
     expect(row.goods_pic).toMatch(/goods|\.png/)
     await toast(runner.page, "已确认取件").waitFor({ state: "detached" })
     await shot(runner.page, "101-runner-confirmed")
+    // a door pickup ends at its dispatch, not by a leader's sign: the leader's page offers no 送货完成 for it
+    await runner.page.goto(`${h.url}/paotuiLeaderSign/eo-pickup-1/${runnerToken}`)
+    await runner.page.getByTestId("leader-done").waitFor()
+    expect(await runner.page.getByTestId("leader-sign").count()).toBe(0)
     expect(student.errors).toEqual([])
     expect(runner.errors).toEqual([])
   }, 120_000)

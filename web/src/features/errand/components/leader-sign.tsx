@@ -1,6 +1,6 @@
-/** `/paotuiLeaderSign`: a leader sees an unfinished order (number, time, orderer, runner) and marks it delivered. */
+/** `/paotuiLeaderSign`: a leader sees an unfinished order (number, time, orderer, runner) and marks it delivered where the status table allows. */
 import { Button, List, Result } from "antd-mobile"
-import { ErrandStatus } from "#src/errand/status-machine"
+import { ErrandStatus, mayAct } from "#src/errand/status-machine"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { dateTime } from "../../../lib/format"
 import { leaderSign, useOrder } from "../api/errand"
@@ -12,7 +12,8 @@ export const LeaderSign = (props: { readonly id: string; readonly token: string 
   if (order.loading && !order.data) return <Loading />
   if (order.error || !order.data) return <LoadFailed error={order.error} fallback="获取跑腿单失败" onRetry={order.reload} />
   const o = order.data
-  const open = o.status === ErrandStatus.accepted || o.status === ErrandStatus.collected || o.status === ErrandStatus.delivered
+  // the leader signs where the status table lets a leader (types 1, 3, 4 at 1–3; a door pickup ends at dispatch)
+  const open = mayAct("leader", o.type, o.status, "leaderSign")
   return (
     <div className="errand-form">
       <List mode="card" header={open ? "未送达跑腿单" : "跑腿单"}>
