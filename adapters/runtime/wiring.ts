@@ -85,6 +85,16 @@ type Maker<W extends When> = { readonly port: Context.Key<unknown, unknown>; rea
 const makers = <W extends When>(list: ReadonlyArray<AnyEntry>, when: W, env: NodeJS.ProcessEnv): ReadonlyArray<Maker<W>> =>
   list.filter((e) => e.when === when).map((e) => ({ port: e.port, make: (chosenAdapter(e, env) === "live" ? e.live : e.fake)! }))
 
+/**
+ * `base` and the services made for `input`, as one flat context: one map, filled here and never changed after
+ * (a run's own services then go on top without copying it). Its type is the list's (`ServicesOf`).
+ */
+const withAll = <W extends When>(base: Context.Context<unknown>, made: ReadonlyArray<Maker<W>>, input: InputOf<W>): Context.Context<unknown> => {
+  const services = new Map(base.mapUnsafe)
+  for (const m of made) services.set(m.port.key, m.make(input))
+  return Context.makeUnsafe(services)
+}
+
 const addAll = <W extends When>(base: Context.Context<unknown>, made: ReadonlyArray<Maker<W>>, input: InputOf<W>) =>
   made.reduce((context, m) => Context.add(context, m.port, m.make(input)), base)
 
@@ -102,7 +112,7 @@ export class Wiring<L extends ReadonlyArray<AnyEntry>> {
     const keys = list.map((e) => e.port.key)
     const twice = keys.find((key, i) => keys.indexOf(key) !== i)
     if (twice) throw new Error(`port ${twice} is listed twice`)
-    this.process = addAll(Context.empty() as Context.Context<unknown>, makers(list, "process", env), makings)
+    this.process = withAll(Context.empty() as Context.Context<unknown>, makers(list, "process", env), makings)
     this.transaction = makers(list, "transaction", env)
     this.run = makers(list, "run", env)
   }
@@ -111,7 +121,7 @@ export class Wiring<L extends ReadonlyArray<AnyEntry>> {
   services(db: Kysely<DB>, scope: RunScope, pooled = false): Context.Context<ServicesOf<L>> {
     let base = pooled ? this.pools.get(db) : undefined
     if (!base) {
-      base = addAll(this.process, this.transaction, { ...this.makings, db })
+      base = withAll(this.process, this.transaction, { ...this.makings, db })
       if (pooled) this.pools.set(db, base)
     }
     return addAll(base, this.run, scope) as Context.Context<ServicesOf<L>>
