@@ -10,7 +10,7 @@ import { sql, type Kysely } from "kysely"
 import {
   LimitReached, NotAllowed, NotFound, PayloadTooLarge, RuleViolation, StateConflict, Unauthenticated, isDomainError, type DomainError
 } from "#src/shared/errors"
-import { onceForRequest, type OnceOnly } from "../runtime"
+import { onceForRequest, type OnceOnly } from "../runtime/idempotency"
 import { ridesWithCommit } from "../postgres/pg-dialect"
 import { compiledOnce } from "../postgres/stores/query"
 import type { DB } from "../postgres/schema"

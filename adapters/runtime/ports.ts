@@ -1,0 +1,106 @@
+/**
+ * Every port (Effect service) a use case may use, one entry each: the port, when its adapter is made, and the
+ * adapter — the live one, the local fake, or both and the setting that picks the live one (wiring.ts). A new
+ * port is one entry here; `StationServices` is what this list provides.
+ */
+import { Effect } from "effect"
+import { AddressStore, Regions } from "#src/address/address-store"
+import { DoorPickupSendOrders } from "#src/errand/door-pickup"
+import { ErrandParties } from "#src/errand/errand-parties"
+import { CreditStore, ErrandStore } from "#src/errand/errand-store"
+import { TeamStore } from "#src/errand/team-store"
+import { Locker } from "#src/locker/locker"
+import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-store"
+import { PayIn } from "#src/payment/pay-in"
+import { TradeStore } from "#src/payment/trade-store"
+import { CaptchaCodes, CaptchaStore } from "#src/profile/captcha-store"
+import { ProfileStore } from "#src/profile/profile-store"
+import { Printer, WaybillRenderer } from "#src/sending/printer"
+import { SendStore } from "#src/sending/send-store"
+import { Clock, Events, Ids, OpsLog, Outbox } from "#src/shared/ports"
+import { EmployeesByUnionid, EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "#src/staff/staff-store"
+import { Ocr } from "#src/upload/ocr"
+import { ImageFiles, Uploads } from "#src/upload/upload-store"
+import { Payouts, WalletStore } from "#src/wallet/wallet-store"
+import { Worksites } from "#src/worksite/worksite-store"
+import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
+import { payIn } from "../payments/pay-in"
+import { payouts } from "../payments/simulated-provider"
+import { addressStore } from "../postgres/stores/address-store"
+import { captchaStore } from "../postgres/stores/captcha-store"
+import { creditStore } from "../postgres/stores/credit-store"
+import { errandParties } from "../postgres/stores/errand-parties"
+import { errandStore } from "../postgres/stores/errand-store"
+import { catalogue, parcelStore, people } from "../postgres/stores/parcel-store"
+import { profileStore } from "../postgres/stores/profile-store"
+import { doorPickupSendOrders, sendStore } from "../postgres/stores/send-store"
+import { opsLog, outbox } from "../postgres/stores/shared-stores"
+import { employeesByUnionid, employeeStore, loginGuard } from "../postgres/stores/staff-store"
+import { teamStore } from "../postgres/stores/team-store"
+import { tradeStore } from "../postgres/stores/trade-store"
+import { uploadStore } from "../postgres/stores/upload-store"
+import { walletStore } from "../postgres/stores/wallet-store"
+import { worksiteStore } from "../postgres/stores/worksite-store"
+import { renderWaybillPdf } from "../printer/pdf"
+import { rawPrinter } from "../printer/raw-printer"
+import { regionIndex } from "../regions/china-division"
+import { captchaCodes } from "../security/captcha-codes"
+import { passwordCipher, passwordHasher } from "../security/passwords"
+import { qrSigner } from "../security/qr-signer"
+import { sessions } from "../security/sessions"
+import { imageFiles } from "../uploads/image-files"
+import { cachedEmployees } from "./caches"
+import { perProcess, perRun, perTransaction, type ServicesOf } from "./wiring"
+
+export const ports = [
+  // keys, codecs and outside services, made once per runtime
+  perProcess(QrSigner, ({ secrets }) => qrSigner(secrets.qrKey)),
+  perProcess(CaptchaCodes, ({ secrets }) => captchaCodes(secrets.qrKey)),
+  perProcess(PasswordCipher, ({ secrets }) => passwordCipher(secrets.rsaPrivateKey)),
+  perProcess(PasswordHasher, () => passwordHasher),
+  perProcess(Regions, () => Regions.of(regionIndex())),
+  perProcess(ImageFiles, ({ uploadsDir }) => imageFiles(uploadsDir)),
+  perProcess(WaybillRenderer, () => WaybillRenderer.of({ render: renderWaybillPdf })),
+  perProcess(Ocr, { fake: () => loggedOcr(fakeOcr) }),
+  perProcess(Locker, { fake: ({ standIns }) => standIns.locker.port() }),
+  perProcess(Printer, {
+    live: ({ standIns }) => rawPrinter(standIns.printer),
+    fake: ({ standIns }) => standIns.printer.port(),
+    liveWhen: (env) => env.STATION_PRINTER === "raw9100"
+  }),
+
+  // bound to the transaction a run changes in, or to the pool it reads from
+  perTransaction(Outbox, ({ db }) => outbox(db)),
+  perTransaction(OpsLog, ({ db }) => opsLog(db)),
+  perTransaction(WalletStore, ({ db }) => walletStore(db)),
+  perTransaction(ParcelStore, ({ db }) => parcelStore(db)),
+  perTransaction(People, ({ db }) => people(db)),
+  perTransaction(Catalogue, ({ db, caches }) => catalogue(db, caches.catalogue)),
+  perTransaction(EmployeeStore, ({ db, caches }) => cachedEmployees(employeeStore(db), caches.employees)),
+  perTransaction(LoginGuard, ({ db }) => loginGuard(db)),
+  perTransaction(Sessions, ({ db }) => sessions(db)),
+  perTransaction(ProfileStore, ({ db }) => profileStore(db)),
+  perTransaction(CaptchaStore, ({ db }) => captchaStore(db)),
+  perTransaction(Uploads, ({ db }) => uploadStore(db)),
+  perTransaction(Worksites, ({ db }) => worksiteStore(db)),
+  perTransaction(AddressStore, ({ db }) => addressStore(db)),
+  perTransaction(EmployeesByUnionid, ({ db }) => employeesByUnionid(db)),
+  perTransaction(TradeStore, ({ db }) => tradeStore(db)),
+  perTransaction(ErrandStore, ({ db }) => errandStore(db)),
+  perTransaction(CreditStore, ({ db }) => creditStore(db)),
+  perTransaction(ErrandParties, ({ db }) => errandParties(db)),
+  perTransaction(TeamStore, ({ db }) => teamStore(db)),
+  perTransaction(SendStore, ({ db }) => sendStore(db)),
+  perTransaction(DoorPickupSendOrders, ({ db }) => doorPickupSendOrders(db)),
+  // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
+  perTransaction(Payouts, { fake: ({ standIns, secrets, db }) => payouts(standIns.paymentProvider, secrets.paymentKey, db) }),
+  perTransaction(PayIn, { fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db) }),
+
+  // each run's own
+  perRun(Clock, ({ now }) => Clock.of({ now: Effect.sync(now) })),
+  perRun(Ids, ({ nextId }) => Ids.of({ next: Effect.sync(nextId) })),
+  perRun(Events, ({ events }) => Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) }))
+]
+
+/** Every service a use case may use. */
+export type StationServices = ServicesOf<typeof ports>
