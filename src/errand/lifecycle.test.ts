@@ -7,18 +7,19 @@ import { fc, test } from "@fast-check/vitest"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { ParcelStore, QrSigner } from "../parcel/parcel-store"
-import { TradeStatus } from "../payment/trade"
+import { messages as payMessages, TradeStatus } from "../payment/trade"
 import type { Actor } from "../shared/actor"
 import { outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import { Uploads } from "../upload/upload-store"
 import type { ErrandPerson } from "./errand-parties"
-import type { ErrandOrderRecord } from "./errand-store"
+import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { errandWorld } from "./errand-store.testkit"
 import { grabMessages } from "./grab"
 import {
   cancelOrder, collectedAtStation, confirmReceipt, confirmTakeaway, grabOrder, hallOrders, haveToComment, leaderSign, lifecycleMessages,
   listOrders, markDelivered, orderFor, pageOrders, PAYING_NOW, runnerCancel, runnerQr, sayTakeaway
 } from "./lifecycle"
+import { voidUnacceptedErrand, voidUnpaidErrand } from "./ordering"
 import { doorPickupPairs, errandEdges, errandMessages, ERRAND_TYPES, parcelStatusOfErrand, type ErrandType } from "./status-machine"
 
 const T0 = new Date("2026-11-20T04:00:00Z")
@@ -237,6 +238,45 @@ describe("a type-1 order from the hall to the door", () => {
     expect(s.order(o.id)).toMatchObject({ status: 100, runnerIncome: 300 })
     expect(s.world.parties.parcels.get(o.toTakeId!)?.status).toBe(100)
     expect(s.ports.events.map((e) => e.name)).toEqual(["paotuiOrderComplete", "paotuiOrderComplete", "expressTosendPaotuiSign"])
+  })
+})
+
+describe("the scheduler's voids", () => {
+  /** The store as a void sees it when another change lands between its read and its write: it reads the order as it was. */
+  const readAsBefore = (s: ReturnType<typeof setup>, before: ErrandOrderRecord) =>
+    Effect.provideService(ErrandStore, ErrandStore.of({ ...s.world.errands.store, findById: (id) => Effect.succeed(id === before.id ? before : undefined) }))
+
+  it("an unaccepted order past its time is cancelled and refunded; a refund the provider refuses fails the void, it is not skipped", async () => {
+    const s = setup()
+    const o = s.place({ payFee: 450 })
+    const kept = s.place({ payFee: 300 })
+    // the provider refuses to pay this one back ('已退款': it holds a refund for it already)
+    const tradeNo = [...s.world.trades.trades.values()].find((t) => t.refId === kept.id)!.tradeNo
+    s.world.trades.refunds.push({ tradeNo, amountFen: 300 })
+    expect(await s.run(voidUnacceptedErrand(o.id))).toEqual({ ok: true, value: "skipped" })
+    s.advance(241)
+    expect(await s.run(voidUnacceptedErrand(o.id))).toEqual({ ok: true, value: "voided" })
+    expect(s.order(o.id)).toMatchObject({ status: 4, refunded: 450 })
+    expect(s.world.parties.parcels.get(o.toTakeId!)?.status).toBe(0)
+    expect(await s.run(voidUnacceptedErrand(kept.id))).toMatchObject(refused("StateConflict", payMessages.refundFailed("已退款")))
+  })
+
+  it("an order that moved on between the void's read and its write (grabbed, paid) is skipped and left as it is", async () => {
+    const s = setup()
+    const open = s.place()
+    s.advance(241)
+    const grabbed: ErrandOrderRecord = { ...open, status: 1, accept: { openid: runnerA.openid, name: runnerA.name, phone: runnerA.phone } }
+    s.world.errands.orders.set(open.id, grabbed)
+    expect(await s.run(voidUnacceptedErrand(open.id).pipe(readAsBefore(s, open)))).toEqual({ ok: true, value: "skipped" })
+    expect(s.order(open.id)).toEqual(grabbed)
+    expect(s.world.trades.refunds).toEqual([])
+
+    const unpaid = s.place({ status: -1, paid: 0 })
+    s.advance(31)
+    const paid: ErrandOrderRecord = { ...unpaid, status: 0, paid: unpaid.payFee }
+    s.world.errands.orders.set(unpaid.id, paid)
+    expect(await s.run(voidUnpaidErrand(unpaid.id).pipe(readAsBefore(s, unpaid)))).toEqual({ ok: true, value: "skipped" })
+    expect(s.order(unpaid.id)).toEqual(paid)
   })
 })
 

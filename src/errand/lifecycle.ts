@@ -103,6 +103,9 @@ const publish = Effect.fnUntraced(function* (
   }
 })
 
+/** The order was no longer in the status (or with the runner) it was read with: its conditional write changed nothing. */
+const MOVED_ON = "movedOn"
+
 /**
  * One action on one order by one actor, in the caller's transaction: the only way an errand order changes after
  * it is placed. The order is written only if it is still in the status (and with the runner) it was read with;
@@ -110,6 +113,23 @@ const publish = Effect.fnUntraced(function* (
  * money the decision names is settled, and the parties are told.
  */
 export const applyAction = Effect.fn("applyAction")(function* (order: ErrandOrderRecord, actor: ErrandActor, command: ErrandCommand, options: ApplyOptions = {}) {
+  const next = yield* applied(order, actor, command, options)
+  if (next === MOVED_ON) return yield* new StateConflict({ message: failureOf[command.action] })
+  return next
+})
+
+/**
+ * `applyAction` for the scheduler, which acts on what it read a moment ago: undefined when the order moved on
+ * meanwhile (its conditional write found it elsewhere, so nothing was written). Every other failure fails the
+ * action as a whole, so the caller's transaction rolls back: a refund the provider refuses, a parcel or send order
+ * not where the order says.
+ */
+export const applyUnlessMovedOn = Effect.fn("applyUnlessMovedOn")(function* (order: ErrandOrderRecord, actor: ErrandActor, command: ErrandCommand) {
+  const next = yield* applied(order, actor, command, {})
+  return next === MOVED_ON ? undefined : next
+})
+
+const applied = Effect.fnUntraced(function* (order: ErrandOrderRecord, actor: ErrandActor, command: ErrandCommand, options: ApplyOptions) {
   const now = yield* (yield* Clock).now
   const decided = decide(order, actor, command, now)
   if (isDomainError(decided)) return yield* decided
@@ -122,7 +142,7 @@ export const applyAction = Effect.fn("applyAction")(function* (order: ErrandOrde
     finishedAt: finished ? now : order.finishedAt
   }
   const failed = () => new StateConflict({ message: failureOf[command.action] })
-  if (!(yield* (yield* ErrandStore).replace(next, order.status, order.accept?.openid ?? null))) return yield* failed()
+  if (!(yield* (yield* ErrandStore).replace(next, order.status, order.accept?.openid ?? null))) return MOVED_ON
 
   if (order.type === ErrandType.deliverToDoor && order.toTakeId && decided.parcel.length > 0 && !options.parcelMoved) {
     const target = parcelTarget(order, decided)

@@ -27,7 +27,7 @@ import { ErrandStore, type ErrandOrderRecord, type ErrandSettings } from "./erra
 import { activityOffer, ACTIVITY_FULL, specialGoodsFor, type GoodsClass } from "./fee"
 import type { SexLimit } from "./grab"
 import { hallAddEvent } from "./hall-room"
-import { applyAction } from "./lifecycle"
+import { applyUnlessMovedOn } from "./lifecycle"
 import { doorServiceWindows, errandRequireArriveTime } from "./order-form"
 import { quote } from "./quote"
 import { decide, ErrandStatus, ErrandType, placeErrand, PAYMENT_DEADLINE_MS } from "./status-machine"
@@ -225,7 +225,8 @@ export type VoidOutcome = "voided" | "skipped" | "paidElsewhere"
  * Voids an order unpaid for 30 minutes: its open prepays are closed at the provider first (one the provider says
  * was paid waits for its notice), then the order is cancelled through the lifecycle (its parcel back to 0, a door
  * pickup's send order closed) and its activity place is given back. Anything else (already paid, cancelled, not
- * yet due) is skipped, so a second run changes nothing.
+ * yet due, or moved on meanwhile) is skipped, so a second run changes nothing; any other failure fails the void as a
+ * whole.
  */
 export const voidUnpaidErrand = Effect.fn("voidUnpaidErrand")(function* (orderId: string) {
   const errands = yield* ErrandStore
@@ -234,7 +235,7 @@ export const voidUnpaidErrand = Effect.fn("voidUnpaidErrand")(function* (orderId
   const now = yield* (yield* Clock).now
   if (isDomainError(decide(order, { role: "system" }, { action: "voidUnpaid" }, now))) return "skipped" as VoidOutcome
   if ((yield* closeTrades(yield* (yield* TradeStore).openFor(TradeKind.errand, order.id))) === "paid") return "paidElsewhere" as VoidOutcome
-  const voided = yield* applyAction(order, { role: "system" }, { action: "voidUnpaid" }).pipe(Effect.catchTag("StateConflict", () => Effect.succeed(undefined)))
+  const voided = yield* applyUnlessMovedOn(order, { role: "system" }, { action: "voidUnpaid" })
   if (!voided) return "skipped" as VoidOutcome
   if (order.activityId) yield* errands.releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
   return "voided" as VoidOutcome
@@ -242,14 +243,16 @@ export const voidUnpaidErrand = Effect.fn("voidUnpaidErrand")(function* (orderId
 
 /**
  * Voids an order nobody accepted before its required time: cancelled through the lifecycle, its parcel back to 0,
- * and what was paid refunded through the pay-in port in the same transaction. The hall drops it.
+ * and what was paid refunded through the pay-in port in the same transaction. The hall drops it. An order that
+ * moved on meanwhile (grabbed, cancelled) is skipped; a refund the provider refuses fails the void as a whole, so
+ * nothing of it is kept and the job counts it failed and tries it again later.
  */
 export const voidUnacceptedErrand = Effect.fn("voidUnacceptedErrand")(function* (orderId: string) {
   const order = yield* (yield* ErrandStore).findById(orderId)
   if (!order || order.status !== ErrandStatus.awaitingAcceptance) return "skipped" as VoidOutcome
   const now = yield* (yield* Clock).now
   if (isDomainError(decide(order, { role: "system" }, { action: "voidUnaccepted" }, now))) return "skipped" as VoidOutcome
-  const voided = yield* applyAction(order, { role: "system" }, { action: "voidUnaccepted" }).pipe(Effect.catchTag("StateConflict", () => Effect.succeed(undefined)))
+  const voided = yield* applyUnlessMovedOn(order, { role: "system" }, { action: "voidUnaccepted" })
   return (voided ? "voided" : "skipped") as VoidOutcome
 })
 

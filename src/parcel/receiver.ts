@@ -3,11 +3,12 @@
  * QR, the friend who picks it up for them, signing for it themselves and opening its cabinet door.
  * Every status change asks the status machine and moves the parcel only if it is still where it was read.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { Locker } from "../locker/locker"
 import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
-import { Clock, Events, OpsLog, type StationOperation } from "../shared/ports"
+import { ById, IdStatus, logOperation, operationKind } from "../shared/operation"
+import { Clock, Events } from "../shared/ports"
 import {
   collectorOf, collectStatusStr, friendPhoneProblem, isCollectTab, maskName, messages, openBoxProblem, selfSignProblem, showsCode,
   tabStatuses, takeEventOf, type Holder
@@ -21,12 +22,13 @@ import { formatTag } from "./storage-code"
 
 const notFound = () => new NotFound({ message: messages.notFound })
 
-/** A change the caller made to a parcel, written to the operations log so `station replay` redoes it. */
-const logged = Effect.fnUntraced(function* (
-  op: StationOperation["op"], actor: Actor, at: Date, input: Readonly<Record<string, string>>, outcome: Readonly<Record<string, unknown>>
-) {
-  yield* (yield* OpsLog).append({ op, actorOpenid: actor.openid, at, input, outcome })
-})
+/** The changes a receiver or their friend makes to a parcel, as the operations log keeps them so `station replay` redoes them. */
+export const ChooseAgentOperation = operationKind("chooseAgent", Schema.Struct({ toTakeId: Schema.String, agentPhone: Schema.String }),
+  Schema.Struct({ ...IdStatus.fields, agentId: Schema.String }))
+export const RefuseAgentOperation = operationKind("refuseAgent", ById, IdStatus)
+export const CancelAgentOperation = operationKind("cancelAgent", ById, IdStatus)
+export const SelfSignOperation = operationKind("selfSign", ById, IdStatus)
+export const OpenBoxOperation = operationKind("openBox", ById, Schema.Struct({ ...IdStatus.fields, door: Schema.String }))
 
 /** A parcel as one of its holders sees it: the code hidden unless they could take it now with nothing left to pay. */
 export interface HeldParcel {
@@ -140,7 +142,7 @@ export const chooseAgent = Effect.fn("chooseAgent")(function* (actor: Actor, inp
     return yield* new StateConflict({ message: messages.changed })
   }
   yield* (yield* Events).publish({ room: { user: friend.id }, name: "agentAdd", payload: { _id: held.parcel.id } })
-  yield* logged("chooseAgent", actor, held.now, { toTakeId: held.parcel.id, agentPhone: agent.phone }, { id: held.parcel.id, status: to, agentId: agent.id })
+  yield* logOperation(ChooseAgentOperation, actor.openid, held.now, { toTakeId: held.parcel.id, agentPhone: agent.phone }, { id: held.parcel.id, status: to, agentId: agent.id })
   return { ...held.parcel, status: to, agentId: agent.id, agent: agent.name, agentPhone: agent.phone }
 })
 
@@ -161,7 +163,7 @@ const dropAgent = (event: "refuseAgent" | "cancelAgent", by: Holder) =>
     if (event === "cancelAgent" && held.parcel.agentId) {
       yield* events.publish({ room: { user: held.parcel.agentId }, name: "agentCancel", payload: { _id: held.parcel.id } })
     }
-    yield* logged(event, actor, held.now, { id: held.parcel.id }, { id: held.parcel.id, status: to })
+    yield* logOperation(event === "refuseAgent" ? RefuseAgentOperation : CancelAgentOperation, actor.openid, held.now, { id: held.parcel.id }, { id: held.parcel.id, status: to })
     return { ...held.parcel, status: to, agentId: null, agent: null, agentPhone: null }
   })
 
@@ -190,7 +192,7 @@ export const selfSign = Effect.fn("selfSign")(function* (actor: Actor, id: strin
     return yield* new StateConflict({ message: messages.changed })
   }
   yield* tellTaken(held.parcel, to)
-  yield* logged("selfSign", actor, held.now, { id: held.parcel.id }, { id: held.parcel.id, status: to })
+  yield* logOperation(SelfSignOperation, actor.openid, held.now, { id: held.parcel.id }, { id: held.parcel.id, status: to })
   return { ...held.parcel, status: to }
 })
 
@@ -210,6 +212,6 @@ export const openBox = Effect.fn("openBox")(function* (actor: Actor, id: string)
   const door = yield* (yield* Locker).open({ device: p.deviceAddress ?? "", door: p.boxDoor ?? "", parcelId: p.id })
   if (!door.opened) return yield* new StateConflict({ message: messages.boxFailed })
   yield* tellTaken(p, to)
-  yield* logged("openBox", actor, held.now, { id: p.id }, { id: p.id, status: to, door: p.boxDoor ?? "" })
+  yield* logOperation(OpenBoxOperation, actor.openid, held.now, { id: p.id }, { id: p.id, status: to, door: p.boxDoor ?? "" })
   return { ...p, status: to, door: p.boxDoor ?? "" }
 })

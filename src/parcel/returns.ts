@@ -4,15 +4,17 @@
  * with a scan of its express number (400). Every change goes through the status machine and a
  * conditional store change; both are written to the operations log so `station replay` redoes them.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
-import { Clock, Events, OpsLog } from "../shared/ports"
+import { IdStatus, logOperation, operationKind } from "../shared/operation"
+import { Clock, Events } from "../shared/ports"
 import { messages as staffMessages } from "../staff/employee"
 import { employeeOf } from "../staff/use-cases"
 import { scanned } from "./check-in"
 import { ParcelStatus, statusStr } from "./parcel-status"
 import { ParcelStore, type ParcelRecord } from "./parcel-store"
+import { ReturnScan } from "./return-calls"
 import { nextStatus, statusesFor } from "./status-machine"
 
 /** Three days, counted from the check-in (the parcel's `createdAt`) to the minute, not by calendar days. */
@@ -49,11 +51,12 @@ export const dueCutoff = (now: Date) => new Date(now.getTime() - RETURN_AFTER_MS
 export const isDue = (parcel: Pick<ParcelRecord, "status" | "createdAt">, now: Date) =>
   nextStatus(parcel.status, "markDue") !== undefined && now.getTime() - parcel.createdAt.getTime() >= RETURN_AFTER_MS
 
-export interface MarkDueResult {
-  readonly count: number
-  /** The parcels that became due, sorted. */
-  readonly ids: ReadonlyArray<string>
-}
+/** What a mark-due run changed: how many parcels became due, and their ids, sorted. */
+export const MarkDueResult = Schema.Struct({ count: Schema.Int, ids: Schema.Array(Schema.String) })
+export type MarkDueResult = typeof MarkDueResult.Type
+
+/** A mark-due run as the operations log keeps it: the worksite it was limited to, if any, and what it changed. */
+export const MarkDueOperation = operationKind("markDue", Schema.Struct({ worksiteId: Schema.optional(Schema.String) }), MarkDueResult)
 
 /**
  * Marks every parcel due at the clock's time as awaiting return (300), each with a conditional change so
@@ -77,7 +80,7 @@ export const markDueParcels = Effect.fn("markDueParcels")(function* (worksiteId?
     for (const site of [...new Set(changed.map((p) => p.worksiteId))].sort()) {
       yield* events.publish({ room: { worksite: site }, name: RETURN_DUE_EVENT, payload: { ids: changed.filter((p) => p.worksiteId === site).map((p) => p.id) } })
     }
-    yield* (yield* OpsLog).append({ op: "markDue", actorOpenid: SYSTEM_ACTOR, at: now, input: worksiteId ? { worksiteId } : {}, outcome: { count: ids.length, ids } })
+    yield* logOperation(MarkDueOperation, SYSTEM_ACTOR, now, worksiteId ? { worksiteId } : {}, { count: ids.length, ids })
   }
   return { count: ids.length, ids } satisfies MarkDueResult
 })
@@ -114,6 +117,9 @@ export interface ReturnInput {
   readonly tag?: string | undefined
 }
 
+/** A return scan as the operations log keeps it: the call's request (the fields it sent), and the parcel's new status. */
+export const ReturnParcelOperation = operationKind("returnParcel", ReturnScan.request, IdStatus)
+
 /**
  * `PUT /api/expressTosend/return`: hands a parcel awaiting return back to the courier. The scanned number
  * must be the parcel's ('快递单号不一致，请查证。'); only the staff's own worksite; a parcel already
@@ -139,7 +145,7 @@ export const returnParcel = Effect.fn("returnParcel")(function* (actor: Actor, i
   yield* events.publish({ room: { worksite: parcel.worksiteId }, name: RETURN_DONE_EVENT, payload: { _id: parcel.id } })
   if (parcel.receiverId) yield* events.publish({ room: { user: parcel.receiverId }, name: RETURN_DONE_EVENT, payload: { _id: parcel.id, status: to } })
   const at = yield* (yield* Clock).now
-  yield* (yield* OpsLog).append({ op: "returnParcel", actorOpenid: actor.openid, at, input: loggedInput(input), outcome: { id: parcel.id, status: to } })
+  yield* logOperation(ReturnParcelOperation, actor.openid, at, loggedInput(input), { id: parcel.id, status: to })
   return { ...parcel, status: to }
 })
 

@@ -2,7 +2,8 @@
 import { Effect, Schema } from "effect"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
-import { Clock, Events, Ids, OpsLog } from "../shared/ports"
+import { IdStatus, logOperation, operationKind } from "../shared/operation"
+import { Clock, Events, Ids } from "../shared/ports"
 import { messages as staffMessages } from "../staff/employee"
 import { employeeOf } from "../staff/use-cases"
 import { serviceTimeStr } from "../staff/worksite"
@@ -14,7 +15,7 @@ import { Catalogue, ParcelStore, People, QrSigner, type ParcelDraft, type Parcel
 import { holderOf, PickupQr, QR_INVALID, qrFromText, signedText } from "./pickup-qr"
 import { nextStatus } from "./status-machine"
 import { storageCode } from "./storage-code"
-import type { CheckInRequest, TakePartRequest } from "./calls"
+import { CheckIn, type CheckInRequest, type TakePartRequest } from "./calls"
 
 /** A handover as the operations log keeps it: what the staff confirmed after the QR was verified. */
 export const HandOverInput = Schema.Struct({
@@ -26,6 +27,11 @@ export const HandOverInput = Schema.Struct({
   isPaotui: Schema.optional(Schema.Boolean)
 })
 export type HandOverInput = typeof HandOverInput.Type
+
+/** A check-in as the operations log keeps it: the call's request, and the parcel with the tag and code the check-in statement picked. */
+export const CheckInOperation = operationKind("checkIn", CheckIn.request, Schema.Struct({ id: Schema.String, tag: Schema.Int, code: Schema.String }))
+/** A handover as the operations log keeps it: what the staff confirmed, and the parcel's new status. */
+export const TakePartOperation = operationKind("takePart", HandOverInput, IdStatus)
 
 export const SCAN_FIRST = "请先扫一扫取件码"
 
@@ -82,7 +88,8 @@ export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckI
         params: { company: company.name, site: worksite.shortName, serviceTime: serviceTimeStr(worksite) }
       }
       : undefined,
-    log: { op: "checkIn", actorOpenid: actor.openid, at: now, input: raw, outcome: { id: draft.id } }
+    // the check-in statement adds the tag and code it picks to the outcome
+    log: { op: CheckInOperation.op, actorOpenid: actor.openid, at: now, input: raw satisfies typeof CheckInOperation.input.Type, outcome: { id: draft.id } }
   })
   if (placed === "shelvesFull") return yield* new StateConflict({ message: messages.shelvesFull })
   if (placed === "duplicateExpressNo") return yield* new StateConflict({ message: messages.duplicate })
@@ -167,7 +174,7 @@ export const handOver = Effect.fn("handOver")(function* (actor: Actor, input: Ha
   for (const user of new Set([parcel.receiverId, agentId])) {
     if (user) yield* (yield* Events).publish({ room: { user }, name: "takeawaySuccess", payload: { _id: parcel.id, status: to } })
   }
-  yield* (yield* OpsLog).append({ op: "takePart", actorOpenid: actor.openid, at: now, input, outcome: { id: parcel.id, status: to } })
+  yield* logOperation(TakePartOperation, actor.openid, now, input, { id: parcel.id, status: to })
   return { ...parcel, status: to }
 })
 

@@ -4,7 +4,8 @@
  */
 import { Effect, Schema } from "effect"
 import { ParcelStore, People } from "../parcel/parcel-store"
-import { Events, OpsLog } from "../shared/ports"
+import { logOperation, operationKind } from "../shared/operation"
+import { Events } from "../shared/ports"
 import { SAFEKEEP_PAID_EVENT } from "./calls"
 import type { Trade } from "./trade"
 
@@ -13,6 +14,9 @@ export { SAFEKEEP_PAID_EVENT }
 /** A change of a parcel's paid safekeeping fee as the operations log keeps it (negative: refunded). */
 export const SafekeepFeeInput = Schema.Struct({ parcelId: Schema.String, tradeNo: Schema.String, amountFen: Schema.Int })
 export type SafekeepFeeInput = typeof SafekeepFeeInput.Type
+
+/** A fee change as the operations log keeps it, under the payer: the change, and the parcel's new total paid. */
+export const SafekeepFeeOperation = operationKind("safekeepFee", SafekeepFeeInput, Schema.Struct({ id: Schema.String, safekeepPaid: Schema.Int }))
 
 /** Moves the parcel's paid fee by the amount: the parcel's new total (replayed from the operations log as is). */
 export const recordSafekeepFee = Effect.fn("recordSafekeepFee")(function* (input: SafekeepFeeInput) {
@@ -26,7 +30,7 @@ const safekeepFee = Effect.fnUntraced(function* (trade: Trade, amountFen: number
   const input = { parcelId: trade.refId, tradeNo: trade.tradeNo, amountFen }
   const outcome = yield* recordSafekeepFee(input)
   const payer = yield* (yield* People).findById(trade.userId)
-  yield* (yield* OpsLog).append({ op: "safekeepFee", actorOpenid: payer?.openid ?? "", at, input, outcome })
+  yield* logOperation(SafekeepFeeOperation, payer?.openid ?? "", at, input, outcome)
   return outcome
 })
 

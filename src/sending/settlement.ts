@@ -1,9 +1,13 @@
 /** What a paid freight trade changes (the pay-in settlement of kind `freight`), apart from the payment's use cases to avoid an import cycle. */
 import { Effect } from "effect"
-import { Clock, OpsLog } from "../shared/ports"
+import { ById, IdStatus, logOperation, operationKind } from "../shared/operation"
+import { Clock } from "../shared/ports"
 import { SendStore } from "./send-store"
 import { SendStatus } from "./status-machine"
 import { transition } from "./transition"
+
+/** A paid freight as the operations log keeps it, under the sender: the order and its new status. */
+export const FreightPaidOperation = operationKind("freightPaid", ById, IdStatus)
 
 /** The settlement of a paid freight trade: the order moves 20 → 4 once; an order no longer awaiting payment is left as it is. */
 export const freightPaid = Effect.fn("freightPaid")(function* (trade: { readonly refId: string; readonly userId: string }) {
@@ -11,9 +15,7 @@ export const freightPaid = Effect.fn("freightPaid")(function* (trade: { readonly
   if (!order || order.status !== SendStatus.awaitingFreightPayment) return undefined
   const done = yield* transition(order, { role: "sender", userId: order.senderId }, { type: "payFreight" }).pipe(Effect.orElseSucceed(() => undefined))
   if (done) {
-    yield* (yield* OpsLog).append({
-      op: "freightPaid", actorOpenid: order.senderOpenid, at: yield* (yield* Clock).now, input: { id: order.id }, outcome: { id: done.order.id, status: done.order.status }
-    })
+    yield* logOperation(FreightPaidOperation, order.senderOpenid, yield* (yield* Clock).now, { id: order.id }, { id: done.order.id, status: done.order.status })
   }
   return done
 })

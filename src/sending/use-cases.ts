@@ -5,7 +5,7 @@
  * Every status change is the core's `decide`, written only if the order is still where it was read; the door
  * pickup's errand follows in the same transaction (`errandStatusOf`).
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { AddressStore } from "../address/address-store"
 import { ErrandStore, type ErrandOrderRecord } from "../errand/errand-store"
 import { cancelOrder, PAYING_NOW } from "../errand/lifecycle"
@@ -16,12 +16,14 @@ import { ProfileStore } from "../profile/profile-store"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { orderNumber } from "../shared/order-number"
-import { Clock, Ids, OpsLog } from "../shared/ports"
+import { ById, IdStatus, logOperation, operationKind } from "../shared/operation"
+import { Clock, Ids } from "../shared/ports"
 import { EmployeeStore } from "../staff/staff-store"
 import { employeeOf } from "../staff/use-cases"
 import { optionalOwnImagePath } from "../upload/use-cases"
 import { messages as bookingMessages, newSending, sendingGate, type BookingContact, type BookingFields, type DoorPickup } from "./booking"
 import { bookingDays, plainSendingArriveTime } from "./booking-time"
+import { Book, ContactView } from "./calls"
 import { dispatchCounts, messages as dispatchMessages, scannedCode, sendOutDecision } from "./dispatch"
 import {
   cashOnDeliveryProblem, freightDue, freightEntryRefusal, messages as freightMessages, offersCashOnDelivery, quoteFreight, type TariffRow
@@ -50,10 +52,6 @@ const settingsOf = Effect.fn("sendingSettings")(function* (worksiteId: string | 
   return settings
 })
 
-/** A change written to the operations log so `station replay` redoes it. */
-const loggedOp = Effect.fnUntraced(function* (op: "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending", actor: Actor, at: Date, input: unknown, outcome: unknown) {
-  yield* (yield* OpsLog).append({ op, actorOpenid: actor.openid, at, input, outcome })
-})
 
 // ---------------------------------------------------------------- booking
 
@@ -112,11 +110,16 @@ const instantOf = (text: string | undefined): Date | undefined => {
   return Number.isNaN(d.getTime()) ? undefined : d
 }
 
+const { senderAddressId: _senderAddressId, receiverAddressId: _receiverAddressId, ...bookingFields } = Book.request.fields
+
 /** A booking with its sender and receiver as contacts (the address-book entries resolved), as the operations log keeps it. */
-export interface BookingLogInput extends Omit<BookingInput, "senderAddressId" | "receiverAddressId"> {
-  readonly sender: BookingContact | null
-  readonly receiver: BookingContact | null
-}
+export const BookingLogInput = Schema.Struct({ ...bookingFields, sender: Schema.NullOr(ContactView), receiver: Schema.NullOr(ContactView) })
+export type BookingLogInput = typeof BookingLogInput.Type
+
+/** A booking as the operations log keeps it: its input, and the new ids and numbers it took (`station replay` takes them back). */
+export const BookSendingOperation = operationKind("bookSending", BookingLogInput, Schema.Struct({
+  ...IdStatus.fields, orderNo: Schema.String, errandId: Schema.NullOr(Schema.String), errandOrderNo: Schema.NullOr(Schema.String)
+}))
 
 /** `POST /api/expressTakein`: the caller's address-book entries resolved, then `bookWith`. */
 export const book = Effect.fn("bookSending")(function* (actor: Actor, input: BookingInput) {
@@ -182,7 +185,7 @@ export const bookWith = Effect.fn("bookSendingWith")(function* (actor: Actor, in
   // a door pickup is one aggregate: its send order and its type-2 errand are created together
   if (made.doorPickup && errandId && errandOrderNo) yield* (yield* ErrandStore).insert(doorPickupErrand(errandId, errandOrderNo, settings.worksiteId, actor.openid, made.doorPickup, now))
   yield* store.insert(record)
-  yield* loggedOp("bookSending", actor, now, input, { id, orderNo: record.orderNo, status: record.status, errandId, errandOrderNo })
+  yield* logOperation(BookSendingOperation, actor.openid, now, input, { id, orderNo: record.orderNo, status: record.status, errandId, errandOrderNo })
   return record
 })
 
@@ -215,6 +218,9 @@ export const sendingByErrand = Effect.fn("sendingByErrand")(function* (actor: Ac
   return yield* visible(actor, errandId ? yield* (yield* SendStore).findByErrandId(errandId) : undefined)
 })
 
+/** A close as the operations log keeps it: the order and its new status. */
+export const CloseSendingOperation = operationKind("closeSending", ById, IdStatus)
+
 /**
  * `DELETE /api/expressTakein/{id}`: the sender closes at 0, 1 or 20 with no runner. A door pickup still
  * awaiting its reward or its runner is closed by cancelling its type-2 errand through the errand lifecycle
@@ -226,7 +232,7 @@ export const closeSending = Effect.fn("closeSending")(function* (actor: Actor, i
   const order = yield* store.findById(id)
   if (!order || order.senderId !== actor.userId) return yield* notFound()
   const closed = yield* closeOrder(actor, order)
-  yield* loggedOp("closeSending", actor, yield* (yield* Clock).now, { id }, { id: closed.order.id, status: closed.order.status })
+  yield* logOperation(CloseSendingOperation, actor.openid, yield* (yield* Clock).now, { id }, { id: closed.order.id, status: closed.order.status })
   return closed
 })
 
@@ -283,6 +289,13 @@ export interface FreightInput {
   readonly goodsPic?: string | undefined
 }
 
+/** Freight set as the operations log keeps it: the entry as the use case read it (absent numbers as null), and what the order became. */
+export const SetFreightOperation = operationKind("setFreight",
+  Schema.Struct({
+    id: Schema.String, expressCompanyId: Schema.String, freightWeight: Schema.NullOr(Schema.Number), freight: Schema.NullOr(Schema.Number), isDaofu: Schema.Boolean
+  }),
+  Schema.Struct({ ...IdStatus.fields, freight: Schema.NullOr(Schema.Number), isDaofu: Schema.Boolean }))
+
 /**
  * `updateFreight` / `updateFreightDaofu`: the entry's checks, then freight set once (only while none exists and
  * unpaid; the store's condition makes two staff at once → one winner). Logged for `station replay`.
@@ -309,7 +322,7 @@ export const setFreight = Effect.fn("setFreight")(function* (actor: Actor, input
     done = yield* transition(order, who, { type: "setFreight", companyId: company.id, freight: input.freight!, freightWeight: input.freightWeight! }, patch)
   }
   const now = yield* (yield* Clock).now
-  yield* loggedOp("setFreight", actor, now,
+  yield* logOperation(SetFreightOperation, actor.openid, now,
     { id: order.id, expressCompanyId: company.id, freightWeight: input.freightWeight ?? null, freight: input.freight ?? null, isDaofu: input.isDaofu === true },
     { id: done.order.id, status: done.order.status, freight: done.order.freight, isDaofu: done.order.isDaofu })
   return done
@@ -355,6 +368,10 @@ export const senderInfo = Effect.fn("senderInfo")(function* (actor: Actor, openi
 /** A waybill number the carrier's electronic waybill service would hand out: its code and the order number after its prefix (unique as order numbers are). */
 export const expressNumberFor = (companyCode: string, orderNo: string): string => `${companyCode.toUpperCase()}${orderNo.replace(/^[A-Z]+/, "")}`
 
+/** A first print as the operations log keeps it: the order by its number, and the express number it was given. */
+export const PrintWaybillOperation = operationKind("printWaybill", Schema.Struct({ orderNo: Schema.String }),
+  Schema.Struct({ ...IdStatus.fields, expressNo: Schema.NullOr(Schema.String) }))
+
 /**
  * `POST /api/common/getElecWaybill/`: the first print assigns the express number (4 → 5); an order at 5 prints
  * again with its number. Unpaid freight → '寄件客户还没付运费'; the printer refusing → '打印失败，请检查打印机状态。'
@@ -384,7 +401,7 @@ export const printWaybill = Effect.fn("printWaybill")(function* (actor: Actor, i
   const pdf = (yield* WaybillRenderer).render(waybill)
   const answer = yield* (yield* Printer).print({ printer: setup.printer, name: printed.orderNo, pdf })
   if (!answer.ok) return yield* new StateConflict({ message: waybillMessages.printerFailed })
-  if (printed !== order) yield* loggedOp("printWaybill", actor, now, { orderNo: printed.orderNo }, { id: printed.id, status: printed.status, expressNo: printed.expressNo })
+  if (printed !== order) yield* logOperation(PrintWaybillOperation, actor.openid, now, { orderNo: printed.orderNo }, { id: printed.id, status: printed.status, expressNo: printed.expressNo })
   return { orderNo: printed.orderNo, expressNo: printed.expressNo ?? "", widthMm: setup.widthMm, heightMm: setup.heightMm, pdf: `/api/common/elecWaybill/${encodeURIComponent(printed.orderNo)}.pdf` }
 })
 
@@ -414,6 +431,9 @@ export const toScan = Effect.fn("toScan")(function* (actor: Actor, worksiteId: s
   return one
 })
 
+/** A dispatch as the operations log keeps it: the worksite and the scanned code, and the order's new status. */
+export const SendOutOperation = operationKind("sendOut", Schema.Struct({ worksiteId: Schema.String, code: Schema.String }), IdStatus)
+
 /**
  * `PUT sendOut/{worksiteId}/{code}`: 5 → 100 once. The same order again, or a concurrent second scan that
  * finds it already out, changes nothing and answers success. Logged for `station replay`.
@@ -432,7 +452,7 @@ export const sendOut = Effect.fn("sendOut")(function* (actor: Actor, worksiteId:
       store.findById(order!.id).pipe(Effect.flatMap((again) => again?.status === SendStatus.outOfStock ? Effect.succeed(undefined) : Effect.fail(e))))
   )
   if (!done) return { order: (yield* store.findById(order!.id))!, changed: false }
-  yield* loggedOp("sendOut", actor, now, { worksiteId: site, code: scanned }, { id: done.order.id, status: done.order.status })
+  yield* logOperation(SendOutOperation, actor.openid, now, { worksiteId: site, code: scanned }, { id: done.order.id, status: done.order.status })
   return { order: done.order, changed: true }
 })
 

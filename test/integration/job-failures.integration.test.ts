@@ -7,13 +7,17 @@
  * TEST_DATABASE_URL, on Postgres.
  */
 import { Effect } from "effect"
+import { sql } from "kysely"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { logger } from "#adapters/http/logger"
 import { checkInvariants } from "#adapters/ops/invariants"
+import type { ProviderTables } from "#adapters/payments/provider-books"
 import { JOB_RETRY_FIRST_MS, listFailures, MAX_ATTEMPTS } from "#adapters/scheduler/failures"
 import { itemsJob, jobNamed, type ItemsJob } from "#adapters/scheduler/jobs"
+import { grabOrder } from "#src/errand/lifecycle"
 import type { VoidOutcome } from "#src/errand/ordering"
-import { backends, checkInPayload, shanghaiNoonClock, startTestApp, unique, type TestApp } from "../support/test-app"
+import { messages } from "#src/payment/trade"
+import { backends, checkInPayload, newUser, shanghaiNoonClock, startTestApp, unique, valueOf, type TestApp } from "../support/test-app"
 
 const MINUTE = 60_000
 const JOB = "void-unaccepted-errands"
@@ -200,6 +204,102 @@ for (const backend of backends) {
       expect(await expire.run(t.runtime, new Date(late.getTime() + JOB_RETRY_FIRST_MS))).toMatchObject({ expired: 1, failed: 0, waiting: 0 })
       expect(await status(planted!)).toBe("expired")
       expect(await t.db.selectFrom("job_item_failure").selectAll().where("job", "=", "expire-prepays").execute()).toEqual([])
+    })
+
+    const tradeOf = async (id: string) =>
+      (await ctx.t.db.selectFrom("pay_trade").select(["trade_no", "status"]).where("kind", "=", "errand").where("ref_id", "=", id).executeTakeFirstOrThrow())
+    const parcelStatusOf = async (id: string) =>
+      (await ctx.t.db.selectFrom("parcel").select("parcel.status").innerJoin("errand_order", "errand_order.to_take_id", "parcel.id")
+        .where("errand_order.id", "=", id).executeTakeFirstOrThrow()).status
+
+    it(`a refund the provider refuses fails the item, never "skipped": nothing of the void is kept; retried with backoff, listed after ${MAX_ATTEMPTS} attempts`, async () => {
+      const { t } = ctx
+      const base = new Date(ctx.clock().getTime() + 8 * 60 * MINUTE)
+      const refused = await paidOrder(new Date(base.getTime() - MINUTE))
+      const refusal = `StateConflict: ${messages.refundFailed("退款系统繁忙")}`
+      let at = new Date(base.getTime() + 1000)
+      t.runtime.paymentProvider.failures = { refund: "退款系统繁忙" }
+      try {
+        expect(await registered().run(t.runtime, at)).toEqual({ voided: 0, skipped: 0, paidElsewhere: 0, failed: 1, waiting: 0, givenUp: 0 })
+        // the void's transaction rolled back as a whole: the order still open and paid, its parcel still with it, its trade still paid
+        expect(await order(refused)).toMatchObject({ status: 0, paid: 240, refunded: 0 })
+        expect(await parcelStatusOf(refused)).toBe(3)
+        expect(await tradeOf(refused)).toMatchObject({ status: "paid" })
+        expect(await failureRow(refused)).toMatchObject({ attempts: 1, last_error: refusal, next_try_at: new Date(at.getTime() + JOB_RETRY_FIRST_MS) })
+        for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+          at = (await failureRow(refused))!.next_try_at!
+          expect(await registered().run(t.runtime, at)).toMatchObject({ voided: 0, skipped: 0, failed: 1 })
+        }
+        expect(await failureRow(refused)).toMatchObject({ attempts: MAX_ATTEMPTS, next_try_at: null, last_error: refusal })
+        expect(await listFailures(t.db)).toEqual([expect.objectContaining({ job: JOB, item: refused, attempts: MAX_ATTEMPTS, nextTryAt: null, lastError: refusal })])
+        expect(await order(refused)).toMatchObject({ status: 0, refunded: 0 })
+      } finally {
+        t.runtime.paymentProvider.failures = {}
+      }
+      // the provider refunds again: a person's retry voids and refunds it, and nothing is listed any more
+      expect(await registered().retry(t.runtime, at, refused)).toBe("voided")
+      expect(await order(refused)).toMatchObject({ status: 4, paid: 240, refunded: 240 })
+      expect(await tradeOf(refused)).toMatchObject({ status: "refunded" })
+      expect(await listFailures(t.db, { all: true })).toEqual([])
+    })
+
+    it("one order whose refund the provider refuses ('订单号不存在') fails alone: the others are refunded in the same run", async () => {
+      const { t } = ctx
+      const base = new Date(ctx.clock().getTime() + 10 * 60 * MINUTE)
+      // the refused order is the oldest: it comes first in the run
+      const refused = await paidOrder(new Date(base.getTime() - 2 * MINUTE))
+      const other = await paidOrder(new Date(base.getTime() - MINUTE))
+      const { trade_no: tradeNo } = await tradeOf(refused)
+      const books = t.db.withTables<ProviderTables>()
+      const lost = await books.selectFrom("sim_provider_order").selectAll().where("out_trade_no", "=", tradeNo).executeTakeFirstOrThrow()
+      await books.deleteFrom("sim_provider_order").where("out_trade_no", "=", tradeNo).execute()
+
+      const late = new Date(base.getTime() + 1000)
+      expect(await registered().run(t.runtime, late)).toEqual({ voided: 1, skipped: 0, paidElsewhere: 0, failed: 1, waiting: 0, givenUp: 0 })
+      expect(await order(other)).toMatchObject({ status: 4, refunded: 240 })
+      expect(await order(refused)).toMatchObject({ status: 0, paid: 240, refunded: 0 })
+      expect(await tradeOf(refused)).toMatchObject({ status: "paid" })
+      expect(await failureRow(refused)).toMatchObject({ attempts: 1, last_error: `StateConflict: ${messages.refundFailed("订单号不存在")}` })
+
+      // the provider finds the order again: at its next try it is refunded and its failure cleared
+      await books.insertInto("sim_provider_order").values(lost).execute()
+      expect(await registered().run(t.runtime, new Date(late.getTime() + JOB_RETRY_FIRST_MS))).toMatchObject({ voided: 1, failed: 0, waiting: 0 })
+      expect(await order(refused)).toMatchObject({ status: 4, refunded: 240 })
+      expect(await failureRow(refused)).toBeUndefined()
+    })
+
+    it.runIf(backend === "postgres")("an order that moves on while the void waits for it (a runner grabs it) is skipped, not failed", async () => {
+      const { t } = ctx
+      const base = new Date(ctx.clock().getTime() + 12 * 60 * MINUTE)
+      const taken = await paidOrder(new Date(base.getTime() - MINUTE))
+      const runner = await newUser(t.db, {}, { worksite: "ws-xiyuan", role: "runner" })
+      await t.db.updateTable("app_user").set({ auth_status: 1, paotui_status: 1, sex: 1 }).where("id", "=", runner.id).execute()
+      const { order_no: orderNo } = await t.db.selectFrom("errand_order").select("order_no").where("id", "=", taken).executeTakeFirstOrThrow()
+
+      // the grab (before the order's deadline) holds its transaction open until the void waits for the order's row
+      let grabbed!: () => void
+      const grabHolds = new Promise<void>((resolve) => (grabbed = resolve))
+      let commit!: () => void
+      const gate = new Promise<void>((resolve) => (commit = resolve))
+      const grab = t.runtime.run(grabOrder(runner.actor, orderNo).pipe(Effect.tap(() => Effect.promise(async () => {
+        grabbed()
+        await gate
+      }))), { now: new Date(base.getTime() - 2 * MINUTE) })
+      await grabHolds
+      const run = registered().run(t.runtime, new Date(base.getTime() + 1000))
+      let waits = false
+      for (let i = 0; i < 500 && !waits; i++) {
+        const blocked = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)
+        waits = blocked.rows[0]!.n > 0
+        if (!waits) await new Promise((r) => setTimeout(r, 10))
+      }
+      commit()
+      // the void read the order while it was open and waited at its conditional write
+      expect(waits).toBe(true)
+      valueOf(await grab)
+      expect(await run).toEqual({ voided: 0, skipped: 1, paidElsewhere: 0, failed: 0, waiting: 0, givenUp: 0 })
+      expect(await order(taken)).toMatchObject({ status: 1, paid: 240, refunded: 0 })
+      expect(await failureRow(taken)).toBeUndefined()
     })
   })
 }

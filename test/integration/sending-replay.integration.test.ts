@@ -21,6 +21,8 @@ const withSender = async (t: TestApp) => {
 describe("station replay of sending", () => {
   let recorded: TestApp
   let fresh: TestApp
+  /** The recorded log as exported lines (the first test records it). */
+  const lines: Array<{ lineNo: number; text: string }> = []
   const clock = shanghaiNoonClock()
   beforeAll(async () => {
     recorded = await startTestApp("pglite", { clock })
@@ -62,7 +64,6 @@ describe("station replay of sending", () => {
     expect(door.status, JSON.stringify(door.body)).toBe(200)
     expect(await t.api("DELETE", `/api/expressTakein/${door.body.data._id}`, token)).toMatchObject({ status: 200, body: { message: "关闭成功" } })
 
-    const lines: Array<{ lineNo: number; text: string }> = []
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual([
       "bookSending", "setFreight", "freightPaid", "printWaybill", "sendOut", "bookSending", "setFreight", "closeSending", "bookSending", "closeSending"
@@ -88,6 +89,31 @@ describe("station replay of sending", () => {
       expect(skipped.problems.map((p) => [p.op, p.message])).toContainEqual(["printWaybill", "寄件客户还没付运费"])
     } finally {
       await withoutPayment.close()
+    }
+  })
+
+  it("refuses a malformed line as a whole, naming its line and each wrong field; it changes nothing and the replay goes on", async () => {
+    expect(lines.length).toBeGreaterThan(5)
+    const [booking, freight, ...rest] = lines.slice(0, 5).map((l) => JSON.parse(l.text))
+    expect([booking.op, freight.op]).toEqual(["bookSending", "setFreight"])
+    const { isDaofu: _isDaofu, ...withoutFlag } = freight.input
+    const malformed = { ...freight, input: { ...withoutFlag, freight: "17元" }, outcome: { ...freight.outcome, status: String(freight.outcome.status) } }
+    const target = await startTestApp("pglite")
+    try {
+      await withSender(target)
+      const feed = [booking, malformed, ...rest].map((op, i) => ({ lineNo: i + 1, text: JSON.stringify(op) }))
+      const summary = await replayOperations(target.runtime, (async function* () { yield* feed })())
+      expect(summary).toMatchObject({ lines: 5, badLines: 1, operations: 4 })
+      expect(summary.problems[0]).toEqual({
+        line: 2, kind: "badLine", op: "setFreight",
+        message: `input.freight: expected number | null, got "17元"; input.isDaofu: missing; outcome.status: expected number, got "${freight.outcome.status}"`
+      })
+      // the booking before it replayed; the refused line set no freight, so the later steps are refused, each on its own line
+      expect(summary.problems.slice(1).map((p) => [p.line, p.kind])).toEqual([[3, "mismatch"], [4, "failure"], [5, "failure"]])
+      expect(await target.db.selectFrom("send_order").select(["status", "freight", "freight_weight"]).where("id", "=", booking.outcome.id).executeTakeFirstOrThrow())
+        .toEqual({ status: booking.outcome.status, freight: null, freight_weight: null })
+    } finally {
+      await target.close()
     }
   })
 })
