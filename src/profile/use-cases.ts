@@ -136,12 +136,14 @@ export const sendCaptcha = Effect.fn("sendCaptcha")(function* (actor: Actor, pho
   const senderRefusal = captchaSenderDecision(senders, now)
   if (senderRefusal) return yield* senderRefusal
   const toPhone = yield* store.lockPhone(p, since)
+  // and again once the phone is locked: other accounts' codes to it, sent while this request waited, count too
+  const sentAt = yield* clock.now
   const mine = toPhone.filter((sent) => sent.userId === actor.userId).map((sent) => sent.at)
-  const refusal = captchaSendDecision(mine, now, RESEND_GAP_SECONDS) ?? captchaPhoneDecision(toPhone.map((sent) => sent.at), now)
+  const refusal = captchaSendDecision(mine, sentAt, RESEND_GAP_SECONDS) ?? captchaPhoneDecision(toPhone.map((sent) => sent.at), sentAt)
   if (refusal) return yield* refusal
   const codes = yield* CaptchaCodes
   const code = yield* codes.next
-  yield* store.insert(actor.userId, issueCaptcha(p, yield* codes.hash(p, code), now), address)
+  yield* store.insert(actor.userId, issueCaptcha(p, yield* codes.hash(p, code), sentAt), address)
   yield* (yield* Outbox).enqueue({ channel: "sms", to: p, template: "captcha", params: { code } })
   return { resendSeconds: RESEND_GAP_SECONDS }
 })
