@@ -23,7 +23,7 @@ import { PayIn } from "#src/payment/pay-in"
 import { messages } from "#src/payment/trade"
 import { refundTradeWith } from "#src/payment/use-cases"
 import { refundTrade } from "#src/settlement/settlements"
-import { backends, checkInPayload, failureOf, shanghaiNoonClock, startTestApp, unique, valueOf, type TestApp } from "../support/test-app"
+import { backends, failureOf, paidDoorDelivery, shanghaiNoonClock, startTestApp, unique, valueOf, type TestApp } from "../support/test-app"
 
 const MINUTE = 60_000
 const JOB = "void-unaccepted-errands"
@@ -47,25 +47,7 @@ for (const backend of backends) {
     afterAll(async () => { await ctx.t?.close() })
 
     /** A door-delivery order of demo-student's, paid through the app's provider, open (0) and past its required time at `due`. */
-    const paidOrder = async (due: Date) => {
-      const { t } = ctx
-      const expressNo = unique("SF")
-      expect((await t.api("POST", "/api/expressTosend", ctx.staff, checkInPayload({ expressNo, receiverPhone: "13800000001" }))).status).toBe(201)
-      const parcel = (await t.db.selectFrom("parcel").select("id").where("express_no", "=", expressNo).executeTakeFirstOrThrow()).id
-      const placed = await t.api("POST", "/api/paotuiOrder", ctx.student, {
-        type: 1, toTakeId: parcel, worksiteId: "ws-xiyuan", goodsType: 1, dormBuilding: "b-xy-1", dormFloor: 5, dormRoom: "501",
-        friendReceives: false, sexLimit: -1, remark: ""
-      })
-      expect(placed.status, JSON.stringify(placed.body)).toBe(200)
-      const id = placed.body.data._id as string
-      const prepay = await t.api("GET", `/api/paotuiOrder/prepay/${id}`, ctx.student)
-      const sign = await t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${prepay.body.data.prepayId}`)}`, ctx.student)
-      const paid = await t.runtime.paymentProvider.pay(sign.body.data, ctx.clock().getTime())
-      if (!paid.ok) throw new Error(paid.reason)
-      expect((await t.api("POST", "/api/wx/payNotify", undefined, paid.notice)).status).toBe(200)
-      await t.db.updateTable("errand_order").set({ require_arrive_time: due }).where("id", "=", id).execute()
-      return { id, tradeNo: prepay.body.data.tradeNo as string }
-    }
+    const paidOrder = (due: Date) => paidDoorDelivery(ctx.t, ctx, ctx.clock, due)
     const order = (id: string) => ctx.t.db.selectFrom("errand_order").select(["status", "paid", "refunded"]).where("id", "=", id).executeTakeFirstOrThrow()
 
     it("a runtime started after the payment (a restart) refunds it: the void job finds the trade in the provider's books", async () => {

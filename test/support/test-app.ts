@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto"
 import { Cause, Exit } from "effect"
 import type { Kysely } from "kysely"
 import pg from "pg"
-import { describe } from "vitest"
+import { describe, expect } from "vitest"
 import { startApp, type App } from "#adapters/app"
 import type { RateLimits } from "#adapters/http/server"
 import { hashPassword } from "#adapters/security/passwords"
@@ -245,3 +245,26 @@ export const ledgerMismatches = async (db: Kysely<DB>) => {
 
 export const countRows = async (db: Kysely<DB>, table: "parcel" | "withdrawal" | "ledger" | "outbox" | "idempotency" | "ops_log") =>
   Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n)
+
+/**
+ * A door-delivery order (type 1, 240 fen) for a new parcel of demo-student's, checked in by demo-staff, paid
+ * through the app's provider on its payment sheet: open (0) and past its required time at `due`.
+ */
+export const paidDoorDelivery = async (t: TestApp, tokens: { readonly staff: string; readonly student: string }, clock: () => Date, due: Date) => {
+  const expressNo = unique("SF")
+  expect((await t.api("POST", "/api/expressTosend", tokens.staff, checkInPayload({ expressNo, receiverPhone: "13800000001" }))).status).toBe(201)
+  const parcel = (await t.db.selectFrom("parcel").select("id").where("express_no", "=", expressNo).executeTakeFirstOrThrow()).id
+  const placed = await t.api("POST", "/api/paotuiOrder", tokens.student, {
+    type: 1, toTakeId: parcel, worksiteId: "ws-xiyuan", goodsType: 1, dormBuilding: "b-xy-1", dormFloor: 5, dormRoom: "501",
+    friendReceives: false, sexLimit: -1, remark: ""
+  })
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+  const id = placed.body.data._id as string
+  const prepay = await t.api("GET", `/api/paotuiOrder/prepay/${id}`, tokens.student)
+  const sign = await t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${prepay.body.data.prepayId}`)}`, tokens.student)
+  const paid = await t.runtime.paymentProvider.pay(sign.body.data, clock().getTime())
+  if (!paid.ok) throw new Error(paid.reason)
+  expect((await t.api("POST", "/api/wx/payNotify", undefined, paid.notice)).status).toBe(200)
+  await t.db.updateTable("errand_order").set({ require_arrive_time: due }).where("id", "=", id).execute()
+  return { id, tradeNo: prepay.body.data.tradeNo as string }
+}
