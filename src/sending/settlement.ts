@@ -4,7 +4,7 @@ import { ById, IdStatus, logOperation, operationKind } from "../shared/operation
 import { Clock } from "../shared/ports"
 import { SendStore } from "./send-store"
 import { SendStatus } from "./status-machine"
-import { transition } from "./transition"
+import { transitionUnlessMovedOn } from "./transition"
 
 /** A paid freight as the operations log keeps it, under the sender: the order and its new status. */
 export const FreightPaidOperation = operationKind("freightPaid", ById, IdStatus)
@@ -13,7 +13,9 @@ export const FreightPaidOperation = operationKind("freightPaid", ById, IdStatus)
 export const freightPaid = Effect.fn("freightPaid")(function* (trade: { readonly refId: string; readonly userId: string }) {
   const order = yield* (yield* SendStore).findById(trade.refId)
   if (!order || order.status !== SendStatus.awaitingFreightPayment) return undefined
-  const done = yield* transition(order, { role: "sender", userId: order.senderId }, { type: "payFreight" }).pipe(Effect.orElseSucceed(() => undefined))
+  // moved meanwhile (another notice settled it): nothing to do. Anything else (a door pickup's errand not at its
+  // matching step) is a defect: the notice fails whole, nothing of it is kept, and the provider sends it again
+  const done = yield* transitionUnlessMovedOn(order, { role: "sender", userId: order.senderId }, { type: "payFreight" }).pipe(Effect.orDie)
   if (done) {
     yield* logOperation(FreightPaidOperation, order.senderOpenid, yield* (yield* Clock).now, { id: order.id }, { id: done.order.id, status: done.order.status })
   }

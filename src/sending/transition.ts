@@ -118,18 +118,26 @@ const moveDoorPickup = Effect.fnUntraced(function* (order: SendRecord, next: Sen
   yield* applyAction(errand, errandActorOf(order, errand, actor), command, { sendMoved: true })
 })
 
-/** One transition: the core decides, the store writes it if the order is still as read, a door pickup's errand takes its edge, the events go out. */
-export const transition = Effect.fn("sendTransition")(function* (order: SendRecord, actor: SendActor, action: SendAction, patch: Partial<SendRecord> = {}) {
+/**
+ * The step, or undefined when the store found the order moved meanwhile (nothing written). A failure after the
+ * write (a door pickup's errand edge) fails the whole, so the caller's transaction never keeps half of it.
+ */
+export const transitionUnlessMovedOn = Effect.fn("sendTransition")(function* (order: SendRecord, actor: SendActor, action: SendAction, patch: Partial<SendRecord> = {}) {
   const decided = decide(order, actor, action)
   if (!("order" in decided)) return yield* decided
   const next: SendRecord = { ...order, ...decided.order, ...patch }
-  if (!(yield* (yield* SendStore).replace(next, order.status))) {
-    // the store found the order moved meanwhile: the same words as a refusal of the table
-    return yield* new StateConflict({ message: failureMessage[action.type] ?? messages.actionFailed })
-  }
+  if (!(yield* (yield* SendStore).replace(next, order.status))) return undefined
   if (order.doorPickup) yield* moveDoorPickup(order, next, actor, action)
   yield* publish(next, decided.events)
   yield* publishToScan(order, next)
   return { order: next, message: decided.message }
+})
+
+/** One transition: the core decides, the store writes it if the order is still as read, a door pickup's errand takes its edge, the events go out. */
+export const transition = Effect.fn("sendTransitionOrRefuse")(function* (order: SendRecord, actor: SendActor, action: SendAction, patch: Partial<SendRecord> = {}) {
+  const done = yield* transitionUnlessMovedOn(order, actor, action, patch)
+  // the store found the order moved meanwhile: the same words as a refusal of the table
+  if (!done) return yield* new StateConflict({ message: failureMessage[action.type] ?? messages.actionFailed })
+  return done
 })
 

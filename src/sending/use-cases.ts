@@ -31,9 +31,9 @@ import {
 import { screenMessages } from "./outbound-screen"
 import { Printer, WaybillRenderer } from "./printer"
 import { SendStore, type SendingSettings, type SendRecord } from "./send-store"
-import { transition } from "./transition"
+import { transition, transitionUnlessMovedOn } from "./transition"
 import {
-  isSendListTab, messages, SendStatus, sendListTabs, type SendActor
+  failureMessage, isSendListTab, messages, SendStatus, sendListTabs, type SendActor
 } from "./status-machine"
 import { messages as waybillMessages, pageSetup, waybillOf } from "./waybill"
 
@@ -447,11 +447,13 @@ export const sendOut = Effect.fn("sendOut")(function* (actor: Actor, worksiteId:
   if (!("kind" in decided)) return yield* decided
   if (decided.kind === "unchanged") return { order: order!, changed: false }
   const now = yield* (yield* Clock).now
-  const done = yield* transition(order!, { role: "staff", worksiteId: site }, { type: "sendOut" }, { sentAt: now }).pipe(
-    Effect.catchTag("StateConflict", (e) =>
-      store.findById(order!.id).pipe(Effect.flatMap((again) => again?.status === SendStatus.outOfStock ? Effect.succeed(undefined) : Effect.fail(e))))
-  )
-  if (!done) return { order: (yield* store.findById(order!.id))!, changed: false }
+  // moved meanwhile: another scan sent it out (unchanged), or it went elsewhere (refused); nothing of this scan is kept
+  const done = yield* transitionUnlessMovedOn(order!, { role: "staff", worksiteId: site }, { type: "sendOut" }, { sentAt: now })
+  if (!done) {
+    const again = yield* store.findById(order!.id)
+    if (again?.status !== SendStatus.outOfStock) return yield* new StateConflict({ message: failureMessage.sendOut ?? messages.actionFailed })
+    return { order: again, changed: false }
+  }
   yield* logOperation(SendOutOperation, actor.openid, now, { worksiteId: site, code: scanned }, { id: done.order.id, status: done.order.status })
   return { order: done.order, changed: true }
 })

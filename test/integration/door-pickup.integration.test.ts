@@ -168,6 +168,42 @@ describe("door pickup over HTTP (pglite)", () => {
     await moneyBalances()
   })
 
+  it("a door pickup's step that its errand cannot take keeps nothing: the freight notice is not settled, the dispatch scan refused", async () => {
+    const { _id: id, orderNo, paotui } = await handedOver()
+    const own = (await uploaded(t, runnerToken, "fileVal", jpegBytes())).url
+    expect((await t.api("PUT", `${base}/paotuiConfirmTakeaway/${paotui._id}`, runnerToken, { goodsPic: own, isDaofu: false })).status).toBe(200)
+    expect((await t.api("PUT", "/api/expressTakein/freight/updateFreight", staffToken, { id, expressCompanyId: "ec-sf", freightWeight: 1500, freight: 1200 })).status).toBe(200)
+    await at(id, paotui._id, 20, 10)
+    const errandAt = (status: number) => t.db.updateTable("errand_order").set({ status }).where("id", "=", paotui._id).execute()
+    const sendRow = async () => (await t.db.selectFrom("send_order").select(["status", "freight_paid"]).where("id", "=", id).executeTakeFirstOrThrow())
+
+    // a defect planted: the errand stands at 3 while its send order waits for the freight at 20 (its errand at 10)
+    await errandAt(3)
+    const prepay = await t.api("GET", `/api/expressTakein/payFreight/${id}`, token)
+    const sign = await t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${prepay.body.data.prepayId}`)}`, token)
+    const paid = await t.runtime.paymentProvider.pay(sign.body.data)
+    if (!paid.ok) throw new Error(paid.reason)
+    const refused = await t.api("POST", "/api/wx/payNotify", undefined, paid.notice)
+    expect(refused.status).toBe(500)
+    expect(await sendRow()).toEqual({ status: 20, freight_paid: false })
+    expect((await t.db.selectFrom("pay_trade").select("status").where("ref_id", "=", id).executeTakeFirstOrThrow()).status).toBe("created")
+    // mended, the provider's next notice settles it whole
+    await errandAt(10)
+    expect((await t.api("POST", "/api/wx/payNotify", undefined, paid.notice)).status).toBe(200)
+    await at(id, paotui._id, 4, 20)
+
+    const printed = await t.api("POST", "/api/common/getElecWaybill/", staffToken, { orderNo })
+    await at(id, paotui._id, 5, 5)
+    await errandAt(20)
+    const scan = await t.api("PUT", `/api/expressTakein/sendOut/ws-xiyuan/${printed.body.data.expressNo}`, staffToken)
+    expect(scan.status).toBe(409)
+    expect((await sendRow()).status).toBe(5)
+    await errandAt(5)
+    expect((await t.api("PUT", `/api/expressTakein/sendOut/ws-xiyuan/${printed.body.data.expressNo}`, staffToken)).body).toMatchObject({ success: true, data: { status: 100 } })
+    await at(id, paotui._id, 100, 100)
+    await moneyBalances()
+  })
+
   it("cash on delivery chosen by the runner at the confirmation: straight to awaiting a number, printed unpaid, dispatched", async () => {
     const { _id: id, orderNo, paotui } = await handedOver()
     expect(await t.api("PUT", `${base}/paotuiConfirmTakeaway/${paotui._id}`, runnerToken, { goodsPic: "goods.jpg", isDaofu: true })).toMatchObject({ status: 400, body: { message: "请上传图片" } })
