@@ -19,6 +19,8 @@ export default defineConfig({
     testTimeout: 60_000,
     // the storage-code spec boots PGlite in its setup, which takes longer than the default 10 s on a loaded machine
     hookTimeout: 120_000,
+    // a fixed fast-check seed, so Stryker's per-test coverage finds the property tests again by name
+    setupFiles: ["test/fixed-seed.setup.ts"],
     pool: "threads",
     isolate: false
   }

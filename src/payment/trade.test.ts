@@ -55,6 +55,17 @@ describe("amounts: the server's price, whole fen from 1 to the cap", () => {
       expect(newTrade({ tradeNo: "P", kind: "safekeep", refId: "p", userId: "u", amountFen: fen, now })).toBeInstanceOf(RuleViolation)
     })
 
+  it("the bounds: 1 fen and the cap are taken, 0 and one fen over the cap are refused with the spec's message", () => {
+    expect(validAmount(1)).toBe(true)
+    expect(validAmount(MAX_TRADE_FEN)).toBe(true)
+    expect(validAmount(0)).toBe(false)
+    expect(validAmount(MAX_TRADE_FEN + 1)).toBe(false)
+    expect(validAmount(1.5)).toBe(false)
+    const refused = newTrade({ tradeNo: "P", kind: "safekeep", refId: "p", userId: "u", amountFen: MAX_TRADE_FEN + 1, now })
+    expect(refused).toBeInstanceOf(RuleViolation)
+    expect((refused as RuleViolation).message).toBe("支付失败：金额不正确")
+  })
+
   it("a new trade is open for 30 minutes", () => {
     const t = newTrade({ tradeNo: "P9", kind: "safekeep", refId: "p", userId: "u", amountFen: 50, now }) as Trade
     expect(t).toMatchObject({ status: "created", amountFen: 50, paidAt: null, prepayId: null })
@@ -89,6 +100,12 @@ describe("a verified payment notice", () => {
     expect(noticeDecision(trade({ status: "expired" }), notice)).toBeInstanceOf(StateConflict)
     expect(noticeDecision(undefined, notice)).toBeInstanceOf(NotFound)
   })
+
+  it("says why it refuses: unknown trade, another amount, a closed trade", () => {
+    expect((noticeDecision(undefined, notice) as NotFound).message).toBe("订单不存在")
+    expect((noticeDecision(trade(), { ...notice, amountFen: 149 }) as RuleViolation).message).toBe("支付金额不一致")
+    expect((noticeDecision(trade({ status: "expired" }), notice) as StateConflict).message).toBe("订单已关闭")
+  })
 })
 
 describe("feeYuan: fee/100 in yuan to one decimal", () => {
@@ -122,7 +139,27 @@ describe("reconcile: settled trades against what the business recorded", () => {
     expect(settledFen([{ status: "paid", amountFen: 50 }, { status: "refunded", amountFen: 100 }, { status: "expired", amountFen: 7 }, { status: "created", amountFen: 9 }] as never)).toBe(50)
   })
 
-  it("a settled trade for something that no longer exists is a mismatch", () => {
-    expect(reconcile([book(undefined, [{ status: "paid", amountFen: 50 }])])[0]!.problem).toBe("settled trades pay for something that does not exist")
+  it("says which side is off: recorded without a settled trade, or settled trades not recorded", () => {
+    const paid50 = [{ status: "paid" as const, amountFen: 50 }]
+    expect(reconcile([book(80, paid50)])).toStrictEqual([
+      { kind: "safekeep", refId: "p1", settledFen: 50, recordedFen: 80, trades: ["P0"], problem: "recorded as paid without a settled trade" }
+    ])
+    expect(reconcile([book(0, paid50)])).toStrictEqual([
+      { kind: "safekeep", refId: "p1", settledFen: 50, recordedFen: 0, trades: ["P0"], problem: "settled trades not recorded" }
+    ])
+    // one fen either way is already a mismatch, and each book is judged on its own
+    expect(reconcile([book(51, paid50), book(50, paid50), book(49, paid50)]).map((m) => m.problem)).toEqual([
+      "recorded as paid without a settled trade", "settled trades not recorded"
+    ])
+  })
+
+  it("a purpose in order lists nothing, whatever its trades", () => {
+    expect(reconcile([book(0, []), book(0, [{ status: "refunded", amountFen: 30 }]), book(30, [{ status: "paid", amountFen: 30 }])])).toStrictEqual([])
+  })
+
+  it("a settled trade for something that no longer exists is a mismatch with no recorded amount", () => {
+    expect(reconcile([book(undefined, [{ status: "paid", amountFen: 50 }])])).toStrictEqual([
+      { kind: "safekeep", refId: "p1", settledFen: 50, recordedFen: null, trades: ["P0"], problem: "settled trades pay for something that does not exist" }
+    ])
   })
 })

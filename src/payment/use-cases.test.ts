@@ -15,7 +15,7 @@ import { SAFEKEEP_PAID_EVENT } from "./calls"
 import { safekeepSettlement } from "./safekeep-settlement"
 import { TradeStatus, type Trade } from "./trade"
 import { TradeStore } from "./trade-store"
-import { expireDueTrades, paySignFor, refundTradeWith, settleNoticeWith } from "./use-cases"
+import { expireDueTrades, openTrade, paySignFor, refundTradeWith, settleNoticeWith } from "./use-cases"
 
 /** The trades here are safekeeping fees: the other kinds' settlements belong to the areas above payment. */
 const onlySafekeep = { safekeep: safekeepSettlement, errand: safekeepSettlement, tip: safekeepSettlement, freight: safekeepSettlement }
@@ -26,13 +26,23 @@ type SettlementServices = ParcelStore | People | Events | OpsLog | Ids
 const HOUR = 3_600_000
 const checkedIn = new Date("2026-11-20T00:00:00Z")
 
-/** A provider as the port sees it: orders with a deadline, paid once, closable, refundable; a notice's "signature" names its fields. */
+/**
+ * A provider as the port sees it: orders with a deadline, paid once, closable, refundable; a notice's "signature" names its fields.
+ * It keeps the prepay and refund requests it got; `refuse` makes it answer a prepay or refund with a failure, or a close with
+ * "already closed" (the order is gone at the provider, unpaid).
+ */
 const fakeProvider = () => {
   const orders = new Map<string, { prepayId: string; amountFen: number; expiresAt: Date; state: "open" | "paid" | "closed" | "refunded" }>()
+  const prepays: Array<Parameters<PayIn["Service"]["prepay"]>[0]> = []
+  const refunds: Array<Parameters<PayIn["Service"]["refund"]>[0]> = []
+  const refuse: { prepay?: string; refund?: string; closeAsClosed?: boolean } = {}
   let n = 0
   const sign = (tradeNo: string, amountFen: number) => `ok:${tradeNo}:${amountFen}`
   const port = PayIn.of({
-    prepay: ({ tradeNo, amountFen, expiresAt }) => Effect.sync(() => {
+    prepay: (input) => Effect.sync(() => {
+      const { tradeNo, amountFen, expiresAt } = input
+      prepays.push(input)
+      if (refuse.prepay) return { ok: false as const, reason: refuse.prepay }
       const prepayId = `wx${++n}`
       orders.set(tradeNo, { prepayId, amountFen, expiresAt, state: "open" })
       return { ok: true as const, prepayId }
@@ -44,9 +54,13 @@ const fakeProvider = () => {
       const o = orders.get(tradeNo)
       if (o && (o.state === "paid" || o.state === "refunded")) return { closed: false as const, paid: true, reason: "订单已支付" }
       if (o) o.state = "closed"
+      if (refuse.closeAsClosed) return { closed: false as const, paid: false, reason: "订单已关闭" }
       return { closed: true as const }
     }),
-    refund: ({ tradeNo }) => Effect.sync(() => {
+    refund: (input) => Effect.sync(() => {
+      const { tradeNo } = input
+      refunds.push(input)
+      if (refuse.refund) return { ok: false as const, reason: refuse.refund }
       const o = orders.get(tradeNo)
       if (!o || o.state !== "paid") return { ok: false as const, reason: "订单未支付" }
       o.state = "refunded"
@@ -60,10 +74,13 @@ const fakeProvider = () => {
     o.state = "paid"
     return { out_trade_no: tradeNo, total_fee: o.amountFen, sign: sign(tradeNo, o.amountFen) }
   }
-  return { port, orders, pay }
+  /** A notice as the provider signs it, for any trade number and amount (the provider's side of a mismatch). */
+  const signed = (tradeNo: string, amountFen: number) => ({ out_trade_no: tradeNo, total_fee: amountFen, sign: sign(tradeNo, amountFen) })
+  return { port, orders, pay, signed, prepays, refunds, refuse }
 }
 
-const world = () => {
+/** `nextId`: the ids the Ids port hands out; `races`: what another transaction does just before this one's conditional change. */
+const world = (options: { readonly nextId?: (n: number) => string } = {}) => {
   const trades = new Map<string, Trade>()
   const parcel: { record: ParcelRecord } = {
     record: {
@@ -77,6 +94,8 @@ const world = () => {
   const ops: StationOperation[] = []
   let clock = new Date(checkedIn.getTime() + 50 * HOUR)
   let ids = 0
+  const nextId = options.nextId ?? ((n: number) => `id-${n}`)
+  const races: { beforeMarkPaid?: (tradeNo: string) => void; beforeMarkRefunded?: (tradeNo: string) => void } = {}
   const update = (tradeNo: string, from: Trade["status"], change: Partial<Trade>) => {
     const t = trades.get(tradeNo)
     if (!t || t.status !== from) return undefined
@@ -89,9 +108,15 @@ const world = () => {
     find: (tradeNo) => Effect.sync(() => trades.get(tradeNo)),
     findByPrepayId: (prepayId) => Effect.sync(() => [...trades.values()].find((t) => t.prepayId === prepayId)),
     openFor: (kind, refId) => Effect.sync(() => [...trades.values()].filter((t) => t.kind === kind && t.refId === refId && t.status === "created")),
-    markPaid: (tradeNo, providerRef, at) => Effect.sync(() => update(tradeNo, "created", { status: "paid", providerRef, paidAt: at })),
+    markPaid: (tradeNo, providerRef, at) => Effect.sync(() => {
+      races.beforeMarkPaid?.(tradeNo)
+      return update(tradeNo, "created", { status: "paid", providerRef, paidAt: at })
+    }),
     markExpired: (tradeNo) => Effect.sync(() => update(tradeNo, "created", { status: "expired" }) !== undefined),
-    markRefunded: (tradeNo, at) => Effect.sync(() => update(tradeNo, "paid", { status: "refunded", refundedAt: at })),
+    markRefunded: (tradeNo, at) => Effect.sync(() => {
+      races.beforeMarkRefunded?.(tradeNo)
+      return update(tradeNo, "paid", { status: "refunded", refundedAt: at })
+    }),
     dueToExpire: (now, limit) => Effect.sync(() => [...trades.values()].filter((t) => t.status === "created" && t.expiresAt <= now).slice(0, limit)),
     list: () => Effect.die("unused")
   })
@@ -113,11 +138,10 @@ const world = () => {
       Effect.provideService(PayIn, provider.port),
       Effect.provideService(ParcelStore, parcels as never),
       Effect.provideService(Clock, { now: Effect.sync(() => clock) }),
-      Effect.provideService(Ids, { next: Effect.sync(() => `id-${++ids}`) }),
+      Effect.provideService(Ids, { next: Effect.sync(() => nextId(++ids)) }),
       Effect.provideService(Events, { publish: (e) => Effect.sync(() => void raised.push(e)) }),
       Effect.provideService(OpsLog, { append: (op) => Effect.sync(() => void logged.push(op)) }),
-      Effect.provideService(People, { findById: (id: string) => Effect.succeed(id === "u1" ? { id, openid: "o1" } : undefined) } as never),
-      Effect.provideService(Ids, { next: Effect.sync(() => `id-${++ids}`) })
+      Effect.provideService(People, { findById: (id: string) => Effect.succeed(id === "u1" ? { id, openid: "o1" } : undefined) } as never)
     ))
     if (Exit.isSuccess(exit)) {
       events.push(...raised)
@@ -126,7 +150,7 @@ const world = () => {
     return exit
   }
   return {
-    trades, parcel, provider, events, ops, run,
+    trades, parcel, provider, events, ops, run, races,
     advance: (ms: number) => { clock = new Date(clock.getTime() + ms) },
     get now() { return clock }
   }
@@ -237,6 +261,195 @@ describe("settling a notice", () => {
     expect(w.ops.map((o) => (o.input as { amountFen: number }).amountFen)).toEqual([50, -50])
     expect(failure(w.run(refundTrade(tradeNo)))).toMatchObject({ _tag: "StateConflict", message: "订单未支付，不能退款" })
     expect(w.parcel.record.safekeepPaidFen).toBe(0)
+  })
+})
+
+const died = <A, E>(exit: Exit.Exit<A, E>): Error => {
+  if (Exit.isSuccess(exit) || !Cause.hasDies(exit.cause)) throw new Error("expected a defect")
+  return Cause.squash(exit.cause) as Error
+}
+const fee = (amountFen: number, refId = "parcel-1") => ({ kind: "safekeep" as const, refId, amountFen, description: "快递保管费" })
+
+describe("opening a trade", () => {
+  it("another user's open prepay for the same purpose is never handed out: they get their own and the first is closed", () => {
+    const w = world()
+    const first = value(w.run(openTrade(receiver, fee(50))))
+    const other = value(w.run(openTrade(actor({ userId: "u2", openid: "o2" }), fee(50))))
+    expect(other.tradeNo).not.toBe(first.tradeNo)
+    expect(other).toMatchObject({ userId: "u2", status: "created" })
+    expect(w.trades.get(first.tradeNo)!.status).toBe("expired")
+  })
+
+  it("an older prepay paid at the provider meanwhile stops a new one (its notice is on the way) and stays open", () => {
+    const w = world()
+    const first = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    expect(w.provider.pay(first.tradeNo, w.now)).toBeDefined()
+    w.advance(24 * HOUR)
+    expect(failure(w.run(paySafekeeping(receiver, "parcel-1")))).toMatchObject({ _tag: "StateConflict", message: "该订单正在支付中，请稍后刷新" })
+    expect(w.trades.get(first.tradeNo)!.status).toBe("created")
+    expect(w.trades.size).toBe(1)
+  })
+
+  it("an older prepay the provider reports already closed and unpaid is expired and replaced", () => {
+    const w = world()
+    const first = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    w.provider.refuse.closeAsClosed = true
+    w.advance(24 * HOUR)
+    const second = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    expect(second.tradeNo).not.toBe(first.tradeNo)
+    expect(w.trades.get(first.tradeNo)!.status).toBe("expired")
+  })
+
+  it("an amount outside 1 fen to the cap is refused before the provider is asked", () => {
+    const w = world()
+    for (const amountFen of [0, -5, 100_001]) {
+      expect(failure(w.run(openTrade(receiver, fee(amountFen))))).toMatchObject({ _tag: "RuleViolation", message: "支付失败：金额不正确" })
+    }
+    expect(w.provider.prepays).toEqual([])
+    expect(w.trades.size).toBe(0)
+  })
+
+  it("a prepay the provider refuses is a refusal with its reason, and no trade is kept", () => {
+    const w = world()
+    w.provider.refuse.prepay = "商户号异常"
+    expect(failure(w.run(paySafekeeping(receiver, "parcel-1")))).toMatchObject({ _tag: "StateConflict", message: "支付失败：商户号异常" })
+    expect(w.trades.size).toBe(0)
+  })
+
+  it("the provider is asked for the fee due, described by the parcel's express number", () => {
+    const w = world()
+    const { tradeNo } = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    expect(w.provider.prepays).toEqual([{ tradeNo, amountFen: 50, description: "快递保管费 SF1", openid: "o1", expiresAt: w.trades.get(tradeNo)!.expiresAt }])
+  })
+
+  it("trade numbers are letters and digits, at most 32, and differ, whatever the ids look like", () => {
+    const w = world({ nextId: (n) => `${String(n).padStart(8, "0")}-e29b-41d4-a716-446655440000` })
+    const first = value(w.run(openTrade(receiver, fee(50))))
+    const second = value(w.run(openTrade(receiver, fee(60))))
+    for (const { tradeNo } of [first, second]) expect(tradeNo).toMatch(/^P[A-Za-z0-9]{1,31}$/)
+    expect(first.tradeNo).toHaveLength(32)
+    expect(second.tradeNo).not.toBe(first.tradeNo)
+    expect(value(w.run(openTrade(receiver, fee(70)))).tradeNo).toMatch(/^P[A-Za-z0-9]+$/)
+    expect(value(world().run(openTrade(receiver, fee(50)))).tradeNo).toMatch(/^P[A-Za-z0-9]{1,31}$/)
+  })
+})
+
+describe("pay-sign data", () => {
+  it("the prepay can be signed until its 30-minute deadline, not at it", () => {
+    const w = world()
+    const { prepayId } = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    w.advance(30 * 60_000 - 1)
+    expect(value(w.run(paySignFor(receiver, prepayId)))).toMatchObject({ package: `prepay_id=${prepayId}` })
+    w.advance(1)
+    expect(failure(w.run(paySignFor(receiver, prepayId)))).toMatchObject({ _tag: "StateConflict", message: "订单已关闭" })
+  })
+
+  it("a paid prepay is not signed again", () => {
+    const w = world()
+    const { prepayId, tradeNo } = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    value(w.run(settleNotice(w.provider.pay(tradeNo, w.now)!)))
+    expect(failure(w.run(paySignFor(receiver, `prepay_id=${prepayId}`)))).toMatchObject({ _tag: "StateConflict", message: "订单已关闭" })
+  })
+})
+
+describe("settling a notice: refusals and races", () => {
+  it("a signed notice for an unknown trade, another amount or an expired trade is refused and changes nothing", () => {
+    const w = world()
+    const { tradeNo } = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    expect(failure(w.run(settleNotice(w.provider.signed("P404", 50))))).toMatchObject({ _tag: "NotFound", message: "订单不存在" })
+    expect(failure(w.run(settleNotice(w.provider.signed(tradeNo, 49))))).toMatchObject({ _tag: "RuleViolation", message: "支付金额不一致" })
+    w.advance(30 * 60_000)
+    value(w.run(expireDueTrades(10)))
+    expect(failure(w.run(settleNotice(w.provider.signed(tradeNo, 50))))).toMatchObject({ _tag: "StateConflict", message: "订单已关闭" })
+    expect(w.trades.get(tradeNo)!.status).toBe("expired")
+    expect(w.parcel.record.safekeepPaidFen).toBe(0)
+    expect(w.events).toEqual([])
+  })
+
+  it("a concurrent notice that settled the trade first: this one changes nothing", () => {
+    const w = world()
+    const { tradeNo } = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    const notice = w.provider.pay(tradeNo, w.now)!
+    w.races.beforeMarkPaid = (no) => { w.trades.set(no, { ...w.trades.get(no)!, status: "paid", paidAt: w.now }) }
+    expect(value(w.run(settleNotice(notice)))).toEqual({ tradeNo, settled: false })
+    expect(w.parcel.record.safekeepPaidFen).toBe(0)
+    expect(w.events).toEqual([])
+    expect(w.ops).toEqual([])
+  })
+
+  it("the fee's log lines are dated when it was paid and when it was refunded, not when the prepay was opened", () => {
+    const w = world()
+    const { tradeNo } = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    w.advance(10 * 60_000)
+    const paidAt = w.now
+    value(w.run(settleNotice(w.provider.pay(tradeNo, w.now)!)))
+    w.advance(HOUR)
+    value(w.run(refundTrade(tradeNo)))
+    expect(w.ops.map((o) => o.at)).toEqual([paidAt, w.now])
+  })
+
+  it("a payer the station no longer knows: the fee is still settled, logged as the station's operation", () => {
+    const w = world()
+    const { tradeNo } = value(w.run(openTrade(actor({ userId: "u3", openid: "o3" }), fee(50))))
+    expect(value(w.run(settleNotice(w.provider.pay(tradeNo, w.now)!)))).toEqual({ tradeNo, settled: true })
+    expect(w.ops).toMatchObject([{ op: "safekeepFee", actorOpenid: "", outcome: { id: "parcel-1", safekeepPaid: 50 } }])
+  })
+
+  it("a paid fee for a parcel that does not exist is a defect naming the trade and the parcel, and nothing is logged", () => {
+    const w = world()
+    const { tradeNo } = value(w.run(openTrade(receiver, fee(50, "gone"))))
+    const defect = died(w.run(settleNotice(w.provider.pay(tradeNo, w.now)!)))
+    expect(defect.message).toContain(tradeNo)
+    expect(defect.message).toContain("gone")
+    expect(w.ops).toEqual([])
+    expect(w.events).toEqual([])
+  })
+})
+
+describe("expiring and refunding: the provider's answers", () => {
+  it("a due prepay the provider reports already closed and unpaid expires", () => {
+    const w = world()
+    value(w.run(paySafekeeping(receiver, "parcel-1")))
+    w.provider.refuse.closeAsClosed = true
+    w.advance(30 * 60_000)
+    expect(value(w.run(expireDueTrades(10)))).toEqual({ seen: 1, expired: 1, paidElsewhere: 0 })
+  })
+
+  it("an unknown trade is not refunded", () => {
+    const w = world()
+    expect(failure(w.run(refundTrade("P404")))).toMatchObject({ _tag: "NotFound", message: "订单不存在" })
+    expect(w.provider.refunds).toEqual([])
+  })
+
+  it("a refund the provider refuses is a refusal with its reason, and the parcel keeps its fee", () => {
+    const w = world()
+    const { tradeNo } = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    value(w.run(settleNotice(w.provider.pay(tradeNo, w.now)!)))
+    w.provider.refuse.refund = "余额不足"
+    expect(failure(w.run(refundTrade(tradeNo)))).toMatchObject({ _tag: "StateConflict", message: "退款失败：余额不足" })
+    expect(w.parcel.record.safekeepPaidFen).toBe(50)
+  })
+
+  it("a concurrent refund that got there first: this one is refused, the provider is not asked and the fee comes off once", () => {
+    const w = world()
+    const { tradeNo } = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    value(w.run(settleNotice(w.provider.pay(tradeNo, w.now)!)))
+    w.races.beforeMarkRefunded = (no) => { w.trades.set(no, { ...w.trades.get(no)!, status: "refunded", refundedAt: w.now }) }
+    expect(failure(w.run(refundTrade(tradeNo)))).toMatchObject({ _tag: "StateConflict", message: "订单未支付，不能退款" })
+    expect(w.provider.refunds).toEqual([])
+    expect(w.parcel.record.safekeepPaidFen).toBe(50)
+  })
+
+  it("the refund number is the trade's own (R and its number, cut to the provider's 32 letters and digits), so a retry is the same refund", () => {
+    const w = world({ nextId: (n) => `${String(n).padStart(8, "0")}-e29b-41d4-a716-446655440000` })
+    const { tradeNo } = value(w.run(openTrade(receiver, fee(50))))
+    value(w.run(settleNotice(w.provider.pay(tradeNo, w.now)!)))
+    value(w.run(refundTrade(tradeNo)))
+    expect(w.provider.refunds).toHaveLength(1)
+    const { refundNo, amountFen } = w.provider.refunds[0]!
+    expect(amountFen).toBe(50)
+    expect(refundNo).toMatch(/^R[A-Za-z0-9]{31}$/)
+    expect(`R${tradeNo}`.startsWith(refundNo)).toBe(true)
   })
 })
 
