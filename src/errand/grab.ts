@@ -3,7 +3,6 @@
  * which open orders a user sees. That exactly one runner wins is the store's conditional change; this module
  * says who may try.
  */
-
 import { mayTakeErrands } from "../profile/runner-application"
 import { NotAllowed, StateConflict } from "../shared/errors"
 import { isOpen } from "./status-machine"
@@ -50,9 +49,9 @@ export const sexAllows = (limit: number | null, sex: number): boolean => anySex(
 export type GrabRefusal = NotAllowed | StateConflict
 
 /**
- * May this user grab this order now? Undefined when so; else the refusal: not a joined runner → to the runner
- * application (the page sends them there); the sex limit with the spec's words; another worksite's order, one's own order, or an order no
- * longer open → '接单失败'.
+ * May this user grab this order now? Undefined when so; else the refusal: not a verified, joined runner (the
+ * page sends them to the runner application); the sex limit with the spec's words; another worksite's order,
+ * one's own order, or an order no longer open → '接单失败'.
  */
 export const grabRefusal = (user: Grabber, order: HallOrder, now: Date): GrabRefusal | undefined => {
   if (!mayTakeErrands(user)) return new NotAllowed({ message: grabMessages.notRunner })
