@@ -1,26 +1,7 @@
-import { spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { dirname, join, resolve } from "node:path"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { plantedLint } from "./planted-project.testkit"
 
-const script = resolve(import.meta.dirname, "lint-imports.ts")
-const tsx = resolve(import.meta.dirname, "..", "node_modules", ".bin", "tsx")
-let dirs: Array<string> = []
-afterEach(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); dirs = [] })
-
-/** Lints a planted project of these files (path → source) and answers the exit code and what it printed. */
-const lint = (tree: Record<string, string>) => {
-  const root = mkdtempSync(join(tmpdir(), "lint-imports-"))
-  dirs.push(root)
-  mkdirSync(join(root, "web", "src", "features"), { recursive: true })
-  for (const [path, source] of Object.entries(tree)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), source)
-  }
-  const run = spawnSync(tsx, [script, root], { encoding: "utf8" })
-  return { code: run.status, out: run.stdout + run.stderr }
-}
+const lint = plantedLint("lint-imports.ts")
 
 describe("the import rules", () => {
   it("let a folder import the layers below it", () => {
