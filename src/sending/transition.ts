@@ -133,11 +133,13 @@ export const transitionUnlessMovedOn = Effect.fn("sendTransition")(function* (or
   return { order: next, message: decided.message }
 })
 
+/** The refusal of a step whose order moved meanwhile: the same words as a refusal of the table. */
+export const movedOnRefusal = (action: SendAction["type"]) => new StateConflict({ message: failureMessage[action] ?? messages.actionFailed })
+
 /** One transition: the core decides, the store writes it if the order is still as read, a door pickup's errand takes its edge, the events go out. */
 export const transition = Effect.fn("sendTransitionOrRefuse")(function* (order: SendRecord, actor: SendActor, action: SendAction, patch: Partial<SendRecord> = {}) {
   const done = yield* transitionUnlessMovedOn(order, actor, action, patch)
-  // the store found the order moved meanwhile: the same words as a refusal of the table
-  if (!done) return yield* new StateConflict({ message: failureMessage[action.type] ?? messages.actionFailed })
+  if (!done) return yield* movedOnRefusal(action.type)
   return done
 })
 

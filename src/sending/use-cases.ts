@@ -31,9 +31,9 @@ import {
 import { screenMessages } from "./outbound-screen"
 import { Printer, WaybillRenderer } from "./printer"
 import { SendStore, type SendingSettings, type SendRecord } from "./send-store"
-import { transition, transitionUnlessMovedOn } from "./transition"
+import { movedOnRefusal, transition, transitionUnlessMovedOn } from "./transition"
 import {
-  failureMessage, isSendListTab, messages, SendStatus, sendListTabs, type SendActor
+  isSendListTab, messages, SendStatus, sendListTabs, type SendActor
 } from "./status-machine"
 import { messages as waybillMessages, pageSetup, waybillOf } from "./waybill"
 
@@ -451,7 +451,7 @@ export const sendOut = Effect.fn("sendOut")(function* (actor: Actor, worksiteId:
   const done = yield* transitionUnlessMovedOn(order!, { role: "staff", worksiteId: site }, { type: "sendOut" }, { sentAt: now })
   if (!done) {
     const again = yield* store.findById(order!.id)
-    if (again?.status !== SendStatus.outOfStock) return yield* new StateConflict({ message: failureMessage.sendOut ?? messages.actionFailed })
+    if (again?.status !== SendStatus.outOfStock) return yield* movedOnRefusal("sendOut")
     return { order: again, changed: false }
   }
   yield* logOperation(SendOutOperation, actor.openid, now, { worksiteId: site, code: scanned }, { id: done.order.id, status: done.order.status })
