@@ -1,7 +1,7 @@
 /** Check-in: the first failing check, in the spec's order, decides the message. */
 import { fc, test } from "@fast-check/vitest"
 import { expect } from "vitest"
-import { checkInProblem } from "#src/parcel/check-in"
+import { checkInRefusal } from "#src/parcel/check-in"
 
 type Kind = "missing" | "blank" | "valid"
 
@@ -55,15 +55,15 @@ const expectedMessage = (f: {
 }
 
 test.prop({ company: field, shelf: field, expressNo: field, weight: field, phone }, { numRuns: 2_000 })(
-  "checkInProblem returns the message of the first failing check in the spec's order",
+  "checkInRefusal returns the message of the first failing check in the spec's order",
   ({ company, shelf, expressNo, weight, phone }) => {
-    const actual = checkInProblem({
+    const actual = checkInRefusal({
       expressCompany: company.value,
       storageNo: shelf.value,
       expressNo: expressNo.value,
       weight: weight.value,
       receiverPhone: phone.value
-    })
+    })?.message
     const expected = expectedMessage({
       company: company.kind,
       shelf: shelf.kind,
@@ -78,6 +78,6 @@ test.prop({ company: field, shelf: field, expressNo: field, weight: field, phone
 test.prop({ phone: fc.array(digit, { minLength: 11, maxLength: 11 }).map((ds) => ds.join("")) })(
   "a complete form with any 11-digit phone passes",
   ({ phone }) => {
-    expect(checkInProblem({ expressCompany: "c", storageNo: "s", expressNo: "e", weight: "w", receiverPhone: phone })).toBeUndefined()
+    expect(checkInRefusal({ expressCompany: "c", storageNo: "s", expressNo: "e", weight: "w", receiverPhone: phone })?.message).toBeUndefined()
   }
 )

@@ -5,7 +5,7 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect } from "vitest"
 import { isMobilePhone, normalizePhone } from "#src/shared/phone-number"
-import { CAPTCHA_RULES, captchaSendDecision, issueCaptcha, phoneEditProblem, resendCountdown, unbindMainPhone, unbindVicePhone, verifyCaptcha } from "#src/profile/phone"
+import { CAPTCHA_RULES, captchaSendDecision, issueCaptcha, phoneEditRefusal, resendCountdown, unbindMainPhone, unbindVicePhone, verifyCaptcha } from "#src/profile/phone"
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -33,8 +33,8 @@ describe("the mobile number rule", () => {
   test.prop([mobile, mobile, mobile, fc.stringMatching(/^\d{4}$/)])("the edit page takes a new number with a 4-digit code", (phone, main, vice, code) => {
     const bound = { phoneMain: main, phoneVice: vice }
     const expected = phone === main || phone === vice ? "请输入一个新的手机号码" : undefined
-    expect(phoneEditProblem({ phone, captcha: code, bound })).toBe(expected)
-    expect(phoneEditProblem({ phone: main, captcha: code, bound })).toBe("请输入一个新的手机号码")
+    expect(phoneEditRefusal({ phone, captcha: code, bound })?.message).toBe(expected)
+    expect(phoneEditRefusal({ phone: main, captcha: code, bound })?.message).toBe("请输入一个新的手机号码")
   })
 })
 

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
+import { StateConflict } from "#src/shared/errors"
 import { waybillOf, type Waybill } from "#src/sending/waybill"
 import { CODE128_PATTERNS, code128Bars, code128Values, MM, renderWaybillPdf, wrap } from "./pdf"
 
@@ -18,7 +19,7 @@ const waybill = (expressNo: string, heightMm: 150 | 180 = 180): Waybill => {
     orderNo: "J1795400000000ABC123", expressNo, sender: contact, receiver: { ...contact, name: "李四" }, goodsName: "书籍", goodsCount: 1,
     freightWeight: 1500, freight: 1200, freightPaid: true, isDaofu: false, insureMoney: 50_000, insureFreight: 250, remark: ""
   }, { id: "ec-sf", code: "SF", name: "顺丰速运" }, { widthMm: 100, heightMm }, new Date("2026-11-23T04:00:00Z"))
-  if ("problem" in w) throw new Error(w.problem)
+  if (w instanceof StateConflict) throw new Error(w.message)
   return w
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest"
 import { RuleViolation } from "../shared/errors"
 import {
-  addressProblem,
+  addressRefusal,
   capPaste,
-  deleteProblem,
+  deleteRefusal,
   fieldsFromPaste,
   newAddress,
   PASTE_MAX_LENGTH,
-  pasteProblem,
+  pasteRefusal,
   type AddressFields
 } from "./address"
 import { parseAddressBlock } from "./paste-parser"
@@ -27,9 +27,9 @@ const form: AddressFields = {
   detail: "科技园1号"
 }
 
-describe("addressProblem: the four checks in the spec's order", () => {
+describe("addressRefusal: the four checks in the spec's order", () => {
   it("passes a complete form", () => {
-    expect(addressProblem(form)).toBeUndefined()
+    expect(addressRefusal(form)?.message).toBeUndefined()
   })
 
   it.each([
@@ -42,12 +42,12 @@ describe("addressProblem: the four checks in the spec's order", () => {
     [{ county: "" }, "请选择完整的省市区"],
     [{ detail: "  " }, "详细地址不能为空"]
   ])("%j → %s", (change, message) => {
-    expect(addressProblem({ ...form, ...change })).toBe(message)
+    expect(addressRefusal({ ...form, ...change })?.message).toBe(message)
   })
 
   it("reports the earliest failure", () => {
-    expect(addressProblem({})).toBe("联系人员不能为空")
-    expect(addressProblem({ name: "张三", detail: "" })).toBe("联系电话为空或格式不正确")
+    expect(addressRefusal({})?.message).toBe("联系人员不能为空")
+    expect(addressRefusal({ name: "张三", detail: "" })?.message).toBe("联系电话为空或格式不正确")
   })
 })
 
@@ -73,22 +73,23 @@ describe("newAddress", () => {
 
 describe("delete and paste box", () => {
   it("the default address cannot be deleted", () => {
-    expect(deleteProblem({ isDefault: true })).toBe("默认地址不能删除")
-    expect(deleteProblem({ isDefault: false })).toBeUndefined()
+    expect(deleteRefusal({ isDefault: true })?.message).toBe("默认地址不能删除")
+    expect(deleteRefusal({ isDefault: false })).toBeUndefined()
+    expect(deleteRefusal({ isDefault: true })?.status).toBe(409)
   })
 
   it("the paste box keeps 80 characters and refuses an empty paste", () => {
     expect(PASTE_MAX_LENGTH).toBe(80)
     expect(Array.from(capPaste("张".repeat(100)))).toHaveLength(80)
     expect(capPaste("短")).toBe("短")
-    expect(pasteProblem("")).toBe("请输入您的收件信息")
-    expect(pasteProblem(" \n ")).toBe("请输入您的收件信息")
-    expect(pasteProblem("张三")).toBeUndefined()
+    expect(pasteRefusal("")?.message).toBe("请输入您的收件信息")
+    expect(pasteRefusal(" \n ")?.message).toBe("请输入您的收件信息")
+    expect(pasteRefusal("张三")?.message).toBeUndefined()
   })
 
   it("a parsed paste fills the whole form", () => {
     const fields = fieldsFromPaste(parseAddressBlock("张三 13800138000 广东省深圳市南山区科技园1号", regions))
     expect(fields).toEqual(form)
-    expect(addressProblem(fields)).toBeUndefined()
+    expect(addressRefusal(fields)?.message).toBeUndefined()
   })
 })

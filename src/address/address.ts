@@ -1,5 +1,5 @@
 /** Saved addresses: the add-address checks and messages, the paste box, and which address may be deleted. */
-import { firstFailure, RuleViolation } from "../shared/errors"
+import { firstRefusal, RuleViolation, StateConflict } from "../shared/errors"
 import { isMobilePhone } from "../shared/phone-number"
 import type { ParsedAddress } from "./paste-parser"
 import type { RegionIndex } from "./region"
@@ -55,8 +55,8 @@ export interface Address {
 const text = (s: string | undefined) => (s ?? "").trim()
 
 /** The form's four checks in the spec's order. */
-export const addressProblem = (f: AddressFields): string | undefined =>
-  firstFailure([
+export const addressRefusal = (f: AddressFields): RuleViolation | undefined =>
+  firstRefusal([
     [text(f.name) !== "", messages.nameRequired],
     [isMobilePhone(text(f.phone)), messages.phoneWrong],
     [text(f.province) !== "" && text(f.city) !== "" && text(f.county) !== "", messages.regionIncomplete],
@@ -72,8 +72,8 @@ export const newAddress = (
   regions: RegionIndex,
   ids: { readonly id: string; readonly userId: string; readonly existing: number }
 ): Address | RuleViolation => {
-  const problem = addressProblem(f)
-  if (problem) return new RuleViolation({ message: problem })
+  const refused = addressRefusal(f)
+  if (refused) return refused
   const province = regions.province(text(f.province))
   const city = regions.city(text(f.city))
   const county = regions.county(text(f.county))
@@ -97,14 +97,15 @@ export const newAddress = (
 }
 
 /** Only the owner deletes, and never the default address. */
-export const deleteProblem = (address: Pick<Address, "isDefault">): string | undefined =>
-  address.isDefault ? messages.defaultNotDeletable : undefined
+export const deleteRefusal = (address: Pick<Address, "isDefault">): StateConflict | undefined =>
+  address.isDefault ? new StateConflict({ message: messages.defaultNotDeletable }) : undefined
 
 /** The paste box keeps at most 80 characters. */
 export const capPaste = (typed: string): string => Array.from(typed).slice(0, PASTE_MAX_LENGTH).join("")
 
-export const pasteProblem = (pasted: string | undefined): string | undefined =>
-  text(pasted) === "" ? messages.pasteEmpty : undefined
+export const pasteRefusal = (pasted: string | undefined): RuleViolation | undefined =>
+  text(pasted) === "" ? new RuleViolation({ message: messages.pasteEmpty }) : undefined
+
 
 /** The form filled from a parsed paste: what was recognised, the rest left for the user. */
 export const fieldsFromPaste = (parsed: ParsedAddress): AddressFields => ({

@@ -1,9 +1,9 @@
 /** Address book use cases (list, add, delete: only one's own, never the default) and the region pickers. */
 import { Effect } from "effect"
 import type { Actor } from "../shared/actor"
-import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { NotFound, RuleViolation } from "../shared/errors"
 import { Ids } from "../shared/ports"
-import { deleteProblem, messages, newAddress, type AddressFields } from "./address"
+import { deleteRefusal, messages, newAddress, type AddressFields } from "./address"
 import { AddressStore, Regions } from "./address-store"
 
 export const regionMessages = {
@@ -30,8 +30,9 @@ export const deleteAddress = Effect.fn("deleteAddress")(function* (actor: Actor,
   yield* store.lockBook(actor.userId)
   const address = yield* store.find(id)
   if (!address || address.userId !== actor.userId) return yield* new NotFound({ message: messages.notFound })
-  const problem = deleteProblem(address)
-  if (problem) return yield* new StateConflict({ message: problem })
+  const refused = deleteRefusal(address)
+  if (refused) return yield* refused
+
   yield* store.remove(id)
 })
 

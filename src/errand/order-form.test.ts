@@ -2,7 +2,7 @@ import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import type { GoodsClass } from "./fee"
 import {
-  Messages, counter, cutoffMinutes, deliveryCutoff, doorServiceWindows, errandFormFailure, errandRequireArriveTime, floorOptions, goodsClassEnabled, inDoorService,
+  Messages, counter, cutoffMinutes, deliveryCutoff, doorServiceWindows, errandFormRefusal, errandRequireArriveTime, floorOptions, goodsClassEnabled, inDoorService,
   remarkCounter, type ErrandForm, type ParcelSize
 } from "./order-form"
 
@@ -15,8 +15,8 @@ const shanghai = (h: number, mi = 0) => new Date(Date.UTC(2026, 10, 23, h - 8, m
 
 describe("the errand order form", () => {
   it("accepts a complete form", () => {
-    expect(errandFormFailure(ok, 1)).toBeUndefined()
-    expect(errandFormFailure({ ...ok, goodsClass: 3, specialGoodId: "-1", friendReceives: true, friendName: "小李", friendPhone: "13800000000" }, 4)).toBeUndefined()
+    expect(errandFormRefusal(ok, 1)?.message).toBeUndefined()
+    expect(errandFormRefusal({ ...ok, goodsClass: 3, specialGoodId: "-1", friendReceives: true, friendName: "小李", friendPhone: "13800000000" }, 4)?.message).toBeUndefined()
   })
 
   it("checks in the spec's order with the spec's words", () => {
@@ -32,16 +32,16 @@ describe("the errand order form", () => {
       ["备注不能超过50个字", { remark: "字".repeat(50) }]
     ]
     for (const [message, fix] of fixes) {
-      expect(errandFormFailure(form)).toBe(message)
+      expect(errandFormRefusal(form)?.message).toBe(message)
       form = { ...form, ...fix }
     }
-    expect(errandFormFailure(form)).toBeUndefined()
+    expect(errandFormRefusal(form)?.message).toBeUndefined()
   })
 
   it("treats a class smaller than the parcel as not chosen", () => {
-    expect(errandFormFailure({ ...ok, goodsClass: 1 }, 2)).toBe("请选择物品类别")
-    expect(errandFormFailure({ ...ok, goodsClass: 2 }, 2)).toBeUndefined()
-    expect(errandFormFailure({ ...ok, goodsClass: 2 }, 4)).toBe("请选择物品类别")
+    expect(errandFormRefusal({ ...ok, goodsClass: 1 }, 2)?.message).toBe("请选择物品类别")
+    expect(errandFormRefusal({ ...ok, goodsClass: 2 }, 2)?.message).toBeUndefined()
+    expect(errandFormRefusal({ ...ok, goodsClass: 2 }, 4)?.message).toBe("请选择物品类别")
   })
 
   test.prop([fc.constantFrom<ParcelSize>(1, 2, 3, 4), fc.constantFrom<GoodsClass>(1, 2, 3)])("disables exactly the classes smaller than the parcel; large is always open", (size, c) => {
@@ -64,7 +64,7 @@ describe("the errand order form", () => {
   })
 
   test.prop([fc.string(), fc.string()])("a friend's name and phone only matter when the friend receives", (name, phone) => {
-    expect(errandFormFailure({ ...ok, friendReceives: false, friendName: name, friendPhone: phone })).toBeUndefined()
+    expect(errandFormRefusal({ ...ok, friendReceives: false, friendName: name, friendPhone: phone })?.message).toBeUndefined()
   })
 })
 

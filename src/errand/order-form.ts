@@ -3,7 +3,7 @@
  * checks in the spec's order with the spec's words, the delivery cut-off and the door-service windows,
  * all on Asia/Shanghai time.
  */
-import { firstFailure } from "../shared/errors"
+import { firstRefusal, type RuleViolation } from "../shared/errors"
 import { minutes, startOfShanghaiDay } from "../shared/time"
 import type { ParcelSize } from "../parcel/size"
 import { MAX_FLOOR, MIN_FLOOR, isFloor, type GoodsClass } from "./fee"
@@ -69,11 +69,12 @@ export interface ErrandForm {
 const filled = (s: string | null | undefined): boolean => typeof s === "string" && s.trim() !== ""
 
 /**
- * The first failed check of an errand order, in the spec's order, or undefined when it may be submitted.
+ * The refusal of the first failed check of an errand order, in the spec's order, or undefined when it may be submitted.
  * The parcel's size disables smaller classes, so such a class counts as not chosen.
  */
-export const errandFormFailure = (form: ErrandForm, parcelSize?: ParcelSize | null): string | undefined =>
-  firstFailure([
+export const errandFormRefusal = (form: ErrandForm, parcelSize?: ParcelSize | null): RuleViolation | undefined =>
+
+  firstRefusal([
     [form.goodsClass !== null && goodsClassEnabled(parcelSize, form.goodsClass), Messages.goodsClass],
     [form.goodsClass !== 3 || filled(form.specialGoodId), Messages.largeCategory],
     [filled(form.buildingId), Messages.building],

@@ -5,7 +5,7 @@
  */
 import { RuleViolation, StateConflict } from "../shared/errors"
 import { ACTIVITY_FULL, canOrder, errandFee, price, type Activity, type FeeBuilding, type FeeWorksite, type Priced } from "./fee"
-import { deliveryCutoff, errandFormFailure, type CutoffWorksite, type ErrandForm, type ParcelSize } from "./order-form"
+import { deliveryCutoff, errandFormRefusal, type CutoffWorksite, type ErrandForm, type ParcelSize } from "./order-form"
 
 export interface QuoteInput {
   readonly form: Omit<ErrandForm, "fee">
@@ -30,8 +30,10 @@ export const quoteFee = (input: Pick<QuoteInput, "form" | "worksite" | "building
 
 export const quote = (input: QuoteInput): Quote => {
   const fee = quoteFee(input)
-  const failure = errandFormFailure({ ...input.form, buildingId: input.building ? input.form.buildingId : null, fee }, input.parcelSize)
-  if (failure !== undefined || fee === undefined) return new RuleViolation({ message: failure ?? "赏金不能为空" })
+  const refused = errandFormRefusal({ ...input.form, buildingId: input.building ? input.form.buildingId : null, fee }, input.parcelSize)
+  if (refused) return refused
+  if (fee === undefined) return new RuleViolation({ message: "赏金不能为空" })
+
   const cutoff = deliveryCutoff(input.worksite, input.now)
   if (!cutoff.open) return new StateConflict({ message: cutoff.message })
   if (!canOrder(input.activity, input.activityOrdersToday)) return new StateConflict({ message: ACTIVITY_FULL })

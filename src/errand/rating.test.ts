@@ -1,31 +1,31 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { awaitsRating, isRated, mayRate, ratingFailure, rewardRefusal, tipFailure, tipFen, toggleTag, type RatingTag } from "./rating"
+import { awaitsRating, isRated, mayRate, ratingRefusal, rewardRefusal, tipRefusal, tipFen, toggleTag, type RatingTag } from "./rating"
 
 describe("a rating", () => {
   it("needs a star, then a tag, then no exclusive pair", () => {
-    expect(ratingFailure({ score: 0, tags: [] })).toBe("请为本次跑腿打分，一颗星起步哦")
-    expect(ratingFailure({ score: 6, tags: [1] })).toBe("请为本次跑腿打分，一颗星起步哦")
-    expect(ratingFailure({ score: 1, tags: [] })).toBe("请选择本次服务标签")
-    expect(ratingFailure({ score: 1, tags: [5] })).toBe("请选择本次服务标签")
-    expect(ratingFailure({ score: 3, tags: [1, 2] })).toBe("请选择本次服务标签")
-    expect(ratingFailure({ score: 3, tags: [3, 4] })).toBe("请选择本次服务标签")
-    expect(ratingFailure({ score: 5, tags: [1, 3] })).toBeUndefined()
-    expect(ratingFailure({ score: 2, tags: [2, 4] })).toBeUndefined()
+    expect(ratingRefusal({ score: 0, tags: [] })?.message).toBe("请为本次跑腿打分，一颗星起步哦")
+    expect(ratingRefusal({ score: 6, tags: [1] })?.message).toBe("请为本次跑腿打分，一颗星起步哦")
+    expect(ratingRefusal({ score: 1, tags: [] })?.message).toBe("请选择本次服务标签")
+    expect(ratingRefusal({ score: 1, tags: [5] })?.message).toBe("请选择本次服务标签")
+    expect(ratingRefusal({ score: 3, tags: [1, 2] })?.message).toBe("请选择本次服务标签")
+    expect(ratingRefusal({ score: 3, tags: [3, 4] })?.message).toBe("请选择本次服务标签")
+    expect(ratingRefusal({ score: 5, tags: [1, 3] })?.message).toBeUndefined()
+    expect(ratingRefusal({ score: 2, tags: [2, 4] })?.message).toBeUndefined()
   })
 
   test.prop([fc.array(fc.constantFrom<RatingTag>(1, 2, 3, 4), { maxLength: 12 })])("toggling tags never holds both of a pair", (clicks) => {
     const tags = clicks.reduce<ReadonlyArray<RatingTag>>(toggleTag, [])
     expect(tags.includes(1) && tags.includes(2)).toBe(false)
     expect(tags.includes(3) && tags.includes(4)).toBe(false)
-    if (tags.length > 0) expect(ratingFailure({ score: 1, tags })).toBeUndefined()
+    if (tags.length > 0) expect(ratingRefusal({ score: 1, tags })?.message).toBeUndefined()
   })
 
   it("takes tips of 1/2/3 yuan or a custom amount, never negative", () => {
     expect([tipFen("1"), tipFen("2.5"), tipFen("0.01"), tipFen(" 3.10 ")]).toEqual([100, 250, 1, 310])
     expect([tipFen("-1"), tipFen("1.234"), tipFen("abc"), tipFen("")]).toEqual([undefined, undefined, undefined, undefined])
-    expect([tipFailure(undefined), tipFailure(0), tipFailure(100), tipFailure(20_000)]).toEqual([undefined, undefined, undefined, undefined])
-    expect([tipFailure(-1), tipFailure(1.5), tipFailure(20_001)]).toEqual(["赏金必须>=0", "赏金必须>=0", "赏金不能超过200元"])
+    expect([tipRefusal(undefined)?.message, tipRefusal(0)?.message, tipRefusal(100)?.message, tipRefusal(20_000)?.message]).toEqual([undefined, undefined, undefined, undefined])
+    expect([tipRefusal(-1)?.message, tipRefusal(1.5)?.message, tipRefusal(20_001)?.message]).toEqual(["赏金必须>=0", "赏金必须>=0", "赏金不能超过200元"])
   })
 
   it("is the requester's, once, on a completed order of that runner", () => {

@@ -2,7 +2,7 @@
  * Rating a completed errand and tipping its runner (`/comment/...`, spec 001 §5, §9): 1–5 stars, at least
  * one service tag with the exclusive pairs 1/2 and 3/4, an optional tip of 1, 2 or 3 yuan or a custom amount.
  */
-import { firstFailure, NotAllowed, RuleViolation, StateConflict } from "../shared/errors"
+import { firstRefusal, NotAllowed, RuleViolation, StateConflict } from "../shared/errors"
 import { ErrandStatus } from "./status-machine"
 
 export const RatingTag = { goodAttitude: 1, badAttitude: 2, onTime: 3, late: 4 } as const
@@ -37,9 +37,9 @@ export const toggleTag = (tags: ReadonlyArray<RatingTag>, tag: RatingTag): Reado
   return [...tags.filter((t) => t !== other), tag].sort()
 }
 
-/** The first failed check of a rating, or undefined. */
-export const ratingFailure = (input: RatingInput): string | undefined =>
-  firstFailure([
+/** The refusal of a rating's first failed check, or undefined. */
+export const ratingRefusal = (input: RatingInput): RuleViolation | undefined =>
+  firstRefusal([
     [Number.isInteger(input.score) && input.score >= 1 && input.score <= 5, ratingMessages.stars],
     [input.tags.length > 0 && input.tags.every(isTag) && new Set(input.tags).size === input.tags.length, ratingMessages.tags],
     [EXCLUSIVE.every(([a, b]) => !(input.tags.includes(a) && input.tags.includes(b))), ratingMessages.tags]
@@ -51,12 +51,14 @@ export const tipFen = (yuan: string): number | undefined => {
   return m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : undefined
 }
 
-/** The first failed check of a tip in fen (0 or absent: no tip, fine), or undefined. */
-export const tipFailure = (fen: number | null | undefined): string | undefined => {
-  if (fen === null || fen === undefined || fen === 0) return undefined
-  if (!Number.isInteger(fen) || fen < 0) return ratingMessages.tip
-  return fen > TIP_MAX_FEN ? ratingMessages.tipTooLarge : undefined
-}
+/** The refusal of a tip in fen (0 or absent: no tip, fine), or undefined. */
+export const tipRefusal = (fen: number | null | undefined): RuleViolation | undefined =>
+  fen === null || fen === undefined || fen === 0
+    ? undefined
+    : firstRefusal([
+      [Number.isInteger(fen) && fen > 0, ratingMessages.tip],
+      [fen <= TIP_MAX_FEN, ratingMessages.tipTooLarge]
+    ])
 
 export interface RatableOrder {
   readonly openid: string
@@ -83,6 +85,6 @@ export const mayRate = (order: RatableOrder, openid: string, acceptOpenid: strin
 export const rewardRefusal = (order: RatableOrder, openid: string, fen: number): RuleViolation | NotAllowed | StateConflict | undefined => {
   if (order.openid !== openid || order.accept === null) return new NotAllowed({ message: ratingMessages.failed })
   if (!awaitsRating(order)) return new StateConflict({ message: ratingMessages.failed })
-  const failure = fen === 0 ? ratingMessages.tip : tipFailure(fen)
-  return failure ? new RuleViolation({ message: failure }) : undefined
+  return fen === 0 ? new RuleViolation({ message: ratingMessages.tip }) : tipRefusal(fen)
+
 }

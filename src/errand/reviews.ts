@@ -11,7 +11,7 @@ import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/er
 import { Clock, Ids } from "../shared/ports"
 import { applyCredit, type CreditCause } from "./credit"
 import { CreditStore, ErrandStore } from "./errand-store"
-import { isRated, mayRate, ratingFailure, ratingMessages, rewardRefusal, type RatingTag } from "./rating"
+import { isRated, mayRate, ratingRefusal, ratingMessages, rewardRefusal, type RatingTag } from "./rating"
 import { TeamStore } from "./team-store"
 
 export const reviewMessages = {
@@ -52,8 +52,9 @@ export interface RateInput {
  * (the client's `rewardMoney` is not trusted); the runner's credit score moves by the stars.
  */
 export const rateErrand = Effect.fn("rateErrand")(function* (actor: Actor, input: RateInput) {
-  const failure = ratingFailure(input)
-  if (failure) return yield* new RuleViolation({ message: failure })
+  const refused = ratingRefusal(input)
+  if (refused) return yield* refused
+
   const errands = yield* ErrandStore
   const order = yield* errands.findById(input.paotuiId)
   if (!order) return yield* new NotFound({ message: reviewMessages.orderMissing })

@@ -12,7 +12,7 @@ import { Clock, Events } from "../shared/ports"
 import { hours, startOfShanghaiDay } from "../shared/time"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { memberName, TeamStore, type Member } from "./team-store"
-import { leaderLookupFailure, leaderMessages, setBuildingLeaderRefusal, TRANSFER_EVENT, transferMessages, transferRefusal } from "./transfer"
+import { leaderLookupRefusal, leaderMessages, setBuildingLeaderRefusal, TRANSFER_EVENT, transferMessages, transferRefusal } from "./transfer"
 
 export const teamMessages = {
   ...leaderMessages,
@@ -104,9 +104,10 @@ export const findManager = Effect.fn("findManager")(function* (actor: Actor, pho
   const leader = yield* leaderOf(actor)
   const trimmed = phone.trim()
   const found = /^\d{11}$/.test(trimmed) ? yield* (yield* TeamStore).byPhone(trimmed) : undefined
-  const failure = leaderLookupFailure(trimmed, found ?? null, leader.worksiteId)
-  if (failure || !found) return yield* new RuleViolation({ message: failure ?? leaderMessages.noRunner })
+  const refused = leaderLookupRefusal(trimmed, found ?? null, leader.worksiteId)
+  if (refused || !found) return yield* refused ?? new RuleViolation({ message: leaderMessages.noRunner })
   return managerView(found)
+
 })
 
 const leadersBuilding = Effect.fnUntraced(function* (actor: Actor, buildingId: string, failed: string) {

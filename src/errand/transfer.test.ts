@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import { ERRAND_STATUSES } from "./status-machine"
-import { areTeammates, isTransferable, leaderLookupFailure, setBuildingLeaderRefusal, transferRefusal, type TeamRunner } from "./transfer"
+import { areTeammates, isTransferable, leaderLookupRefusal, setBuildingLeaderRefusal, transferRefusal, type TeamRunner } from "./transfer"
 
 /** A refusal as the user gets it: its status and message; undefined when the step may go on. */
 const asAnswer = (refused: { readonly status: number; readonly message: string } | undefined) => refused && [refused.status, refused.message]
@@ -47,11 +47,11 @@ describe("handing orders over", () => {
 
 describe("finding a building leader", () => {
   it("uses the spec's three messages", () => {
-    expect(leaderLookupFailure("1380000", null, "w1")).toBe("请输入正确的手机号码")
-    expect(leaderLookupFailure("13800000000", null, "w1")).toBe("该用户暂无跑腿资格")
-    expect(leaderLookupFailure("13800000000", { paotuiStatus: 0, worksiteId: "w1" }, "w1")).toBe("该用户暂无跑腿资格")
-    expect(leaderLookupFailure("13800000000", { paotuiStatus: 1, worksiteId: "w2" }, "w1")).toBe("TA不是本网点用户")
-    expect(leaderLookupFailure("13800000000", { paotuiStatus: 1, worksiteId: "w1" }, "w1")).toBeUndefined()
+    expect(leaderLookupRefusal("1380000", null, "w1")?.message).toBe("请输入正确的手机号码")
+    expect(leaderLookupRefusal("13800000000", null, "w1")?.message).toBe("该用户暂无跑腿资格")
+    expect(leaderLookupRefusal("13800000000", { paotuiStatus: 0, worksiteId: "w1" }, "w1")?.message).toBe("该用户暂无跑腿资格")
+    expect(leaderLookupRefusal("13800000000", { paotuiStatus: 1, worksiteId: "w2" }, "w1")?.message).toBe("TA不是本网点用户")
+    expect(leaderLookupRefusal("13800000000", { paotuiStatus: 1, worksiteId: "w1" }, "w1")?.message).toBeUndefined()
   })
 
   it("sets only after a lookup, by a leader of the building's worksite", () => {

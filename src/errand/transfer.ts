@@ -4,7 +4,7 @@
  * the leader's own worksite.
  */
 import { isJoinedRunner } from "../profile/runner-application"
-import { NotAllowed, RuleViolation, StateConflict } from "../shared/errors"
+import { firstRefusal, NotAllowed, RuleViolation, StateConflict } from "../shared/errors"
 import { ErrandStatus } from "./status-machine"
 
 export interface TeamRunner {
@@ -70,12 +70,13 @@ export interface LeaderCandidate {
 }
 
 /** The lookup by phone: 11 digits; the person found must be a joined runner (nobody found reads the same) of the leader's worksite. */
-export const leaderLookupFailure = (phone: string, found: LeaderCandidate | null, worksiteId: string): string | undefined => {
-  if (!/^\d{11}$/.test(phone.trim())) return leaderMessages.phone
-  if (!found || !isJoinedRunner(found)) return leaderMessages.noRunner
-  if (found.worksiteId !== worksiteId) return leaderMessages.otherWorksite
-  return undefined
-}
+export const leaderLookupRefusal = (phone: string, found: LeaderCandidate | null, worksiteId: string): RuleViolation | undefined =>
+  firstRefusal([
+    [/^\d{11}$/.test(phone.trim()), leaderMessages.phone],
+    [found !== null && isJoinedRunner(found), leaderMessages.noRunner],
+    [found?.worksiteId === worksiteId, leaderMessages.otherWorksite]
+  ])
+
 
 /** Setting a building leader needs a looked-up candidate, a leader acting, and a building of the leader's worksite. */
 export const setBuildingLeaderRefusal = (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { PHONE_LENGTH } from "../shared/phone-number"
-import { checkInProblem, scanned, SHORT_PHONE_LENGTH, typeFullDigit, typeShortDigit } from "./check-in"
+import { checkInRefusal, scanned, SHORT_PHONE_LENGTH, typeFullDigit, typeShortDigit } from "./check-in"
 
 const valid = {
   expressCompany: "sf",
@@ -23,9 +23,9 @@ describe("scanned: a comma keeps only the text after the first comma", () => {
   })
 })
 
-describe("checkInProblem: the six checks in the spec's order", () => {
+describe("checkInRefusal: the six checks in the spec's order", () => {
   it("a complete form passes", () => {
-    expect(checkInProblem(valid)).toBeUndefined()
+    expect(checkInRefusal(valid)?.message).toBeUndefined()
   })
 
   it.each([
@@ -35,25 +35,25 @@ describe("checkInProblem: the six checks in the spec's order", () => {
     ["weight", "请选择大概重量"],
     ["receiverPhone", "收件电话为空"]
   ] as const)("missing %s → %s", (field, message) => {
-    expect(checkInProblem({ ...valid, [field]: undefined })).toBe(message)
-    expect(checkInProblem({ ...valid, [field]: "" })).toBe(message)
-    expect(checkInProblem({ ...valid, [field]: "   " })).toBe(message)
+    expect(checkInRefusal({ ...valid, [field]: undefined })?.message).toBe(message)
+    expect(checkInRefusal({ ...valid, [field]: "" })?.message).toBe(message)
+    expect(checkInRefusal({ ...valid, [field]: "   " })?.message).toBe(message)
   })
 
   it.each(["1380013800", "138001380001", "1380013800a", "138 0013 800", "+8613800138"])(
     "phone %j is not 11 digits → 请检查收件电话是否正确",
     (phone) => {
-      expect(checkInProblem({ ...valid, receiverPhone: phone })).toBe("请检查收件电话是否正确")
+      expect(checkInRefusal({ ...valid, receiverPhone: phone })?.message).toBe("请检查收件电话是否正确")
     }
   )
 
   it("reports the earliest failing check when several fail", () => {
-    expect(checkInProblem({})).toBe("请选择快递公司")
-    expect(checkInProblem({ expressCompany: "sf" })).toBe("请扫描货架编号")
-    expect(checkInProblem({ expressCompany: "sf", storageNo: "A" })).toBe("请扫描快递单号")
-    expect(checkInProblem({ expressCompany: "sf", storageNo: "A", expressNo: "1" })).toBe("请选择大概重量")
-    expect(checkInProblem({ expressCompany: "sf", storageNo: "A", expressNo: "1", weight: "w" })).toBe("收件电话为空")
-    expect(checkInProblem({ ...valid, storageNo: "", receiverPhone: "12" })).toBe("请扫描货架编号")
+    expect(checkInRefusal({})?.message).toBe("请选择快递公司")
+    expect(checkInRefusal({ expressCompany: "sf" })?.message).toBe("请扫描货架编号")
+    expect(checkInRefusal({ expressCompany: "sf", storageNo: "A" })?.message).toBe("请扫描快递单号")
+    expect(checkInRefusal({ expressCompany: "sf", storageNo: "A", expressNo: "1" })?.message).toBe("请选择大概重量")
+    expect(checkInRefusal({ expressCompany: "sf", storageNo: "A", expressNo: "1", weight: "w" })?.message).toBe("收件电话为空")
+    expect(checkInRefusal({ ...valid, storageNo: "", receiverPhone: "12" })?.message).toBe("请扫描货架编号")
   })
 })
 

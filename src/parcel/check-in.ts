@@ -1,5 +1,5 @@
 /** Check-in of a parcel at a station: the scan rule and the six checks in the spec's order. */
-import { firstFailure } from "../shared/errors"
+import { firstRefusal, type RuleViolation } from "../shared/errors"
 import { PHONE_LENGTH } from "../shared/phone-number"
 
 export const messages = {
@@ -37,8 +37,8 @@ export interface CheckInFields {
 const present = (s: string | undefined): s is string => s !== undefined && s.trim() !== ""
 
 /** The first failing check's message, or undefined when the form may be sent. */
-export const checkInProblem = (f: CheckInFields): string | undefined =>
-  firstFailure([
+export const checkInRefusal = (f: CheckInFields): RuleViolation | undefined =>
+  firstRefusal([
     [present(f.expressCompany), messages.company],
     [present(f.storageNo), messages.shelf],
     [present(f.expressNo), messages.expressNo],

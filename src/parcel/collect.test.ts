@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import { maskPhone } from "../shared/phone-number"
-import { collectorOf, collectStatusStr, collectTabs, friendPhoneProblem, isCollectTab, maskName, mayCollect, offersDoorDelivery, openBoxProblem, selfSignProblem, showsCode, showsReturnTip, tabStatuses, tabTitles } from "./collect"
+import { collectorOf, collectStatusStr, collectTabs, friendPhoneRefusal, isCollectTab, maskName, mayCollect, offersDoorDelivery, openBoxRefusal, selfSignRefusal, showsCode, showsReturnTip, tabStatuses, tabTitles } from "./collect"
 import { ParcelStatus } from "./parcel-status"
 
 const statuses = Object.values(ParcelStatus) as ReadonlyArray<ParcelStatus>
@@ -66,7 +66,7 @@ describe("finding a friend", () => {
     ["1380000000a", "请输入正确的手机号码"],
     ["13800000001", undefined]
   ])("phone %j → %j", (phone, message) => {
-    expect(friendPhoneProblem(phone)).toBe(message)
+    expect(friendPhoneRefusal(phone)?.message).toBe(message)
   })
 
   it("names and phones shown to others are masked", () => {
@@ -86,26 +86,28 @@ describe("finding a friend", () => {
 describe("self-sign", () => {
   const ok = { selfSignAble: true, type: 0, status: ParcelStatus.awaitingPickup, unpaidFen: 0 }
   it("needs the worksite's selfSignAble, a shelf parcel, a status that allows it and no fee left", () => {
-    expect(selfSignProblem(ok)).toBeUndefined()
-    expect(selfSignProblem({ ...ok, status: ParcelStatus.friendPicking })).toBeUndefined()
-    expect(selfSignProblem({ ...ok, selfSignAble: false })).toBe("本网点暂未开通自助签收")
-    expect(selfSignProblem({ ...ok, type: 2 })).toBe("柜机快递请扫码或远程开箱取件")
-    expect(selfSignProblem({ ...ok, status: ParcelStatus.signed })).toBe("已签收状态的快递不能签收")
-    expect(selfSignProblem({ ...ok, status: ParcelStatus.awaitingReturn })).toBe("待退回状态的快递不能签收")
-    expect(selfSignProblem({ ...ok, unpaidFen: 50 })).toBe("待支付保管费状态的快递不能签收")
+    expect(selfSignRefusal(ok)).toBeUndefined()
+    expect(selfSignRefusal({ ...ok, selfSignAble: false })?.status).toBe(409)
+    expect(selfSignRefusal({ ...ok, status: ParcelStatus.friendPicking })?.message).toBeUndefined()
+    expect(selfSignRefusal({ ...ok, selfSignAble: false })?.message).toBe("本网点暂未开通自助签收")
+    expect(selfSignRefusal({ ...ok, type: 2 })?.message).toBe("柜机快递请扫码或远程开箱取件")
+    expect(selfSignRefusal({ ...ok, status: ParcelStatus.signed })?.message).toBe("已签收状态的快递不能签收")
+    expect(selfSignRefusal({ ...ok, status: ParcelStatus.awaitingReturn })?.message).toBe("待退回状态的快递不能签收")
+    expect(selfSignRefusal({ ...ok, unpaidFen: 50 })?.message).toBe("待支付保管费状态的快递不能签收")
   })
 })
 
 describe("the cabinet door", () => {
   const ok = { holder: "receiver" as const, type: 2, status: ParcelStatus.awaitingPickup, unpaidFen: 0, opened: false }
   it("opens for a cabinet parcel its holder may take, once, with no fee left", () => {
-    expect(openBoxProblem(ok)).toBeUndefined()
-    expect(openBoxProblem({ ...ok, type: 3 })).toBeUndefined()
-    expect(openBoxProblem({ ...ok, holder: "agent", status: ParcelStatus.friendPicking })).toBeUndefined()
-    expect(openBoxProblem({ ...ok, type: 0 })).toBe("该快递不在快递柜中")
-    expect(openBoxProblem({ ...ok, opened: true })).toBe("柜门已打开过，请联系驿站工作人员")
-    expect(openBoxProblem({ ...ok, holder: "agent" })).toBe("待取件状态的快递不能取件")
-    expect(openBoxProblem({ ...ok, unpaidFen: 100 })).toBe("待支付保管费状态的快递不能取件")
+    expect(openBoxRefusal(ok)).toBeUndefined()
+    expect(openBoxRefusal({ ...ok, opened: true })?.status).toBe(409)
+    expect(openBoxRefusal({ ...ok, type: 3 })?.message).toBeUndefined()
+    expect(openBoxRefusal({ ...ok, holder: "agent", status: ParcelStatus.friendPicking })?.message).toBeUndefined()
+    expect(openBoxRefusal({ ...ok, type: 0 })?.message).toBe("该快递不在快递柜中")
+    expect(openBoxRefusal({ ...ok, opened: true })?.message).toBe("柜门已打开过，请联系驿站工作人员")
+    expect(openBoxRefusal({ ...ok, holder: "agent" })?.message).toBe("待取件状态的快递不能取件")
+    expect(openBoxRefusal({ ...ok, unpaidFen: 100 })?.message).toBe("待支付保管费状态的快递不能取件")
   })
 
   it("door delivery is offered for a shelf parcel at 0 where the worksite runs errands", () => {

@@ -2,6 +2,7 @@
  * The receiver's side of a parcel to collect (spec 001 §2, §4, §5, §7): the list's tabs, who holds a
  * parcel (its receiver or the friend chosen for it), what they may do with it, and what of it they see.
  */
+import { RuleViolation, StateConflict } from "../shared/errors"
 import { ParcelStatus, statusStr, UNPAID_SAFEKEEPING } from "./parcel"
 import { nextStatus, statusesFor, type ParcelEvent } from "./status-machine"
 
@@ -97,28 +98,33 @@ export const maskName = (name: string): string => {
 
 
 /** The friend's phone as typed: exactly 11 digits (spec §5 find friend). */
-export const friendPhoneProblem = (phone: string | undefined): string | undefined =>
-  phone === undefined || phone === "" ? messages.findFirst : /^\d{11}$/.test(phone) ? undefined : messages.phoneWrong
+export const friendPhoneRefusal = (phone: string | undefined): RuleViolation | undefined =>
+  phone === undefined || phone === ""
+    ? new RuleViolation({ message: messages.findFirst })
+    : /^\d{11}$/.test(phone) ? undefined : new RuleViolation({ message: messages.phoneWrong })
 
-/** Why the receiver cannot sign for the parcel themselves, or undefined when they can. */
-export const selfSignProblem = (p: { readonly selfSignAble: boolean; readonly type: number; readonly status: ParcelStatus; readonly unpaidFen: number }): string | undefined => {
-  if (!p.selfSignAble) return messages.selfSignClosed
-  if (isCabinet(p.type)) return messages.cabinetSelfSign
-  if (nextStatus(p.status, "selfSign") === undefined) return `${statusStr(p.status)}状态的快递不能签收`
-  if (p.unpaidFen > 0) return `${UNPAID_SAFEKEEPING}状态的快递不能签收`
-  return undefined
+/** Why the receiver cannot sign for the parcel themselves (409), or undefined when they can. */
+export const selfSignRefusal = (p: { readonly selfSignAble: boolean; readonly type: number; readonly status: ParcelStatus; readonly unpaidFen: number }): StateConflict | undefined => {
+  const message = !p.selfSignAble ? messages.selfSignClosed
+    : isCabinet(p.type) ? messages.cabinetSelfSign
+    : nextStatus(p.status, "selfSign") === undefined ? `${statusStr(p.status)}状态的快递不能签收`
+    : p.unpaidFen > 0 ? `${UNPAID_SAFEKEEPING}状态的快递不能签收`
+    : undefined
+  return message === undefined ? undefined : new StateConflict({ message })
 }
 
-/** Why the holder cannot open the parcel's cabinet door, or undefined when they can (once). */
-export const openBoxProblem = (p: {
+/** Why the holder cannot open the parcel's cabinet door (409), or undefined when they can (once). */
+export const openBoxRefusal = (p: {
   readonly holder: Holder; readonly type: number; readonly status: ParcelStatus; readonly unpaidFen: number; readonly opened: boolean
-}): string | undefined => {
-  if (!isCabinet(p.type)) return messages.notCabinet
-  if (p.opened) return messages.boxOpened
-  if (!mayCollect(p.holder, p.status)) return `${statusStr(p.status)}状态的快递不能取件`
-  if (p.unpaidFen > 0) return `${UNPAID_SAFEKEEPING}状态的快递不能取件`
-  return undefined
+}): StateConflict | undefined => {
+  const message = !isCabinet(p.type) ? messages.notCabinet
+    : p.opened ? messages.boxOpened
+    : !mayCollect(p.holder, p.status) ? `${statusStr(p.status)}状态的快递不能取件`
+    : p.unpaidFen > 0 ? `${UNPAID_SAFEKEEPING}状态的快递不能取件`
+    : undefined
+  return message === undefined ? undefined : new StateConflict({ message })
 }
+
 
 /** The QR page offers door delivery only for a parcel still on the shelf at a worksite that runs errands. */
 export const offersDoorDelivery = (status: number, paotuiAble: boolean, type: number): boolean =>

@@ -10,7 +10,7 @@ import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { ById, IdStatus, logOperation, operationKind } from "../shared/operation"
 import { Clock, Events } from "../shared/ports"
 import {
-  collectorOf, collectStatusStr, friendPhoneProblem, isCollectTab, maskName, messages, openBoxProblem, selfSignProblem, showsCode,
+  collectorOf, collectStatusStr, friendPhoneRefusal, isCollectTab, maskName, messages, openBoxRefusal, selfSignRefusal, showsCode,
   tabStatuses, takeEventOf, type Holder
 } from "./collect"
 import { statusStr, unpaidSafekeeping, type ParcelStatus, type SafekeepingTerms } from "./parcel"
@@ -117,8 +117,8 @@ const friendOf = Effect.fnUntraced(function* (actor: Actor, worksiteId: string |
 
 /** `wxuserInfo/{phone}`: a friend of the caller's worksite by phone, as little of them as the page shows. */
 export const findFriend = Effect.fn("findFriend")(function* (actor: Actor, phone: string | undefined) {
-  const problem = friendPhoneProblem(phone)
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refused = friendPhoneRefusal(phone)
+  if (refused) return yield* refused
   const me = yield* (yield* People).findById(actor.userId)
   const friend = yield* friendOf(actor, me?.worksiteId, phone!)
   return { name: maskName(friend.realname || friend.nickname || ""), phone: phone! }
@@ -130,8 +130,8 @@ export const findFriend = Effect.fn("findFriend")(function* (actor: Actor, phone
  */
 export const chooseAgent = Effect.fn("chooseAgent")(function* (actor: Actor, input: { readonly toTakeId?: string | undefined; readonly agentPhone?: string | undefined }) {
   if (!input.toTakeId) return yield* notFound()
-  const problem = friendPhoneProblem(input.agentPhone)
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refused = friendPhoneRefusal(input.agentPhone)
+  if (refused) return yield* refused
   const held = yield* heldParcel(actor, input.toTakeId)
   if (held.holder !== "receiver") return yield* notFound()
   const friend = yield* friendOf(actor, held.parcel.worksiteId, input.agentPhone!)
@@ -185,8 +185,8 @@ export const selfSign = Effect.fn("selfSign")(function* (actor: Actor, id: strin
   if (held.holder !== "receiver") return yield* notFound()
   const parcels = yield* ParcelStore
   const { selfSignAble } = yield* parcels.collectRules(held.parcel.worksiteId)
-  const problem = selfSignProblem({ selfSignAble, type: held.parcel.type, status: held.parcel.status, unpaidFen: held.unpaidFen })
-  if (problem) return yield* new StateConflict({ message: problem })
+  const refused = selfSignRefusal({ selfSignAble, type: held.parcel.type, status: held.parcel.status, unpaidFen: held.unpaidFen })
+  if (refused) return yield* refused
   const to = nextStatus(held.parcel.status, "selfSign")!
   if (!(yield* parcels.moveStatus(held.parcel.id, held.parcel.status, to, actor.openid, held.now))) {
     return yield* new StateConflict({ message: messages.changed })
@@ -203,8 +203,8 @@ export const selfSign = Effect.fn("selfSign")(function* (actor: Actor, id: strin
 export const openBox = Effect.fn("openBox")(function* (actor: Actor, id: string) {
   const held = yield* heldParcel(actor, id)
   const p = held.parcel
-  const problem = openBoxProblem({ holder: held.holder, type: p.type, status: p.status, unpaidFen: held.unpaidFen, opened: p.boxOpenedAt !== null })
-  if (problem) return yield* new StateConflict({ message: problem })
+  const refused = openBoxRefusal({ holder: held.holder, type: p.type, status: p.status, unpaidFen: held.unpaidFen, opened: p.boxOpenedAt !== null })
+  if (refused) return yield* refused
   const to = nextStatus(p.status, takeEventOf[held.holder])!
   if (!(yield* (yield* ParcelStore).openBox(p.id, p.status, to, actor.openid, held.now))) {
     return yield* new StateConflict({ message: messages.boxOpened })

@@ -7,7 +7,7 @@ import { Clock, Events, Ids } from "../shared/ports"
 import { messages as staffMessages } from "../staff/employee"
 import { employeeOf } from "../staff/use-cases"
 import { serviceTimeStr } from "../staff/worksite"
-import { checkInProblem, messages, scanned } from "./check-in"
+import { checkInRefusal, messages, scanned } from "./check-in"
 import {
   cannotTakeMessage, feeLeft, isParty, ParcelStatus, pickupCheck, pickupEvent, statusStr, type PickupRole
 } from "./parcel"
@@ -47,8 +47,8 @@ export const receiversByLast4 = Effect.fn("receiversByLast4")(function* (actor: 
 export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckInRequest) {
   const input = { ...raw, storageNo: raw.storageNo && scanned(raw.storageNo), expressNo: raw.expressNo && scanned(raw.expressNo) }
   const employee = yield* employeeOf(actor)
-  const problem = checkInProblem(input)
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refused = checkInRefusal(input)
+  if (refused) return yield* refused
   const worksite = employee.worksite
   if (input.worksite !== undefined && input.worksite !== worksite.id) return yield* otherWorksite()
   if (!worksite.expressCompanies.includes(input.expressCompany!)) return yield* new RuleViolation({ message: messages.companyNotServed })

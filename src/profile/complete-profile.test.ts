@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest"
 import {
   afterProfileCompleted,
   afterWorksiteChosen,
-  completeProfileCaptchaProblem,
-  completeProfileProblem,
+  completeProfileCaptchaRefusal,
+  completeProfileRefusal,
   RESEND_SECONDS,
   type CompleteProfileForm
 } from "./complete-profile"
@@ -16,10 +16,10 @@ const form: CompleteProfileForm = {
   viceEnabled: false
 }
 
-describe("completeProfileProblem", () => {
+describe("completeProfileRefusal", () => {
   it("passes a worksite and a main phone with its code", () => {
-    expect(completeProfileProblem(form)).toBeUndefined()
-    expect(completeProfileProblem({ worksite: "w1", keepMain: true, existingMain: "13800138000", viceEnabled: false })).toBeUndefined()
+    expect(completeProfileRefusal(form)?.message).toBeUndefined()
+    expect(completeProfileRefusal({ worksite: "w1", keepMain: true, existingMain: "13800138000", viceEnabled: false })?.message).toBeUndefined()
   })
 
   it.each([
@@ -31,22 +31,22 @@ describe("completeProfileProblem", () => {
     [{ viceEnabled: true, phoneVice: "13800138000", phoneViceCaptcha: "1234" }, "请输入一个新的手机号码"],
     [{ viceEnabled: true, phoneVice: "13900139000", phoneViceCaptcha: "12" }, "请输入正确的副号验证码"]
   ])("%j → %s", (change, message) => {
-    expect(completeProfileProblem({ ...form, ...change })).toBe(message)
+    expect(completeProfileRefusal({ ...form, ...change })?.message).toBe(message)
   })
 
   it("a kept main phone needs no code, and the vice must differ from it", () => {
     const keep = { worksite: "w1", keepMain: true, existingMain: "13800138000", viceEnabled: true, phoneViceCaptcha: "1234" }
-    expect(completeProfileProblem({ ...keep, phoneVice: "13800138000" })).toBe("请输入一个新的手机号码")
-    expect(completeProfileProblem({ ...keep, phoneVice: "13900139000" })).toBeUndefined()
+    expect(completeProfileRefusal({ ...keep, phoneVice: "13800138000" })?.message).toBe("请输入一个新的手机号码")
+    expect(completeProfileRefusal({ ...keep, phoneVice: "13900139000" })?.message).toBeUndefined()
   })
 
   it("asking for a code needs the worksite first; the countdown is 60 s", () => {
     expect(RESEND_SECONDS).toBe(60)
-    expect(completeProfileCaptchaProblem({ phone: "13800138000", type: "main" })).toBe("请选择您所在的网点")
-    expect(completeProfileCaptchaProblem({ worksite: "w1", phone: "", type: "main" })).toBe("请绑定您正确的手机号")
-    expect(completeProfileCaptchaProblem({ worksite: "w1", phone: "138", type: "main" })).toBe("请输入正确的手机号码")
-    expect(completeProfileCaptchaProblem({ worksite: "w1", phone: "139", type: "vice" })).toBe("请输入正确的副手机号")
-    expect(completeProfileCaptchaProblem({ worksite: "w1", phone: "13800138000", type: "main" })).toBeUndefined()
+    expect(completeProfileCaptchaRefusal({ phone: "13800138000", type: "main" })?.message).toBe("请选择您所在的网点")
+    expect(completeProfileCaptchaRefusal({ worksite: "w1", phone: "", type: "main" })?.message).toBe("请绑定您正确的手机号")
+    expect(completeProfileCaptchaRefusal({ worksite: "w1", phone: "138", type: "main" })?.message).toBe("请输入正确的手机号码")
+    expect(completeProfileCaptchaRefusal({ worksite: "w1", phone: "139", type: "vice" })?.message).toBe("请输入正确的副手机号")
+    expect(completeProfileCaptchaRefusal({ worksite: "w1", phone: "13800138000", type: "main" })?.message).toBeUndefined()
   })
 })
 

@@ -1,5 +1,5 @@
 /** Completing the profile (worksite, main phone, optional vice phone) and where the worksite chooser and the form lead. */
-import { firstFailure } from "../shared/errors"
+import { firstRefusal, type RuleViolation } from "../shared/errors"
 import { isMobilePhone } from "../shared/phone-number"
 import { CAPTCHA_RULES, isCaptchaFormat, messages as phoneMessages } from "./phone"
 import { AuthStatus, messages as verificationMessages, needsVerificationToSend } from "./verification"
@@ -30,8 +30,8 @@ export interface CompleteProfileForm {
 
 const text = (s: string | undefined) => (s ?? "").trim()
 
-export const completeProfileProblem = (f: CompleteProfileForm): string | undefined =>
-  firstFailure([
+export const completeProfileRefusal = (f: CompleteProfileForm): RuleViolation | undefined =>
+  firstRefusal([
     [text(f.worksite) !== "", messages.worksiteRequired],
     [f.keepMain || text(f.phoneMain) !== "", phoneMessages.phoneMissing],
     [f.keepMain || isMobilePhone(text(f.phoneMain)), phoneMessages.phoneWrong],
@@ -42,12 +42,12 @@ export const completeProfileProblem = (f: CompleteProfileForm): string | undefin
   ])
 
 /** Asking for a code on this page needs a worksite first, then a valid number (main or vice). */
-export const completeProfileCaptchaProblem = (input: {
+export const completeProfileCaptchaRefusal = (input: {
   readonly worksite?: string | undefined
   readonly phone?: string | undefined
   readonly type: "main" | "vice"
-}): string | undefined =>
-  firstFailure([
+}): RuleViolation | undefined =>
+  firstRefusal([
     [text(input.worksite) !== "", messages.worksiteRequired],
     [input.type === "vice" || text(input.phone) !== "", phoneMessages.phoneMissing],
     [isMobilePhone(text(input.phone)), input.type === "main" ? phoneMessages.phoneWrong : messages.viceWrong]

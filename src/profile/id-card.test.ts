@@ -3,7 +3,7 @@ import {
   birthDateOf,
   capIdCardNoInput,
   checkDigit,
-  idCardNoProblem,
+  idCardNoRefusal,
   isValidIdCardNo,
   messages,
   normalizeIdCardNo,
@@ -29,17 +29,17 @@ describe("checkDigit: ISO 7064 MOD 11-2 over the first 17 digits", () => {
   })
 })
 
-describe("idCardNoProblem: the spec's messages", () => {
+describe("idCardNoRefusal: the spec's messages", () => {
   it.each(["11010519491231002X", "11010519491231002x", " 11010519491231002X ", "440524188001010014", "110105491231002"])(
     "%j is valid",
     (no) => {
-      expect(idCardNoProblem(no, now)).toBeUndefined()
+      expect(idCardNoRefusal(no, now)?.message).toBeUndefined()
       expect(isValidIdCardNo(no, now)).toBe(true)
     }
   )
 
   it.each([undefined, "", "   "])("%j → 身份证号码不能为空", (no) => {
-    expect(idCardNoProblem(no, now)).toBe("身份证号码不能为空")
+    expect(idCardNoRefusal(no, now)?.message).toBe("身份证号码不能为空")
     expect(messages.required).toBe("身份证号码不能为空")
   })
 
@@ -56,14 +56,14 @@ describe("idCardNoProblem: the spec's messages", () => {
     ["110105490230002", "15 digits, 30 February 1949"],
     ["1101054912310021", "16 digits"]
   ])("%s (%s) → 身份证号码不正确", (no) => {
-    expect(idCardNoProblem(no, now)).toBe("身份证号码不正确")
+    expect(idCardNoRefusal(no, now)?.message).toBe("身份证号码不正确")
     expect(isValidIdCardNo(no, now)).toBe(false)
   })
 
   it("accepts a birthday that is today in Shanghai", () => {
     const first17 = "11010520250601001"
-    expect(idCardNoProblem(first17 + checkDigit(first17), new Date("2025-05-31T16:00:00Z"))).toBeUndefined()
-    expect(idCardNoProblem(first17 + checkDigit(first17), new Date("2025-05-31T15:59:59Z"))).toBe("身份证号码不正确")
+    expect(idCardNoRefusal(first17 + checkDigit(first17), new Date("2025-05-31T16:00:00Z"))?.message).toBeUndefined()
+    expect(idCardNoRefusal(first17 + checkDigit(first17), new Date("2025-05-31T15:59:59Z"))?.message).toBe("身份证号码不正确")
   })
 })
 

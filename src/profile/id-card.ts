@@ -1,5 +1,5 @@
 /** Resident ID numbers: the 18-character form with its ISO 7064 MOD 11-2 check character, and the legacy 15-digit form. */
-import { firstFailure } from "../shared/errors"
+import { firstRefusal, type RuleViolation } from "../shared/errors"
 import { shanghaiDate } from "../shared/time"
 
 export const ID_CARD_NO_MAX_LENGTH = 18
@@ -63,15 +63,15 @@ const hasValidForm = (no: string): boolean =>
   (/^\d{15}$/.test(no) || (/^\d{17}[\dX]$/.test(no) && checkDigit(no.slice(0, 17)) === no[17]))
 
 /** The spec's two messages: empty, then anything that is not a valid 15- or 18-character number born by today. */
-export const idCardNoProblem = (raw: string | undefined, now: Date): string | undefined => {
+export const idCardNoRefusal = (raw: string | undefined, now: Date): RuleViolation | undefined => {
   const no = normalizeIdCardNo(raw ?? "")
-  return firstFailure([
+  return firstRefusal([
     [no !== "", messages.required],
     [(no.length === 15 || no.length === 18) && hasValidForm(no) && hasValidBirthDate(no, now), messages.invalid]
   ])
 }
 
-export const isValidIdCardNo = (raw: string, now: Date): boolean => raw.trim() !== "" && idCardNoProblem(raw, now) === undefined
+export const isValidIdCardNo = (raw: string, now: Date): boolean => raw.trim() !== "" && idCardNoRefusal(raw, now) === undefined
 
 /** The odd/even sequence digit: 1 male, 2 female (the user's sex codes). */
 export const sexOfIdCardNo = (idCardNo: string): 1 | 2 | undefined => {

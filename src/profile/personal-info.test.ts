@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest"
-import { displayName, nicknameProblem, realnameProblem, sexProblem } from "./personal-info"
+import { displayName, nicknameRefusal, realnameRefusal, sexRefusal } from "./personal-info"
 
 describe("edit pages", () => {
   it("real name and nickname are required", () => {
-    expect(realnameProblem("")).toBe("真实姓名不能为空")
-    expect(realnameProblem("  ")).toBe("真实姓名不能为空")
-    expect(realnameProblem(undefined)).toBe("真实姓名不能为空")
-    expect(realnameProblem("张三")).toBeUndefined()
-    expect(nicknameProblem("")).toBe("昵称不能为空")
-    expect(nicknameProblem("小张")).toBeUndefined()
+    expect(realnameRefusal("")?.message).toBe("真实姓名不能为空")
+    expect(realnameRefusal("  ")?.message).toBe("真实姓名不能为空")
+    expect(realnameRefusal(undefined)?.message).toBe("真实姓名不能为空")
+    expect(realnameRefusal("张三")?.message).toBeUndefined()
+    expect(nicknameRefusal("")?.message).toBe("昵称不能为空")
+    expect(nicknameRefusal("小张")?.message).toBeUndefined()
   })
 
   it("sex must be male (1) or female (2)", () => {
-    expect(sexProblem(1)).toBeUndefined()
-    expect(sexProblem(2)).toBeUndefined()
-    expect(sexProblem(0)).toBe("请选择性别")
-    expect(sexProblem(undefined)).toBe("请选择性别")
+    expect(sexRefusal(1)?.message).toBeUndefined()
+    expect(sexRefusal(2)?.message).toBeUndefined()
+    expect(sexRefusal(0)?.message).toBe("请选择性别")
+    expect(sexRefusal(undefined)?.message).toBe("请选择性别")
   })
 })
 

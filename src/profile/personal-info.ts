@@ -1,5 +1,5 @@
 /** The personal-info edit pages (real name, nickname, sex) and the name the Me page shows. */
-import { firstFailure } from "../shared/errors"
+import { firstRefusal, type RuleViolation } from "../shared/errors"
 
 export const Sex = { unknown: 0, male: 1, female: 2 } as const
 export type Sex = (typeof Sex)[keyof typeof Sex]
@@ -20,14 +20,14 @@ export const messages = {
 
 const filled = (s: string | undefined) => (s ?? "").trim() !== ""
 
-export const realnameProblem = (realname: string | undefined): string | undefined =>
-  firstFailure([[filled(realname), messages.realnameRequired]])
+export const realnameRefusal = (realname: string | undefined): RuleViolation | undefined =>
+  firstRefusal([[filled(realname), messages.realnameRequired]])
 
-export const nicknameProblem = (nickname: string | undefined): string | undefined =>
-  firstFailure([[filled(nickname), messages.nicknameRequired]])
+export const nicknameRefusal = (nickname: string | undefined): RuleViolation | undefined =>
+  firstRefusal([[filled(nickname), messages.nicknameRequired]])
 
-export const sexProblem = (sex: number | undefined): string | undefined =>
-  firstFailure([[sex === Sex.male || sex === Sex.female, messages.sexRequired]])
+export const sexRefusal = (sex: number | undefined): RuleViolation | undefined =>
+  firstRefusal([[sex === Sex.male || sex === Sex.female, messages.sexRequired]])
 
 /** The real name, or else the nickname cut to 4 characters. */
 export const displayName = (user: { readonly realname: string | null; readonly nickname: string | null }): string =>

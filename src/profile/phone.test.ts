@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { LimitReached, RuleViolation } from "../shared/errors"
 import { isMobilePhone, normalizePhone } from "../shared/phone-number"
-import { CAPTCHA_RULES, captchaCode, captchaPhoneDecision, captchaSendDecision, captchaSenderDecision, issueCaptcha, newPhoneProblem, phoneEditProblem, resendCountdown, unbindMainPhone, unbindVicePhone, verifyCaptcha } from "./phone"
+import { CAPTCHA_RULES, captchaCode, captchaPhoneDecision, captchaSendDecision, captchaSenderDecision, issueCaptcha, newPhoneRefusal, phoneEditRefusal, resendCountdown, unbindMainPhone, unbindVicePhone, verifyCaptcha } from "./phone"
 
 const at = (iso: string) => new Date(iso)
 const bound = { phoneMain: "13800138000", phoneVice: "13900139000" }
@@ -31,7 +31,7 @@ describe("mobile numbers", () => {
 
 describe("edit-phone page", () => {
   it("passes a new valid number with a 4-digit code", () => {
-    expect(phoneEditProblem({ phone: "13700137000", captcha: "1234", bound })).toBeUndefined()
+    expect(phoneEditRefusal({ phone: "13700137000", captcha: "1234", bound })?.message).toBeUndefined()
   })
 
   it.each([
@@ -45,13 +45,13 @@ describe("edit-phone page", () => {
     ["13700137000", "12a4", "请输入正确的验证码"],
     ["13700137000", undefined, "请输入正确的验证码"]
   ])("%j with code %j → %s", (phone, captcha, message) => {
-    expect(phoneEditProblem({ phone, captcha, bound })).toBe(message)
+    expect(phoneEditRefusal({ phone, captcha, bound })?.message).toBe(message)
   })
 
   it("asking for a code checks only the number", () => {
-    expect(newPhoneProblem("13700137000", bound)).toBeUndefined()
-    expect(newPhoneProblem("13800138000", bound)).toBe("请输入一个新的手机号码")
-    expect(newPhoneProblem("13800138000", { phoneMain: null, phoneVice: null })).toBeUndefined()
+    expect(newPhoneRefusal("13700137000", bound)?.message).toBeUndefined()
+    expect(newPhoneRefusal("13800138000", bound)?.message).toBe("请输入一个新的手机号码")
+    expect(newPhoneRefusal("13800138000", { phoneMain: null, phoneVice: null })?.message).toBeUndefined()
   })
 })
 

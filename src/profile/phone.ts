@@ -1,5 +1,5 @@
 /** Main and vice phones: the mobile number rule, SMS captchas (format, expiry, resend limits) and unbinding. */
-import { firstFailure, LimitReached, RuleViolation } from "../shared/errors"
+import { firstRefusal, LimitReached, RuleViolation } from "../shared/errors"
 import { isMobilePhone } from "../shared/phone-number"
 import { hours, minutes, sameShanghaiDay } from "../shared/time"
 
@@ -55,9 +55,9 @@ export interface BoundPhones {
 }
 
 /** The number on the edit-phone page (main or vice) and when asking for a code: valid, and not one this user already has. */
-export const newPhoneProblem = (phone: string | undefined, bound: BoundPhones): string | undefined => {
+export const newPhoneRefusal = (phone: string | undefined, bound: BoundPhones): RuleViolation | undefined => {
   const p = (phone ?? "").trim()
-  return firstFailure([
+  return firstRefusal([
     [p !== "", messages.phoneMissing],
     [isMobilePhone(p), messages.phoneWrong],
     [p !== bound.phoneMain && p !== bound.phoneVice, messages.phoneNotNew]
@@ -65,12 +65,13 @@ export const newPhoneProblem = (phone: string | undefined, bound: BoundPhones): 
 }
 
 /** Submitting the edit-phone page: the number, then a 4-digit code. */
-export const phoneEditProblem = (input: {
+export const phoneEditRefusal = (input: {
   readonly phone: string | undefined
   readonly captcha: string | undefined
   readonly bound: BoundPhones
-}): string | undefined =>
-  newPhoneProblem(input.phone, input.bound) ?? (isCaptchaFormat((input.captcha ?? "").trim()) ? undefined : messages.captchaWrong)
+}): RuleViolation | undefined =>
+  newPhoneRefusal(input.phone, input.bound) ?? firstRefusal([[isCaptchaFormat((input.captcha ?? "").trim()), messages.captchaWrong]])
+
 
 export interface IssuedCaptcha {
   readonly phone: string

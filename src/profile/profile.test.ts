@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { identityEditable, maskIdCardNo, mayListTeam, mayReviewVerifications, reviewCommentProblem } from "./profile"
+import { identityEditable, maskIdCardNo, mayListTeam, mayReviewVerifications, reviewCommentRefusal } from "./profile"
 
 describe("the account's own rules", () => {
   it("masks the ID number: the first 6 and the last 4, 8 stars between", () => {
@@ -23,12 +23,12 @@ describe("the account's own rules", () => {
   })
 
   it("a rejection needs a reason; a comment is at most 200 characters either way", () => {
-    expect(reviewCommentProblem(2, undefined)).toBe("请填写不通过的原因")
-    expect(reviewCommentProblem(2, "  ")).toBe("请填写不通过的原因")
-    expect(reviewCommentProblem(2, "照片模糊")).toBeUndefined()
-    expect(reviewCommentProblem(1, undefined)).toBeUndefined()
-    expect(reviewCommentProblem(2, "长".repeat(200))).toBeUndefined()
-    expect(reviewCommentProblem(2, "长".repeat(201))).toBe("审核意见不能超过200个字")
-    expect(reviewCommentProblem(1, "长".repeat(201))).toBe("审核意见不能超过200个字")
+    expect(reviewCommentRefusal(2, undefined)?.message).toBe("请填写不通过的原因")
+    expect(reviewCommentRefusal(2, "  ")?.message).toBe("请填写不通过的原因")
+    expect(reviewCommentRefusal(2, "照片模糊")?.message).toBeUndefined()
+    expect(reviewCommentRefusal(1, undefined)?.message).toBeUndefined()
+    expect(reviewCommentRefusal(2, "长".repeat(200))?.message).toBeUndefined()
+    expect(reviewCommentRefusal(2, "长".repeat(201))?.message).toBe("审核意见不能超过200个字")
+    expect(reviewCommentRefusal(1, "长".repeat(201))?.message).toBe("审核意见不能超过200个字")
   })
 })

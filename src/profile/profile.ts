@@ -1,5 +1,6 @@
 /** The student's own account as the server keeps it, what the API shows of it, and who may review it. */
 import type { Role } from "../shared/actor"
+import { firstRefusal, type RuleViolation } from "../shared/errors"
 import type { BoundPhones } from "./phone"
 import type { PaotuiStatus } from "./runner-application"
 import { AuthStatus, type Verification } from "./verification"
@@ -53,11 +54,14 @@ export const messages = {
 export const commentTooLong = () => `审核意见不能超过${REJECT_COMMENT_MAX}个字`
 
 /** A rejection tells the user why; any comment stays within REJECT_COMMENT_MAX characters. */
-export const reviewCommentProblem = (decision: number, comment: string | undefined): string | undefined => {
+export const reviewCommentRefusal = (decision: number, comment: string | undefined): RuleViolation | undefined => {
   const text = (comment ?? "").trim()
-  if (decision === AuthStatus.rejected && text === "") return messages.rejectCommentRequired
-  return Array.from(text).length > REJECT_COMMENT_MAX ? commentTooLong() : undefined
+  return firstRefusal([
+    [decision !== AuthStatus.rejected || text !== "", messages.rejectCommentRequired],
+    [Array.from(text).length <= REJECT_COMMENT_MAX, commentTooLong()]
+  ])
 }
+
 
 /** The ID number as the API shows it: the first 6 and the last 4 characters, 8 stars between. */
 export const maskIdCardNo = (idCardNo: string | null): string | null =>

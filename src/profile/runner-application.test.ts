@@ -6,7 +6,7 @@ import {
   mayApplyAsRunner,
   mayTakeErrands,
   type RunnerApplication,
-  runnerApplicationProblem,
+  runnerApplicationRefusal,
   runnerStatusLabel,
   isJoinedRunner
 } from "./runner-application"
@@ -17,18 +17,18 @@ const ready: RunnerApplication = {
   agreed: true
 }
 
-describe("runnerApplicationProblem", () => {
+describe("runnerApplicationRefusal", () => {
   it("passes a verified applicant at an open worksite", () => {
-    expect(runnerApplicationProblem(ready)).toBeUndefined()
+    expect(runnerApplicationRefusal(ready)?.message).toBeUndefined()
   })
 
   it("needs a code only where the worksite asks for one, and it must be a leader's", () => {
     const needing = { ...ready, worksite: { ...ready.worksite, paotuiApplyNeedInvitation: true } }
-    expect(runnerApplicationProblem(needing)).toBe("请填入跑腿邀请码")
-    expect(runnerApplicationProblem({ ...needing, invitation: "  " })).toBe("请填入跑腿邀请码")
-    expect(runnerApplicationProblem({ ...needing, invitation: "AB12" })).toBe("跑腿邀请码不正确")
-    expect(runnerApplicationProblem({ ...needing, invitation: "AB12", invitingLeaderId: "u9" })).toBeUndefined()
-    expect(runnerApplicationProblem({ ...ready, invitation: "whatever" })).toBeUndefined()
+    expect(runnerApplicationRefusal(needing)?.message).toBe("请填入跑腿邀请码")
+    expect(runnerApplicationRefusal({ ...needing, invitation: "  " })?.message).toBe("请填入跑腿邀请码")
+    expect(runnerApplicationRefusal({ ...needing, invitation: "AB12" })?.message).toBe("跑腿邀请码不正确")
+    expect(runnerApplicationRefusal({ ...needing, invitation: "AB12", invitingLeaderId: "u9" })?.message).toBeUndefined()
+    expect(runnerApplicationRefusal({ ...ready, invitation: "whatever" })?.message).toBeUndefined()
   })
 
   it.each([
@@ -43,7 +43,7 @@ describe("runnerApplicationProblem", () => {
     ["not verified", { ...ready, applicant: { ...ready.applicant, authStatus: 0 as const } }, "请先完成跑腿实名认证（须上传身份证和学生证）"],
     ["no student card", { ...ready, applicant: { ...ready.applicant, studentCardUrl: null } }, "请先完成跑腿实名认证（须上传身份证和学生证）"]
   ])("%s → %s", (_, application, message) => {
-    expect(runnerApplicationProblem(application)).toBe(message)
+    expect(runnerApplicationRefusal(application)?.message).toBe(message)
   })
 
   it("reports the first failing check in order", () => {
@@ -52,9 +52,9 @@ describe("runnerApplicationProblem", () => {
       worksite: { paotuiAble: false, paotuiApplyAble: false, paotuiApplyNeedInvitation: true },
       agreed: false
     }
-    expect(runnerApplicationProblem(allWrong)).toBe("请填入跑腿邀请码")
-    expect(runnerApplicationProblem({ ...allWrong, invitation: "A", invitingLeaderId: "u" })).toBe("请先阅读并同意《校园跑腿服务协议》")
-    expect(runnerApplicationProblem({ ...allWrong, invitation: "A", invitingLeaderId: "u", agreed: true })).toBe("请先到个人中心登记您的性别")
+    expect(runnerApplicationRefusal(allWrong)?.message).toBe("请填入跑腿邀请码")
+    expect(runnerApplicationRefusal({ ...allWrong, invitation: "A", invitingLeaderId: "u" })?.message).toBe("请先阅读并同意《校园跑腿服务协议》")
+    expect(runnerApplicationRefusal({ ...allWrong, invitation: "A", invitingLeaderId: "u", agreed: true })?.message).toBe("请先到个人中心登记您的性别")
   })
 })
 

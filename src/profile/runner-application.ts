@@ -1,5 +1,5 @@
 /** Applying to run errands: the checks, the paotuiStatus machine, the status label and the credit colour. */
-import { firstFailure, RuleViolation, StateConflict } from "../shared/errors"
+import { firstRefusal, RuleViolation, StateConflict } from "../shared/errors"
 import { AuthStatus } from "./verification"
 
 export const PaotuiStatus = { notApplied: -1, reviewing: 0, joined: 1, rejected: 2 } as const
@@ -75,10 +75,10 @@ export interface RunnerApplication {
 }
 
 /** The checks in the spec's order, then the worksite's service switches and the errand verification. */
-export const runnerApplicationProblem = (a: RunnerApplication): string | undefined => {
+export const runnerApplicationRefusal = (a: RunnerApplication): RuleViolation | undefined => {
   const invitation = (a.invitation ?? "").trim()
   const needInvitation = a.worksite.paotuiApplyNeedInvitation
-  return firstFailure([
+  return firstRefusal([
     [!needInvitation || invitation !== "", messages.invitationRequired],
     [!needInvitation || a.invitingLeaderId !== undefined, messages.invitationWrong],
     [a.agreed, messages.agreement],
@@ -95,8 +95,8 @@ export const applyAsRunner = (
 ): { readonly paotuiStatus: typeof PaotuiStatus.reviewing; readonly paotuiLeader: string | null } | RuleViolation | StateConflict => {
   if (a.applicant.paotuiStatus === PaotuiStatus.reviewing) return new StateConflict({ message: messages.reviewing })
   if (a.applicant.paotuiStatus === PaotuiStatus.joined) return new StateConflict({ message: messages.alreadyJoined })
-  const problem = runnerApplicationProblem(a)
-  if (problem) return new RuleViolation({ message: problem })
+  const refused = runnerApplicationRefusal(a)
+  if (refused) return refused
   return { paotuiStatus: PaotuiStatus.reviewing, paotuiLeader: a.invitingLeaderId ?? null }
 }
 

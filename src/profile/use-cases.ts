@@ -12,14 +12,14 @@ import { signUrl } from "../upload/upload"
 import { messages as worksiteMessages } from "../worksite/directory"
 import { Worksites } from "../worksite/worksite-store"
 import { CaptchaCodes, CaptchaStore, type StoredCaptcha } from "./captcha-store"
-import { completeProfileProblem, messages as completeMessages } from "./complete-profile"
-import { idCardNoProblem, normalizeIdCardNo } from "./id-card"
+import { completeProfileRefusal, messages as completeMessages } from "./complete-profile"
+import { idCardNoRefusal, normalizeIdCardNo } from "./id-card"
 import { messages as imageMessages, UploadField } from "../upload/image-upload"
-import { nicknameProblem, realnameProblem, sexProblem } from "./personal-info"
+import { nicknameRefusal, realnameRefusal, sexRefusal } from "./personal-info"
 import { isMobilePhone } from "../shared/phone-number"
-import { bindPhone, CAPTCHA_RULES, captchaPhoneDecision, captchaSendDecision, captchaSenderDecision, issueCaptcha, messages as phoneMessages, phoneEditProblem, unbindMainPhone, unbindVicePhone, verifyCaptcha, type PhoneType } from "./phone"
+import { bindPhone, CAPTCHA_RULES, captchaPhoneDecision, captchaSendDecision, captchaSenderDecision, issueCaptcha, messages as phoneMessages, phoneEditRefusal, unbindMainPhone, unbindVicePhone, verifyCaptcha, type PhoneType } from "./phone"
 import {
-  identityEditable, mayListTeam, mayReviewVerifications, messages, reviewCommentProblem, type ProfileChange, type UserProfile
+  identityEditable, mayListTeam, mayReviewVerifications, messages, reviewCommentRefusal, type ProfileChange, type UserProfile
 } from "./profile"
 import { ProfileStore } from "./profile-store"
 import { REVIEW_LIST_MAX } from "./review-queue"
@@ -50,8 +50,8 @@ const identityLocked = (profile: UserProfile) =>
   identityEditable(profile.authStatus) ? undefined : new StateConflict({ message: messages.identityLocked })
 
 export const updateRealname = Effect.fn("updateRealname")(function* (actor: Actor, realname: string | undefined) {
-  const problem = realnameProblem(realname)
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refused = realnameRefusal(realname)
+  if (refused) return yield* refused
   const profile = yield* locked(actor.userId)
   const refusal = identityLocked(profile)
   if (refusal) return yield* refusal
@@ -59,23 +59,23 @@ export const updateRealname = Effect.fn("updateRealname")(function* (actor: Acto
 })
 
 export const updateNickname = Effect.fn("updateNickname")(function* (actor: Actor, nickname: string | undefined) {
-  const problem = nicknameProblem(nickname)
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refused = nicknameRefusal(nickname)
+  if (refused) return yield* refused
   yield* locked(actor.userId)
   yield* save(actor.userId, { nickname: text(nickname) })
 })
 
 export const updateSex = Effect.fn("updateSex")(function* (actor: Actor, sex: number | undefined) {
-  const problem = sexProblem(sex)
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refused = sexRefusal(sex)
+  if (refused) return yield* refused
   yield* locked(actor.userId)
   yield* save(actor.userId, { sex: sex as 1 | 2 })
 })
 
 export const updateIdCardNo = Effect.fn("updateIdCardNo")(function* (actor: Actor, idCardNo: string | undefined) {
   const now = yield* (yield* Clock).now
-  const problem = idCardNoProblem(idCardNo, now)
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refused = idCardNoRefusal(idCardNo, now)
+  if (refused) return yield* refused
   const profile = yield* locked(actor.userId)
   const refusal = identityLocked(profile)
   if (refusal) return yield* refusal
@@ -186,8 +186,8 @@ const refuseTaken = Effect.fn("refuseTaken")(function* (userId: string, phones: 
 /** The edit-phone page: a new valid number with the code sent to it. */
 export const updatePhone = Effect.fn("updatePhone")(function* (actor: Actor, type: PhoneType, phone: string | undefined, captcha: string | undefined) {
   const profile = yield* locked(actor.userId)
-  const problem = phoneEditProblem({ phone, captcha, bound: profile })
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refused = phoneEditRefusal({ phone, captcha, bound: profile })
+  if (refused) return yield* refused
   const p = text(phone)
   const now = yield* (yield* Clock).now
   const codes = yield* checkCodes(actor.userId, [{ phone: p, code: captcha! }], now)
@@ -231,8 +231,8 @@ export const completeProfile = Effect.fn("completeProfile")(function* (actor: Ac
   const profile = yield* locked(actor.userId)
   const keepMain = profile.phoneMain !== null && (text(input.phoneMain) === "" || text(input.phoneMain) === profile.phoneMain)
   const viceEnabled = text(input.phoneVice) !== "" || text(input.phoneViceCaptcha) !== ""
-  const problem = completeProfileProblem({ ...input, keepMain, existingMain: profile.phoneMain, viceEnabled })
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refused = completeProfileRefusal({ ...input, keepMain, existingMain: profile.phoneMain, viceEnabled })
+  if (refused) return yield* refused
   const worksite = yield* worksiteNamed(input.worksite)
   const phoneMain = keepMain ? profile.phoneMain! : text(input.phoneMain)
   const phoneVice = viceEnabled ? text(input.phoneVice) : profile.phoneVice === phoneMain ? null : profile.phoneVice
@@ -297,8 +297,8 @@ export type Reviewer = Actor | "operator"
 export const reviewAuth = Effect.fn("reviewAuth")(function* (reviewer: Reviewer, userId: string, decision: number | undefined, comment: string | undefined) {
   if (reviewer !== "operator" && !mayReviewVerifications(reviewer.role)) return yield* new NotAllowed({ message: messages.notReviewer })
   if (decision !== AuthStatus.passed && decision !== AuthStatus.rejected) return yield* new RuleViolation({ message: messages.reviewDecision })
-  const commentProblem = reviewCommentProblem(decision, comment)
-  if (commentProblem) return yield* new RuleViolation({ message: commentProblem })
+  const refused = reviewCommentRefusal(decision, comment)
+  if (refused) return yield* refused
   const target = yield* (yield* ProfileStore).lock(userId)
   if (!target) return yield* userMissing()
   if (reviewer !== "operator" && reviewer.role === "staff") {

@@ -6,8 +6,8 @@ import {
   mayApplyForVerification,
   needsVerificationToSend,
   reviewVerification,
-  senderVerificationProblem,
-  submissionProblem,
+  senderVerificationRefusal,
+  submissionRefusal,
   submitVerification,
   type Verification,
   verificationBadge,
@@ -35,14 +35,14 @@ const submission = {
   idCardNo: "11010519491231002x"
 }
 
-describe("submissionProblem: the spec's three checks in order", () => {
+describe("submissionRefusal: the spec's three checks in order", () => {
   it("passes an ID photo with a recognised name and number", () => {
-    expect(submissionProblem(submission, now)).toBeUndefined()
+    expect(submissionRefusal(submission, now)?.message).toBeUndefined()
   })
 
   it("needs at least one photo", () => {
-    expect(submissionProblem({ type: 0 }, now)).toBe("请上传身份证/学生证照片")
-    expect(submissionProblem({ type: 1, realname: "张三" }, now)).toBe("请上传身份证/学生证照片")
+    expect(submissionRefusal({ type: 0 }, now)?.message).toBe("请上传身份证/学生证照片")
+    expect(submissionRefusal({ type: 1, realname: "张三" }, now)?.message).toBe("请上传身份证/学生证照片")
   })
 
   it.each([
@@ -51,12 +51,12 @@ describe("submissionProblem: the spec's three checks in order", () => {
     ["no recognised number", { ...submission, idCardNo: undefined }],
     ["a number failing its check digit", { ...submission, idCardNo: "110105194912310021" }]
   ])("%s → 请上传真实的身份证", (_, s) => {
-    expect(submissionProblem(s, now)).toBe("请上传真实的身份证")
+    expect(submissionRefusal(s, now)?.message).toBe("请上传真实的身份证")
   })
 
   it("errand verification (type 1) needs the student card", () => {
-    expect(submissionProblem({ ...submission, type: 1 }, now)).toBe("跑腿实名认证须上传学生证")
-    expect(submissionProblem({ ...submission, type: 1, studentCardUrl: "/s.jpg" }, now)).toBeUndefined()
+    expect(submissionRefusal({ ...submission, type: 1 }, now)?.message).toBe("跑腿实名认证须上传学生证")
+    expect(submissionRefusal({ ...submission, type: 1, studentCardUrl: "/s.jpg" }, now)?.message).toBeUndefined()
   })
 })
 
@@ -141,9 +141,9 @@ describe("what the pages show", () => {
   })
 
   it("staff refuse a sender at -1 or 2", () => {
-    expect(senderVerificationProblem(-1)).toBe("用户还没通过实名认证")
-    expect(senderVerificationProblem(2)).toBe("用户还没通过实名认证")
-    expect(senderVerificationProblem(0)).toBeUndefined()
-    expect(senderVerificationProblem(1)).toBeUndefined()
+    expect(senderVerificationRefusal(-1)?.message).toBe("用户还没通过实名认证")
+    expect(senderVerificationRefusal(2)?.message).toBe("用户还没通过实名认证")
+    expect(senderVerificationRefusal(0)?.message).toBeUndefined()
+    expect(senderVerificationRefusal(1)?.message).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
 /** Real-name verification: the submission checks, the authStatus machine and what the Me page shows for each state. */
-import { firstFailure, RuleViolation, StateConflict } from "../shared/errors"
+import { firstRefusal, RuleViolation, StateConflict } from "../shared/errors"
 import { isValidIdCardNo, normalizeIdCardNo, sexOfIdCardNo } from "./id-card"
 
 export const AuthStatus = { notSubmitted: -1, reviewing: 0, passed: 1, rejected: 2 } as const
@@ -57,8 +57,9 @@ export const needsVerificationToSend = (user: { readonly idCardNo: string | null
   !user.idCardNo && user.authStatus !== AuthStatus.reviewing
 
 /** Staff scanning a sender: -1 and 2 are refused. */
-export const senderVerificationProblem = (authStatus: AuthStatus): string | undefined =>
-  authStatus === AuthStatus.notSubmitted || authStatus === AuthStatus.rejected ? messages.senderNotVerified : undefined
+export const senderVerificationRefusal = (authStatus: AuthStatus): RuleViolation | undefined =>
+  firstRefusal([[authStatus !== AuthStatus.notSubmitted && authStatus !== AuthStatus.rejected, messages.senderNotVerified]])
+
 
 export interface Verification {
   readonly authStatus: AuthStatus
@@ -84,8 +85,8 @@ export interface VerificationSubmission {
 const present = (s: string | null | undefined): s is string => s !== undefined && s !== null && s.trim() !== ""
 
 /** The spec's three checks in order; an ID photo counts as real when a name and a valid number were read off it. */
-export const submissionProblem = (s: VerificationSubmission, now: Date): string | undefined =>
-  firstFailure([
+export const submissionRefusal = (s: VerificationSubmission, now: Date): RuleViolation | undefined =>
+  firstRefusal([
     [present(s.idCardUrl) || present(s.studentCardUrl), messages.photoRequired],
     [present(s.idCardUrl) && present(s.realname) && isValidIdCardNo(s.idCardNo ?? "", now), messages.realIdCard],
     [s.type !== VerificationType.errand || present(s.studentCardUrl), messages.studentCardRequired]
@@ -99,8 +100,8 @@ export const submitVerification = (
 ): Verification | RuleViolation | StateConflict => {
   if (current.authStatus === AuthStatus.reviewing) return new StateConflict({ message: messages.underReview })
   if (current.authStatus === AuthStatus.passed) return new StateConflict({ message: messages.alreadyPassed })
-  const problem = submissionProblem(s, now)
-  if (problem) return new RuleViolation({ message: problem })
+  const refused = submissionRefusal(s, now)
+  if (refused) return refused
   const idCardNo = normalizeIdCardNo(s.idCardNo ?? "")
   return {
     ...current,

@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { bookingDays, bookingTimeProblem, isBookableTime, plainSendingArriveTime } from "./booking-time"
+import { bookingDays, bookingTimeRefusal, isBookableTime, plainSendingArriveTime } from "./booking-time"
 
 /** Shanghai wall-clock parts of an instant, computed apart from the module (UTC+8, no daylight saving). */
 const wall = (d: Date) => {
@@ -65,11 +65,11 @@ describe("booking times", () => {
     const ok = w.minute % 10 === 0 && w.second === 0 && w.hour >= 9 && w.hour <= 22 &&
       t.getTime() >= n.getTime() + 30 * 60_000 && offset >= (late ? 1 : 0) && offset <= (late ? 3 : 2)
     expect(isBookableTime(t, n)).toBe(ok)
-    expect(bookingTimeProblem(t, n)).toBe(ok ? undefined : "请选择正确的预约时间")
+    expect(bookingTimeRefusal(t, n)?.message).toBe(ok ? undefined : "请选择正确的预约时间")
   })
 
   it("refuses a missing time", () => {
-    expect(bookingTimeProblem(undefined, new Date())).toBe("请选择正确的预约时间")
+    expect(bookingTimeRefusal(undefined, new Date())?.message).toBe("请选择正确的预约时间")
   })
 })
 

@@ -3,6 +3,7 @@
  * (9:00 … 22:50), no earlier than now + 30 minutes; today, tomorrow and the day after, or from 23:00 on
  * tomorrow and the two days after. A day with no slot left is not offered.
  */
+import { RuleViolation } from "../shared/errors"
 import { hours, minutes, shanghaiDate, startOfShanghaiDay } from "../shared/time"
 
 export const FIRST_HOUR = 9
@@ -46,8 +47,9 @@ export const bookingDays = (now: Date): ReadonlyArray<BookingDay> => {
 export const isBookableTime = (at: Date, now: Date): boolean =>
   bookingDays(now).some((d) => d.slots.some((s) => s.getTime() === at.getTime()))
 
-export const bookingTimeProblem = (at: Date | undefined, now: Date): string | undefined =>
-  at !== undefined && isBookableTime(at, now) ? undefined : messages.wrongTime
+export const bookingTimeRefusal = (at: Date | undefined, now: Date): RuleViolation | undefined =>
+  at !== undefined && isBookableTime(at, now) ? undefined : new RuleViolation({ message: messages.wrongTime })
+
 
 /** The evening door-service end by default (§9: 19:00–23:00 unless the worksite says otherwise). */
 export const DEFAULT_EVENING_END = "23:00"

@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import { RuleViolation } from "../shared/errors"
-import { bookingProblem, newSending, noteCounter, priceTable, sendingGate, verificationRedirect, type BookingContact, type BookingFields, type BookingWorksite } from "./booking"
+import { bookingRefusal, newSending, noteCounter, priceTable, sendingGate, verificationRedirect, type BookingContact, type BookingFields, type BookingWorksite } from "./booking"
 import { bookingDays } from "./booking-time"
 
 const now = new Date("2026-11-23T02:00:00Z") // 10:00 Shanghai
@@ -54,25 +54,25 @@ const doorBreaks: ReadonlyArray<readonly [BookingFields, string]> = [
 
 describe("booking checks", () => {
   it("accepts a complete plain booking and a complete door pickup", () => {
-    expect(bookingProblem(plain, worksite, now)).toBeUndefined()
-    expect(bookingProblem(door, worksite, now)).toBeUndefined()
-    expect(bookingProblem({ ...door, goodsType: 3, largeCategory: "-1", dormFloor: -1 }, worksite, now)).toBeUndefined()
+    expect(bookingRefusal(plain, worksite, now)?.message).toBeUndefined()
+    expect(bookingRefusal(door, worksite, now)?.message).toBeUndefined()
+    expect(bookingRefusal({ ...door, goodsType: 3, largeCategory: "-1", dormFloor: -1 }, worksite, now)?.message).toBeUndefined()
   })
 
   it.each(plainBreaks)("plain: %o → %s", (broken, message) => {
-    expect(bookingProblem({ ...plain, ...broken }, worksite, now)).toBe(message)
+    expect(bookingRefusal({ ...plain, ...broken }, worksite, now)?.message).toBe(message)
   })
 
   it.each(doorBreaks)("door pickup: %o → %s", (broken, message) => {
-    expect(bookingProblem({ ...door, ...broken }, worksite, now)).toBe(message)
-    expect(bookingProblem({ ...plain, ...broken, requiredDoorService: false }, worksite, now)).toBeUndefined()
+    expect(bookingRefusal({ ...door, ...broken }, worksite, now)?.message).toBe(message)
+    expect(bookingRefusal({ ...plain, ...broken, requiredDoorService: false }, worksite, now)?.message).toBeUndefined()
   })
 
   const breaks = [...plainBreaks, ...doorBreaks].map((b, i) => [i, ...b] as const)
   test.prop([fc.subarray(breaks, { minLength: 1 })])("with several fields wrong, the first in the spec's order is named", (chosen) => {
     const distinct = chosen.filter(([, b], i) => !chosen.slice(0, i).some(([, earlier]) => Object.keys(earlier)[0] === Object.keys(b)[0]))
     const fields = Object.assign({}, door, ...distinct.map(([, b]) => b)) as BookingFields
-    expect(bookingProblem(fields, worksite, now)).toBe(distinct[0]![2])
+    expect(bookingRefusal(fields, worksite, now)?.message).toBe(distinct[0]![2])
   })
 
   it("counts notes to 20, red over", () => {

@@ -4,11 +4,11 @@
  * makes, with its insurance fee and, for a door pickup, the type-2 errand's fields.
  */
 import type { Address } from "../address/address"
-import { firstFailure, RuleViolation } from "../shared/errors"
-import { senderVerificationProblem, type AuthStatus } from "../profile/verification"
+import { firstRefusal, RuleViolation } from "../shared/errors"
+import { senderVerificationRefusal, type AuthStatus } from "../profile/verification"
 import type { SexLimit } from "../errand/grab"
-import { bookingTimeProblem } from "./booking-time"
-import { cashOnDeliveryProblem, insuranceFee, insuranceProblem, messages as freightMessages, type CashOnDeliveryPolicy } from "./freight"
+import { bookingTimeRefusal } from "./booking-time"
+import { cashOnDeliveryRefusal, insuranceFee, insuranceRefusal, messages as freightMessages, type CashOnDeliveryPolicy } from "./freight"
 import { initialSendStatus, type SendStatus } from "./status-machine"
 
 export const GOODS_NAME_MAX = 12
@@ -92,8 +92,8 @@ export const verificationRedirect = (token: string): string => `/authApply/0/exp
 /** Sending must be open at the worksite ('not yet open' otherwise), and the sender verified or under review. */
 export const sendingGate = (worksite: Pick<BookingWorksite, "jijianAble">, user: { readonly authStatus: AuthStatus }, token: string): SendingGate => {
   if (!worksite.jijianAble) return { open: false, message: messages.notOpen }
-  const unverified = senderVerificationProblem(user.authStatus)
-  return unverified ? { open: false, message: unverified, redirect: verificationRedirect(token) } : { open: true }
+  const unverified = senderVerificationRefusal(user.authStatus)
+  return unverified ? { open: false, message: unverified.message, redirect: verificationRedirect(token) } : { open: true }
 }
 
 const text = (s: string | undefined) => (s ?? "").trim()
@@ -106,8 +106,8 @@ const isGoodsType = (n: number | undefined): n is GoodsType => n === 1 || n === 
 const isPositiveWhole = (n: number | undefined): n is number => n !== undefined && Number.isInteger(n) && n > 0
 
 /** The form's checks in the spec's order; the door-pickup ones only with door pickup. */
-export const bookingProblem = (f: BookingFields, worksite: BookingWorksite, now: Date): string | undefined =>
-  firstFailure([
+export const bookingRefusal = (f: BookingFields, worksite: BookingWorksite, now: Date): RuleViolation | undefined =>
+  firstRefusal([
     [worksite.sendCompanies.some((c) => c.id === text(f.companyId)), messages.companyRequired],
     [isContact(f.sender), messages.senderRequired],
     [isContact(f.receiver), messages.receiverRequired],
@@ -116,13 +116,13 @@ export const bookingProblem = (f: BookingFields, worksite: BookingWorksite, now:
     [isPositiveWhole(f.goodsCount ?? 1), messages.goodsCount],
     [(f.goodsCount ?? 1) <= GOODS_COUNT_MAX, messages.goodsCountTooHigh],
     [f.insureMoney === undefined || isPositiveWhole(f.insureMoney), messages.insureMoney],
-    [f.insureMoney === undefined || insuranceProblem(f.insureMoney) === undefined, freightMessages.insureTooHigh],
+    [f.insureMoney === undefined || insuranceRefusal(f.insureMoney) === undefined, freightMessages.insureTooHigh],
     [length(f.remark) <= NOTE_MAX, messages.noteTooLong]
   ]) ??
-  (f.requiredDoorService ? doorPickupProblem(f, now) : undefined)
+  (f.requiredDoorService ? doorPickupRefusal(f, now) : undefined)
 
-const doorPickupProblem = (f: BookingFields, now: Date): string | undefined =>
-  firstFailure([
+const doorPickupRefusal = (f: BookingFields, now: Date): RuleViolation | undefined =>
+  firstRefusal([
     [isGoodsType(f.goodsType), messages.goodsTypeRequired],
     [f.goodsType !== GoodsType.large || text(f.largeCategory) !== "", messages.largeCategoryRequired],
     [text(f.dormBuilding) !== "", messages.buildingRequired],
@@ -131,7 +131,7 @@ const doorPickupProblem = (f: BookingFields, now: Date): string | undefined =>
     [isPositiveWhole(f.fee), messages.rewardRequired],
     [(f.fee ?? 0) <= REWARD_MAX, messages.rewardTooHigh],
     [length(f.paotuiRemark) <= NOTE_MAX, messages.noteTooLong]
-  ]) ?? bookingTimeProblem(f.requireArriveTime, now)
+  ]) ?? bookingTimeRefusal(f.requireArriveTime, now)
 
 /** Note counters: 'n/20', red once over. */
 export const noteCounter = (note: string | undefined): { readonly label: string; readonly over: boolean } => {
@@ -173,11 +173,12 @@ const sexLimitOf = (n: number | undefined): SexLimit => (n === 1 || n === 2 ? n 
 
 /** The server's decision on a booking: the checks, cash on delivery's policy, then the order to store. */
 export const newSending = (f: BookingFields, worksite: BookingWorksite, cod: CashOnDeliveryPolicy, now: Date): NewSending | RuleViolation => {
-  const problem = bookingProblem(f, worksite, now)
-  if (problem) return new RuleViolation({ message: problem })
+  const refused = bookingRefusal(f, worksite, now)
+  if (refused) return refused
   const company = worksite.sendCompanies.find((c) => c.id === text(f.companyId))!
-  const daofu = f.isDaofu ? cashOnDeliveryProblem(cod, worksite, company.code) : undefined
-  if (daofu) return new RuleViolation({ message: daofu })
+  const daofu = f.isDaofu ? cashOnDeliveryRefusal(cod, worksite, company.code) : undefined
+  if (daofu) return daofu
+
   const door = f.requiredDoorService === true
   const insureMoney = f.insureMoney ?? 0
   return {

@@ -1,7 +1,8 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
+import { RuleViolation } from "../shared/errors"
 import {
-  cashOnDeliveryProblem, fenOfYuan, freightFor, gramsOfKg, insuranceFee, insuranceProblem, parseTariffCsv, quoteFreight, freightDue, freightEntryRefusal,
+  cashOnDeliveryRefusal, fenOfYuan, freightFor, gramsOfKg, insuranceFee, insuranceRefusal, parseTariffCsv, quoteFreight, freightDue, freightEntryRefusal,
   noPhotoQuestion, type TariffRow
 } from "./freight"
 
@@ -36,14 +37,14 @@ describe("freight from the tariff", () => {
   ]
 
   it("quotes by worksite, carrier and destination province; otherwise the spec's failure message", () => {
-    expect(quoteFreight(tariff, { worksiteId: "w", companyCode: "SF", toProvinceCode: "11", grams: 1500 })).toEqual({ freight: 3200 })
-    expect(quoteFreight(tariff, { worksiteId: "v", companyCode: "SF", toProvinceCode: "44", grams: 1500 })).toEqual({ freight: 1000 })
+    expect(quoteFreight(tariff, { worksiteId: "w", companyCode: "SF", toProvinceCode: "11", grams: 1500 })).toBe(3200)
+    expect(quoteFreight(tariff, { worksiteId: "v", companyCode: "SF", toProvinceCode: "44", grams: 1500 })).toBe(1000)
     for (const q of [
       { worksiteId: "w", companyCode: "YTO", toProvinceCode: "44", grams: 1000 },
       { worksiteId: "w", companyCode: "SF", toProvinceCode: "31", grams: 1000 },
       { worksiteId: "w", companyCode: "SF", toProvinceCode: "44", grams: 0 },
       { worksiteId: "w", companyCode: "SF", toProvinceCode: "44", grams: 100_001 }
-    ]) expect(quoteFreight(tariff, q)).toEqual({ problem: "自动计算运费失败，请手动输入。" })
+    ]) expect(quoteFreight(tariff, q)).toEqual(new RuleViolation({ message: "自动计算运费失败，请手动输入。" }))
   })
 })
 
@@ -67,16 +68,16 @@ describe("insurance", () => {
   })
 
   test.prop([fc.integer({ min: 1, max: 10_000_000 })])("declared values above 1000 yuan are refused, up to it accepted", (v) => {
-    expect(insuranceProblem(v)).toBe(v > 100_000 ? "保价金额不能超过1000元" : undefined)
+    expect(insuranceRefusal(v)?.message).toBe(v > 100_000 ? "保价金额不能超过1000元" : undefined)
   })
 })
 
 describe("cash on delivery", () => {
   const policy = { carrierCode: "SF" }
   it("only for the configured carrier and only where the worksite allows it", () => {
-    expect(cashOnDeliveryProblem(policy, { daofuAble: true }, "SF")).toBeUndefined()
-    expect(cashOnDeliveryProblem(policy, { daofuAble: true }, "YTO")).toBe("该快递公司不支持到付")
-    expect(cashOnDeliveryProblem(policy, { daofuAble: false }, "SF")).toBe("本网点暂未开通到付")
+    expect(cashOnDeliveryRefusal(policy, { daofuAble: true }, "SF")?.message).toBeUndefined()
+    expect(cashOnDeliveryRefusal(policy, { daofuAble: true }, "YTO")?.message).toBe("该快递公司不支持到付")
+    expect(cashOnDeliveryRefusal(policy, { daofuAble: false }, "SF")?.message).toBe("本网点暂未开通到付")
   })
 })
 

@@ -4,7 +4,7 @@
  * runner's and the staff's freight entry checks, and the CSV a tariff is imported from. Money is fen,
  * weights are grams.
  */
-import { RuleViolation } from "../shared/errors"
+import { firstRefusal, RuleViolation } from "../shared/errors"
 
 
 export const messages = {
@@ -51,11 +51,12 @@ export interface FreightQuery {
   readonly grams: number
 }
 
-/** `GET /api/expressFreight/freight`: the tariff's freight, or the spec's failure message (the page then clears the field). */
-export const quoteFreight = (tariff: ReadonlyArray<TariffRow>, q: FreightQuery): { readonly freight: number } | { readonly problem: string } => {
+/** `GET /api/expressFreight/freight`: the tariff's freight in fen, or the spec's refusal (the page then clears the field). */
+export const quoteFreight = (tariff: ReadonlyArray<TariffRow>, q: FreightQuery): number | RuleViolation => {
   const row = tariff.find((r) => r.worksiteId === q.worksiteId && r.companyCode === q.companyCode && r.toProvinceCode === q.toProvinceCode)
-  return row && isBillingWeight(q.grams) ? { freight: freightFor(row, q.grams) } : { problem: messages.autoFreightFailed }
+  return row && isBillingWeight(q.grams) ? freightFor(row, q.grams) : new RuleViolation({ message: messages.autoFreightFailed })
 }
+
 
 /** The agreement's rate, in basis points of the declared value: 0.5 %. */
 export const INSURANCE_RATE_BP = 50
@@ -67,20 +68,21 @@ export const INSURANCE_CAP = 100_000
 export const insuranceFee = (declared: number, rateBp: number = INSURANCE_RATE_BP): number =>
   declared <= 0 ? 0 : Math.max(INSURANCE_MIN_FEE, Math.ceil((declared * rateBp) / 10_000))
 
-export const insuranceProblem = (declared: number): string | undefined =>
-  declared > INSURANCE_CAP ? messages.insureTooHigh : undefined
+export const insuranceRefusal = (declared: number): RuleViolation | undefined =>
+  declared > INSURANCE_CAP ? new RuleViolation({ message: messages.insureTooHigh }) : undefined
 
 /** Cash on delivery: only the one configured carrier, only where the worksite allows it. */
 export interface CashOnDeliveryPolicy {
   readonly carrierCode: string
 }
 
-export const cashOnDeliveryProblem = (policy: CashOnDeliveryPolicy, worksite: { readonly daofuAble: boolean }, companyCode: string): string | undefined =>
-  !worksite.daofuAble ? messages.daofuClosed : companyCode !== policy.carrierCode ? messages.daofuCarrierOnly : undefined
+export const cashOnDeliveryRefusal = (policy: CashOnDeliveryPolicy, worksite: { readonly daofuAble: boolean }, companyCode: string): RuleViolation | undefined =>
+  firstRefusal([[worksite.daofuAble, messages.daofuClosed], [companyCode === policy.carrierCode, messages.daofuCarrierOnly]])
+
 
 /** Whether the pay-mode switch is offered for this carrier at all. */
 export const offersCashOnDelivery = (policy: CashOnDeliveryPolicy, worksite: { readonly daofuAble: boolean }, companyCode: string): boolean =>
-  cashOnDeliveryProblem(policy, worksite, companyCode) === undefined
+  cashOnDeliveryRefusal(policy, worksite, companyCode) === undefined
 
 /** What the sender pays for the freight (one trade, or what the page shows as due): the freight and the insurance fee. */
 export const freightDue = (o: { readonly freight: number | null; readonly insureFreight: number }): number => (o.freight ?? 0) + o.insureFreight
@@ -95,12 +97,6 @@ export interface FreightEntry {
 
 const missing = (n: number | undefined) => n === undefined || !Number.isFinite(n) || n <= 0
 
-/** The bounds of a typed weight and freight, after the spec's presence checks. */
-const boundsProblem = (e: FreightEntry): string | undefined =>
-  e.grams !== undefined && !isBillingWeight(e.grams) ? messages.weightTooHigh
-  : e.freight !== undefined && (!Number.isInteger(e.freight) || e.freight > MAX_FREIGHT) ? messages.freightTooHigh
-  : undefined
-
 export type FreightSetter = "runner" | "staff"
 
 /**
@@ -109,13 +105,15 @@ export type FreightSetter = "runner" | "staff"
  * runner adds one photo at most.
  */
 export const freightEntryRefusal = (e: FreightEntry, by: FreightSetter): RuleViolation | undefined => {
-  const problem = !e.companyId ? messages.companyRequired
-    : e.isDaofu ? undefined
-    : missing(e.grams) ? messages.weightRequired
-    : missing(e.freight) ? (by === "runner" ? messages.freightRequired : messages.staffFreightRequired)
-    : boundsProblem(e)
-  const refused = problem ?? (by === "runner" && (e.photos ?? 0) > 1 ? messages.onePhoto : undefined)
-  return refused === undefined ? undefined : new RuleViolation({ message: refused })
+  const paidAtDelivery = e.isDaofu === true
+  return firstRefusal([
+    [Boolean(e.companyId), messages.companyRequired],
+    [paidAtDelivery || !missing(e.grams), messages.weightRequired],
+    [paidAtDelivery || !missing(e.freight), by === "runner" ? messages.freightRequired : messages.staffFreightRequired],
+    [paidAtDelivery || e.grams === undefined || isBillingWeight(e.grams), messages.weightTooHigh],
+    [paidAtDelivery || e.freight === undefined || (Number.isInteger(e.freight) && e.freight <= MAX_FREIGHT), messages.freightTooHigh],
+    [by !== "runner" || (e.photos ?? 0) <= 1, messages.onePhoto]
+  ])
 }
 
 /** A runner's entry without a photo asks '确定不用上传照片？' before it is sent. */

@@ -143,7 +143,7 @@ export const failureMessage: Partial<Record<SendTransition, string>> = {
 export const freightMayBeSet = (order: Pick<SendOrder, "freight" | "freightPaid">): boolean =>
   order.freight === null && !order.freightPaid
 
-const actorProblem = (order: SendOrder, actor: SendActor, t: SendTransition): NotAllowed | undefined => {
+const actorRefusal = (order: SendOrder, actor: SendActor, t: SendTransition): NotAllowed | undefined => {
   if (!sendTransitionRoles[t].includes(actor.role)) return new NotAllowed({ message: messages.actionFailed })
   switch (actor.role) {
     case "sender":
@@ -157,7 +157,7 @@ const actorProblem = (order: SendOrder, actor: SendActor, t: SendTransition): No
 }
 
 /** The guards beyond the table: freight once, printing only paid or cash-on-delivery, close only with no runner. */
-const guardProblem = (order: SendOrder, action: SendAction): StateConflict | undefined => {
+const guardRefusal = (order: SendOrder, action: SendAction): StateConflict | undefined => {
   switch (action.type) {
     case "setFreight":
     case "setFreightDaofu":
@@ -195,14 +195,14 @@ const successMessage: Partial<Record<SendTransition, string>> = {
 /** The whole decision for one action on one order: who, from which status, which guard, what changes, which events. */
 export const decide = (order: SendOrder, actor: SendActor, action: SendAction): SendDecision | NotAllowed | StateConflict => {
   const t = action.type
-  const notAllowed = actorProblem(order, actor, t)
+  const notAllowed = actorRefusal(order, actor, t)
   if (notAllowed) return notAllowed
   const to = nextSendStatus(order.status, t)
   if (to === undefined) {
     const message = t === "assignNumber" && order.status === awaitingFreightPayment ? messages.freightUnpaid : failureMessage[t] ?? messages.actionFailed
     return new StateConflict({ message })
   }
-  const guard = guardProblem(order, action)
+  const guard = guardRefusal(order, action)
   if (guard) return guard
   const message = successMessage[t]
   return {

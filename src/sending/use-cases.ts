@@ -26,7 +26,7 @@ import { bookingDays, plainSendingArriveTime } from "./booking-time"
 import { Book, ContactView } from "./calls"
 import { dispatchCounts, messages as dispatchMessages, scannedCode, sendOutDecision } from "./dispatch"
 import {
-  cashOnDeliveryProblem, freightDue, freightEntryRefusal, messages as freightMessages, offersCashOnDelivery, quoteFreight, type TariffRow
+  cashOnDeliveryRefusal, freightDue, freightEntryRefusal, messages as freightMessages, offersCashOnDelivery, quoteFreight, type TariffRow
 } from "./freight"
 import { screenMessages } from "./outbound-screen"
 import { Printer, WaybillRenderer } from "./printer"
@@ -269,8 +269,8 @@ export const freightQuote = Effect.fn("freightQuote")(function* (q: FreightQuote
   const quoted = quoteFreight(tariff, {
     worksiteId: q.worksiteId ?? "", companyCode: q.expressCode ?? "", toProvinceCode: (q.toProvinceCode ?? "").slice(0, 2), grams: q.freightWeight ?? 0
   })
-  if ("problem" in quoted) return yield* new RuleViolation({ message: quoted.problem })
-  return quoted.freight
+  if (quoted instanceof RuleViolation) return yield* quoted
+  return quoted
 })
 
 /** Who sets freight: the runner holding the door pickup, else a staff member of the order's worksite. */
@@ -315,8 +315,8 @@ export const setFreight = Effect.fn("setFreight")(function* (actor: Actor, input
   const patch = goodsPic ? { goodsPic } : {}
   let done: { order: SendRecord; message: string | undefined }
   if (input.isDaofu) {
-    const daofu = cashOnDeliveryProblem({ carrierCode: settings.daofuCarrierCode ?? "" }, settings, company.code)
-    if (daofu) return yield* new RuleViolation({ message: daofu })
+    const refused = cashOnDeliveryRefusal({ carrierCode: settings.daofuCarrierCode ?? "" }, settings, company.code)
+    if (refused) return yield* refused
     done = yield* transition(order, who, { type: "setFreightDaofu", companyId: company.id }, patch)
   } else {
     done = yield* transition(order, who, { type: "setFreight", companyId: company.id, freight: input.freight!, freightWeight: input.freightWeight! }, patch)
@@ -386,7 +386,7 @@ export const printWaybill = Effect.fn("printWaybill")(function* (actor: Actor, i
   const company = settings.companies.find((c) => c.id === (order.companyId ?? input.expressCompanyId))
   if (!company) return yield* new RuleViolation({ message: freightMessages.companyRequired })
   const setup = pageSetup(company, settings.printers)
-  if ("problem" in setup) return yield* new StateConflict({ message: setup.problem })
+  if (setup instanceof StateConflict) return yield* setup
   let printed = order
   if (order.status === SendStatus.awaitingNumber) {
     printed = (yield* transition(order, { role: "staff", worksiteId: site }, { type: "assignNumber", expressNo: expressNumberFor(company.code, order.orderNo) })).order
@@ -397,7 +397,8 @@ export const printWaybill = Effect.fn("printWaybill")(function* (actor: Actor, i
   }
   const now = yield* (yield* Clock).now
   const waybill = waybillOf(printed, company, setup, now)
-  if ("problem" in waybill) return yield* new StateConflict({ message: waybill.problem })
+  if (waybill instanceof StateConflict) return yield* waybill
+
   const pdf = (yield* WaybillRenderer).render(waybill)
   const answer = yield* (yield* Printer).print({ printer: setup.printer, name: printed.orderNo, pdf })
   if (!answer.ok) return yield* new StateConflict({ message: waybillMessages.printerFailed })

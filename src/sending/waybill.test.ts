@@ -1,5 +1,6 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
+import { StateConflict } from "../shared/errors"
 import type { BookingContact } from "./booking"
 import { pageSetup, waybillOf, type WaybillOrder, type WaybillPrinters } from "./waybill"
 
@@ -16,7 +17,7 @@ describe("the waybill's page", () => {
   it("defaults to 180 × 100 and falls back to the printer the worksite has", () => {
     expect(pageSetup({ id: "a", code: "X", name: "X" }, both)).toEqual({ widthMm: 100, heightMm: 180, printer: p180 })
     expect(pageSetup({ id: "a", code: "X", name: "X", surfaceHeight: 150 }, { 180: p180 })).toMatchObject({ heightMm: 180, printer: p180 })
-    expect(pageSetup({ id: "a", code: "X", name: "X" }, {})).toEqual({ problem: "打印失败，请检查打印机状态。" })
+    expect(pageSetup({ id: "a", code: "X", name: "X" }, {})).toEqual(new StateConflict({ message: "打印失败，请检查打印机状态。" }))
   })
 
   test.prop([fc.option(fc.integer({ min: -10, max: 400 })), fc.option(fc.integer({ min: -10, max: 400 })), fc.boolean(), fc.boolean()])(
@@ -24,8 +25,8 @@ describe("the waybill's page", () => {
     (h, w, has150, has180) => {
       const printers: WaybillPrinters = { ...(has150 ? { 150: p150 } : {}), ...(has180 ? { 180: p180 } : {}) }
       const setup = pageSetup({ id: "a", code: "X", name: "X", surfaceHeight: h ?? undefined, surfaceWidth: w ?? undefined }, printers)
-      if (!has150 && !has180) return void expect(setup).toEqual({ problem: "打印失败，请检查打印机状态。" })
-      if ("problem" in setup) throw new Error("expected a page")
+      if (!has150 && !has180) return void expect(setup).toEqual(new StateConflict({ message: "打印失败，请检查打印机状态。" }))
+      if (setup instanceof StateConflict) throw new Error("expected a page")
       expect([150, 180]).toContain(setup.heightMm)
       expect(setup.printer).toBe(setup.heightMm === 150 ? p150 : p180)
       if ((h === 150 && has150) || (h === 180 && has180)) expect(setup.heightMm).toBe(h)
@@ -69,7 +70,7 @@ describe("the waybill's content", () => {
   })
 
   it("no waybill for unpaid freight or without a number", () => {
-    expect(waybillOf({ ...order, freightPaid: false }, carrier, page, now)).toEqual({ problem: "寄件客户还没付运费" })
-    expect(waybillOf({ ...order, expressNo: null }, carrier, page, now)).toEqual({ problem: "该寄件还没有快递单号" })
+    expect(waybillOf({ ...order, freightPaid: false }, carrier, page, now)).toEqual(new StateConflict({ message: "寄件客户还没付运费" }))
+    expect(waybillOf({ ...order, expressNo: null }, carrier, page, now)).toEqual(new StateConflict({ message: "该寄件还没有快递单号" }))
   })
 })

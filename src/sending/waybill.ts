@@ -3,6 +3,7 @@
  * it goes to, and what it shows (carrier, the waybill number as a barcode, sender, receiver, goods,
  * insurance, freight). A PDF adapter lays it out; nothing here knows PDF.
  */
+import { StateConflict } from "../shared/errors"
 import { yuan } from "../shared/money"
 import { shanghaiDate } from "../shared/time"
 import type { BookingContact } from "./booking"
@@ -52,13 +53,13 @@ const isSheetHeight = (n: number | undefined): n is SheetHeight => n === 150 || 
 /**
  * The sheet: the carrier's height when it names 150 or 180 (else 180), printed on the worksite's printer
  * for that height; a worksite with only the other printer prints on that one at its height. The width is
- * the carrier's (50–120 mm), else 100 mm. No printer at all → the spec's printer failure.
+ * the carrier's (50–120 mm), else 100 mm. No printer at all → the spec's printer failure (409).
  */
-export const pageSetup = (carrier: WaybillCarrier, printers: WaybillPrinters): PageSetup | { readonly problem: string } => {
+export const pageSetup = (carrier: WaybillCarrier, printers: WaybillPrinters): PageSetup | StateConflict => {
   const wanted = isSheetHeight(carrier.surfaceHeight) ? carrier.surfaceHeight : DEFAULT_SHEET_HEIGHT
   const other: SheetHeight = wanted === 150 ? 180 : 150
   const heightMm = printers[wanted] ? wanted : printers[other] ? other : undefined
-  if (heightMm === undefined) return { problem: messages.printerFailed }
+  if (heightMm === undefined) return new StateConflict({ message: messages.printerFailed })
   const w = carrier.surfaceWidth
   const widthMm = w !== undefined && Number.isInteger(w) && w >= MIN_SHEET_WIDTH && w <= MAX_SHEET_WIDTH ? w : DEFAULT_SHEET_WIDTH
   return { widthMm, heightMm, printer: printers[heightMm]! }
@@ -112,10 +113,11 @@ const party = (c: BookingContact): WaybillParty => ({
 
 const kilograms = (grams: number) => `${(grams / 1000).toFixed(grams % 100 === 0 ? 1 : 2)}kg`
 
-/** The waybill of a paid (or cash-on-delivery) order with its number, on the page chosen for its carrier. */
-export const waybillOf = (order: WaybillOrder, carrier: WaybillCarrier, page: Pick<PageSetup, "widthMm" | "heightMm">, now: Date): Waybill | { readonly problem: string } => {
-  if (!order.freightPaid && !order.isDaofu) return { problem: messages.freightUnpaid }
-  if (!order.expressNo) return { problem: messages.noNumber }
+/** The waybill of a paid (or cash-on-delivery) order with its number, on the page chosen for its carrier; else 409. */
+export const waybillOf = (order: WaybillOrder, carrier: WaybillCarrier, page: Pick<PageSetup, "widthMm" | "heightMm">, now: Date): Waybill | StateConflict => {
+  if (!order.freightPaid && !order.isDaofu) return new StateConflict({ message: messages.freightUnpaid })
+  if (!order.expressNo) return new StateConflict({ message: messages.noNumber })
+
   return {
     page: { widthMm: page.widthMm, heightMm: page.heightMm },
     carrier: { code: carrier.code, name: carrier.name },

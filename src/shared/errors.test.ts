@@ -2,7 +2,7 @@ import { fc, test } from "@fast-check/vitest"
 import { Cause, Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
 import {
-  firstFailure,
+  firstRefusal,
   isDomainError,
   LimitReached,
   NotAllowed,
@@ -68,22 +68,25 @@ describe("domain errors", () => {
   )
 })
 
-describe("firstFailure", () => {
+describe("firstRefusal", () => {
   it("returns undefined when every check passes or there are none", () => {
-    expect(firstFailure([])).toBeUndefined()
-    expect(firstFailure([[true, "a"], [true, "b"]])).toBeUndefined()
+    expect(firstRefusal([])).toBeUndefined()
+    expect(firstRefusal([[true, "a"], [true, "b"]])).toBeUndefined()
   })
 
   test.prop([fc.array(fc.tuple(fc.boolean(), fc.string()), { maxLength: 12 })])(
-    "answers the message of the earliest failing check, whatever fails after it", (checks) => {
+    "answers the earliest failing check's message as a RuleViolation, whatever fails after it", (checks) => {
       const first = checks.findIndex(([ok]) => !ok)
-      expect(firstFailure(checks)).toBe(first === -1 ? undefined : checks[first]![1])
+      const refused = firstRefusal(checks)
+      if (first === -1) return void expect(refused).toBeUndefined()
+      expect(refused).toBeInstanceOf(RuleViolation)
+      expect(refused?.message).toBe(checks[first]![1])
     }
   )
 
-  it("returns the message of the first failing check, not a later one", () => {
-    expect(firstFailure([[true, "a"], [false, "b"], [false, "c"]])).toBe("b")
-    expect(firstFailure([[false, "a"], [false, "b"]])).toBe("a")
-    expect(firstFailure([[true, "a"], [true, "b"], [false, "c"]])).toBe("c")
+  it("returns the first failing check's refusal, not a later one", () => {
+    expect(firstRefusal([[true, "a"], [false, "b"], [false, "c"]])?.message).toBe("b")
+    expect(firstRefusal([[false, "a"], [false, "b"]])?.message).toBe("a")
+    expect(firstRefusal([[true, "a"], [true, "b"], [false, "c"]])?.message).toBe("c")
   })
 })

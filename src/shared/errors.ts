@@ -49,6 +49,11 @@ export const isDomainError = (u: unknown): u is DomainError =>
   u instanceof RuleViolation || u instanceof Unauthenticated || u instanceof NotAllowed ||
   u instanceof NotFound || u instanceof StateConflict || u instanceof PayloadTooLarge || u instanceof LimitReached
 
-/** Runs ordered checks and returns the message of the first that fails, as the spec orders them. */
-export const firstFailure = (checks: ReadonlyArray<readonly [boolean, string]>): string | undefined =>
-  checks.find(([ok]) => !ok)?.[1]
+/**
+ * Runs ordered checks, as the spec orders them, and answers the first failing one's message as a `RuleViolation`
+ * (400), or undefined when all pass. A form's page shows its `message` beside the field.
+ */
+export const firstRefusal = (checks: ReadonlyArray<readonly [ok: boolean, message: string]>): RuleViolation | undefined => {
+  const failed = checks.find(([ok]) => !ok)
+  return failed === undefined ? undefined : new RuleViolation({ message: failed[1] })
+}

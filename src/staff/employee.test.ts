@@ -1,30 +1,30 @@
 import { describe, expect, it } from "vitest"
 import { employeeView } from "./calls"
-import { bindProblem, type Employee, messages, openSealedPassword, sealedPassword } from "./employee"
+import { bindRefusal, type Employee, messages, openSealedPassword, sealedPassword } from "./employee"
 
-describe("bindProblem: the spec's messages in the spec's order", () => {
+describe("bindRefusal: the spec's messages in the spec's order", () => {
   it("1. phone required: '电话号码不能为空'", () => {
-    expect(bindProblem({})).toBe("电话号码不能为空")
-    expect(bindProblem({ phone: "", password: "x" })).toBe("电话号码不能为空")
+    expect(bindRefusal({})?.message).toBe("电话号码不能为空")
+    expect(bindRefusal({ phone: "", password: "x" })?.message).toBe("电话号码不能为空")
   })
 
   it("2. phone exactly 11 long: '电话号码格式不对'", () => {
-    expect(bindProblem({ phone: "1380013800", password: "x" })).toBe("电话号码格式不对")
-    expect(bindProblem({ phone: "138001380001", password: "x" })).toBe("电话号码格式不对")
+    expect(bindRefusal({ phone: "1380013800", password: "x" })?.message).toBe("电话号码格式不对")
+    expect(bindRefusal({ phone: "138001380001", password: "x" })?.message).toBe("电话号码格式不对")
   })
 
   it("3. password required: '密码不能为空'", () => {
-    expect(bindProblem({ phone: "13800138000" })).toBe("密码不能为空")
-    expect(bindProblem({ phone: "13800138000", password: "" })).toBe("密码不能为空")
+    expect(bindRefusal({ phone: "13800138000" })?.message).toBe("密码不能为空")
+    expect(bindRefusal({ phone: "13800138000", password: "" })?.message).toBe("密码不能为空")
   })
 
   it("phone problems come before the password", () => {
-    expect(bindProblem({ phone: "", password: "" })).toBe("电话号码不能为空")
-    expect(bindProblem({ phone: "123", password: "" })).toBe("电话号码格式不对")
+    expect(bindRefusal({ phone: "", password: "" })?.message).toBe("电话号码不能为空")
+    expect(bindRefusal({ phone: "123", password: "" })?.message).toBe("电话号码格式不对")
   })
 
   it("passes with an 11-digit phone and a password", () => {
-    expect(bindProblem({ phone: "13800138000", password: "secret" })).toBeUndefined()
+    expect(bindRefusal({ phone: "13800138000", password: "secret" })?.message).toBeUndefined()
   })
 
   it("the other texts are the spec's", () => {

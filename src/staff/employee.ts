@@ -1,6 +1,6 @@
 /** Station staff: back-office employees bound to a messaging-app openid, and the bind checks. */
 import { PHONE_LENGTH } from "../shared/phone-number"
-import { firstFailure } from "../shared/errors"
+import { firstRefusal, type RuleViolation } from "../shared/errors"
 import type { Worksite } from "./worksite"
 
 export interface Employee {
@@ -26,8 +26,8 @@ export const messages = {
 
 export const LOGIN_ATTEMPTS = { max: 5, windowMs: 15 * 60 * 1000 } as const
 
-export const bindProblem = (input: { readonly phone?: string | undefined; readonly password?: string | undefined }): string | undefined =>
-  firstFailure([
+export const bindRefusal = (input: { readonly phone?: string | undefined; readonly password?: string | undefined }): RuleViolation | undefined =>
+  firstRefusal([
     [(input.phone ?? "") !== "", messages.phoneRequired],
     [(input.phone ?? "").length === PHONE_LENGTH, messages.phoneFormat],
     [(input.password ?? "") !== "", messages.passwordRequired]

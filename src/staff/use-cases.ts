@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import type { Actor } from "../shared/actor"
 import { LimitReached, NotAllowed, RuleViolation, StateConflict, Unauthenticated } from "../shared/errors"
 import { Clock } from "../shared/ports"
-import { bindProblem, LOGIN_ATTEMPTS, messages, openSealedPassword } from "./employee"
+import { bindRefusal, LOGIN_ATTEMPTS, messages, openSealedPassword } from "./employee"
 import { EmployeesByUnionid, EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "./staff-store"
 
 /** The employee bound to the caller, or the spec's 'bind first' refusal. */
@@ -41,8 +41,8 @@ export const bindEmployee = Effect.fn("bindEmployee")(function* (
   actor: Actor,
   input: { readonly phone?: string | undefined; readonly password?: string | undefined; readonly openid?: string | undefined }
 ) {
-  const problem = bindProblem(input)
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refused = bindRefusal(input)
+  if (refused) return yield* refused
   const phone = input.phone as string
   if (input.openid !== undefined && input.openid !== actor.openid) return yield* new NotAllowed({ message: messages.notYourOpenid })
   const now = yield* (yield* Clock).now

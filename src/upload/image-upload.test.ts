@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest"
+import { PayloadTooLarge } from "../shared/errors"
 import {
-  chosenImageProblem,
-  feedbackImagesProblem,
+  chosenImageRefusal,
+  feedbackImagesRefusal,
   IMAGE_RULES,
-  receivedImageProblem,
-  singleImageProblem,
+  receivedImageRefusal,
+  singleImageRefusal,
   sniffImageType,
   uploadedUrl
 } from "./image-upload"
@@ -23,26 +24,26 @@ describe("image uploads", () => {
   })
 
   it.each(["a.jpg", "a.JPEG", "b.png", "c.gif"])("accepts %s up to 4 MB", (name) => {
-    expect(chosenImageProblem({ name, size: IMAGE_RULES.maxBytes })).toBeUndefined()
+    expect(chosenImageRefusal({ name, size: IMAGE_RULES.maxBytes })?.message).toBeUndefined()
   })
 
   it("refuses other types and larger files", () => {
-    expect(chosenImageProblem({ name: "a.webp", size: 10 })).toBe("请上传正确格式的图片")
-    expect(chosenImageProblem({ name: "jpg", size: 10 })).toBe("请上传正确格式的图片")
-    expect(chosenImageProblem({ name: "a.jpg", size: 4_194_305 })).toBe("请上传不超过4M的图片")
-    expect(receivedImageProblem(new TextEncoder().encode("%PDF-1.4"))).toBe("请上传正确格式的图片")
+    expect(chosenImageRefusal({ name: "a.webp", size: 10 })?.message).toBe("请上传正确格式的图片")
+    expect(chosenImageRefusal({ name: "jpg", size: 10 })?.message).toBe("请上传正确格式的图片")
+    expect(chosenImageRefusal({ name: "a.jpg", size: 4_194_305 })?.message).toBe("请上传不超过4M的图片")
+    expect(receivedImageRefusal(new TextEncoder().encode("%PDF-1.4"))?.message).toBe("请上传正确格式的图片")
     const big = new Uint8Array(IMAGE_RULES.maxBytes + 1)
     big.set(png)
-    expect(receivedImageProblem(big)).toBe("请上传不超过4M的图片")
-    expect(receivedImageProblem(png)).toBeUndefined()
+    expect(receivedImageRefusal(big)).toEqual(new PayloadTooLarge({ message: "请上传不超过4M的图片" }))
+    expect(receivedImageRefusal(png)?.message).toBeUndefined()
   })
 
   it("one image per uploader, three for feedback; the student card page needs one", () => {
-    expect(singleImageProblem(0, true)).toBe("请上传图片")
-    expect(singleImageProblem(0, false)).toBeUndefined()
-    expect(singleImageProblem(2, false)).toBe("最多只能上传1张图片")
-    expect(feedbackImagesProblem(3)).toBeUndefined()
-    expect(feedbackImagesProblem(4)).toBe("最多只能上传3张图片")
+    expect(singleImageRefusal(0, true)?.message).toBe("请上传图片")
+    expect(singleImageRefusal(0, false)?.message).toBeUndefined()
+    expect(singleImageRefusal(2, false)?.message).toBe("最多只能上传1张图片")
+    expect(feedbackImagesRefusal(3)?.message).toBeUndefined()
+    expect(feedbackImagesRefusal(4)?.message).toBe("最多只能上传3张图片")
   })
 
   it("builds the preview URL from base, date folder and file name", () => {

@@ -1,5 +1,5 @@
 /** Image uploads (ID card, student card, feedback): accepted types, the 4 MB cap, how many, and where the file is shown from. */
-import { firstFailure } from "../shared/errors"
+import { firstRefusal, PayloadTooLarge, type RuleViolation } from "../shared/errors"
 
 export const IMAGE_RULES = {
   maxBytes: 4_194_304,
@@ -45,28 +45,27 @@ export const sniffImageType = (bytes: Uint8Array): ImageType | undefined =>
 const extensionOf = (fileName: string) => fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase()
 
 /** The page's check on a chosen file: its name's extension, then its size. */
-export const chosenImageProblem = (file: { readonly name: string; readonly size: number }): string | undefined =>
-  firstFailure([
+export const chosenImageRefusal = (file: { readonly name: string; readonly size: number }): RuleViolation | undefined =>
+  firstRefusal([
     [file.name.includes(".") && (IMAGE_RULES.extensions as ReadonlyArray<string>).includes(extensionOf(file.name)), messages.format],
     [file.size <= IMAGE_RULES.maxBytes, messages.tooLarge]
   ])
 
 /** The server's check on the received bytes: the real type, then the size. */
-export const receivedImageProblem = (bytes: Uint8Array): string | undefined =>
-  firstFailure([
-    [sniffImageType(bytes) !== undefined, messages.format],
-    [bytes.length <= IMAGE_RULES.maxBytes, messages.tooLarge]
-  ])
+export const receivedImageRefusal = (bytes: Uint8Array): RuleViolation | PayloadTooLarge | undefined =>
+  firstRefusal([[sniffImageType(bytes) !== undefined, messages.format]]) ??
+  (bytes.length <= IMAGE_RULES.maxBytes ? undefined : new PayloadTooLarge({ message: messages.tooLarge }))
+
 
 /** One image per uploader; the student card page needs one. */
-export const singleImageProblem = (count: number, required: boolean): string | undefined =>
-  firstFailure([
+export const singleImageRefusal = (count: number, required: boolean): RuleViolation | undefined =>
+  firstRefusal([
     [!required || count > 0, messages.required],
     [count <= IMAGE_RULES.perUploader, messages.onlyOne]
   ])
 
-export const feedbackImagesProblem = (count: number): string | undefined =>
-  firstFailure([[count <= IMAGE_RULES.feedbackMax, messages.feedbackMax]])
+export const feedbackImagesRefusal = (count: number): RuleViolation | undefined =>
+  firstRefusal([[count <= IMAGE_RULES.feedbackMax, messages.feedbackMax]])
 
 /** Where an uploaded file is shown from: the preview base, the date folder and the stored name. */
 export const uploadedUrl = (previewBase: string, dateFolder: string, destFileName: string): string =>

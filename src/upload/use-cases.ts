@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import type { Actor } from "../shared/actor"
 import { PayloadTooLarge, RuleViolation } from "../shared/errors"
 import { Clock, Ids } from "../shared/ports"
-import { messages, receivedImageProblem, singleImageProblem, sniffImageType, UploadField } from "./image-upload"
+import { messages, receivedImageRefusal, singleImageRefusal, sniffImageType, UploadField } from "./image-upload"
 import { Ocr, type OcrResult } from "./ocr"
 import { dateFolderOf, signUrl, storedFileName, storedPathOf, type UploadRecord } from "./upload"
 import { ImageFiles, Uploads } from "./upload-store"
@@ -15,12 +15,12 @@ export interface ReceivedFile {
 
 /** One image in one of the three fields; an ID card also goes through recognition. */
 export const uploadImage = Effect.fn("uploadImage")(function* (actor: Actor, files: ReadonlyArray<ReceivedFile>) {
-  const count = singleImageProblem(files.length, true)
-  if (count) return yield* new RuleViolation({ message: count })
+  const refused = singleImageRefusal(files.length, true)
+  if (refused) return yield* refused
   const file = files[0]!
-  const problem = receivedImageProblem(file.bytes)
-  if (problem === messages.tooLarge) return yield* new PayloadTooLarge({ message: problem })
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const received = receivedImageRefusal(file.bytes)
+  if (received) return yield* received
+
   const type = sniffImageType(file.bytes)!
   const now = yield* (yield* Clock).now
   const id = yield* (yield* Ids).next

@@ -1,6 +1,6 @@
 /** One image to upload (ID card, student card): pick, check, compress, upload, preview on tap, remove. */
 import { ImageUploader, Toast, type ImageUploadItem } from "antd-mobile"
-import { chosenImageProblem, IMAGE_RULES, messages, type UploadField } from "#src/upload/image-upload"
+import { chosenImageRefusal, IMAGE_RULES, messages, type UploadField } from "#src/upload/image-upload"
 import { uploadFailureMessage, uploadImage, type CompressionPreset, type Uploaded } from "../lib/upload"
 
 export const ImageSlot = (props: {
@@ -24,9 +24,9 @@ export const ImageSlot = (props: {
         deletable={!props.disabled}
         onCountExceed={() => Toast.show({ content: messages.onlyOne })}
         beforeUpload={(file) => {
-          const problem = chosenImageProblem(file)
-          if (problem) {
-            Toast.show({ content: problem })
+          const refused = chosenImageRefusal(file)
+          if (refused) {
+            Toast.show({ content: refused.message })
             return null
           }
           return file

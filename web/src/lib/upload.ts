@@ -3,7 +3,7 @@
  * check on the chosen file, compression in the browser to one of the spec's two presets, then the multipart call.
  */
 import imageCompression from "browser-image-compression"
-import { chosenImageProblem, COMPRESSION, type UploadField } from "#src/upload/image-upload"
+import { chosenImageRefusal, COMPRESSION, type UploadField } from "#src/upload/image-upload"
 import { UploadFile, type UploadedView } from "#src/upload/calls"
 import { dataDecoder, failureMessage, request } from "./api-client"
 
@@ -59,8 +59,9 @@ export const postImage = (field: UploadField, file: File): Promise<Uploaded> => 
 
 /** Checks, compresses and uploads one picked image; throws ImageRefused, ApiFailure or TransportFailure. */
 export const uploadImage = async (field: UploadField, file: File, preset: CompressionPreset): Promise<Uploaded> => {
-  const problem = chosenImageProblem(file)
-  if (problem) throw new ImageRefused(problem)
+  const refused = chosenImageRefusal(file)
+  if (refused) throw new ImageRefused(refused.message)
+
   return postImage(field, await compressImage(file, preset))
 }
 

@@ -2,7 +2,7 @@
 import { Button, Dialog, Empty, List, Tag, Toast } from "antd-mobile"
 import { useState } from "react"
 import { useLocation } from "wouter"
-import { deleteProblem, messages } from "#src/address/address"
+import { deleteRefusal, messages } from "#src/address/address"
 import { addressLine } from "#src/address/region"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
@@ -19,9 +19,10 @@ export const AddressBook = (props: { readonly token: string }) => {
   const token = tokenPath(props.token)
 
   const onDelete = async (address: SavedAddress) => {
-    const refused = deleteProblem(address)
+    const refused = deleteRefusal(address)
     if (refused) {
-      Toast.show({ content: refused })
+      Toast.show({ content: refused.message })
+
       return
     }
     if (!(await Dialog.confirm({ content: `确定删除 ${address.name} 的地址？` }))) return
@@ -65,7 +66,7 @@ export const AddressBook = (props: { readonly token: string }) => {
                     size="mini"
                     fill="outline"
                     color="danger"
-                    disabled={deleteProblem(a) !== undefined}
+                    disabled={deleteRefusal(a) !== undefined}
                     onClick={() => void onDelete(a)}
                   >
                     删除

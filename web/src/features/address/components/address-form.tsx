@@ -5,7 +5,7 @@
 import { useSignals } from "@preact/signals-react/runtime"
 import { Button, CascadePicker, Form, Input, TextArea, Toast } from "antd-mobile"
 import { useState } from "react"
-import { addressProblem, DETAIL_MAX_LENGTH, messages, NAME_MAX_LENGTH, PASTE_MAX_LENGTH, pasteProblem } from "#src/address/address"
+import { addressRefusal, DETAIL_MAX_LENGTH, messages, NAME_MAX_LENGTH, PASTE_MAX_LENGTH, pasteRefusal } from "#src/address/address"
 import { PHONE_LENGTH } from "#src/shared/phone-number"
 import { failureMessage } from "../../../lib/api-client"
 import { useAddAddress } from "../api/add-address"
@@ -29,9 +29,10 @@ export const AddressForm = (props: { readonly onAdded: () => void; readonly onCa
 
   const recognise = async () => {
     if (parsing) return
-    const problem = pasteProblem(form.paste.value)
-    if (problem) {
-      Toast.show({ content: problem })
+    const refused = pasteRefusal(form.paste.value)
+    if (refused) {
+      Toast.show({ content: refused.message })
+
       return
     }
     setParsing(true)
@@ -49,9 +50,10 @@ export const AddressForm = (props: { readonly onAdded: () => void; readonly onCa
   const submit = async () => {
     if (pending) return
     const f = form.fields.value
-    const problem = addressProblem(f)
-    if (problem) {
-      Toast.show({ content: problem })
+    const refused = addressRefusal(f)
+    if (refused) {
+      Toast.show({ content: refused.message })
+
       return
     }
     try {

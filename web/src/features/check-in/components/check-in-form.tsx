@@ -2,7 +2,7 @@
 import { useSignals } from "@preact/signals-react/runtime"
 import { ActionSheet, Button, Dialog, List, Picker, Segmented, Selector, Toast } from "antd-mobile"
 import { useEffect, useState } from "react"
-import { checkInProblem, messages } from "#src/parcel/check-in"
+import { checkInRefusal, messages } from "#src/parcel/check-in"
 import { serviceTimeStr } from "#src/staff/worksite"
 import { failureMessage } from "../../../lib/api-client"
 import type { CheckInRequest } from "#src/parcel/calls"
@@ -111,9 +111,9 @@ export const CheckInForm = (props: { readonly staff: CheckInStaff }) => {
 
   const submit = async () => {
     if (submitting) return
-    const problem = checkInProblem(form.fields.value)
-    if (problem) {
-      Toast.show({ content: problem })
+    const refused = checkInRefusal(form.fields.value)
+    if (refused) {
+      Toast.show({ content: refused.message })
       return
     }
     try {

@@ -6,7 +6,7 @@
 import { Button, Input, Selector, Toast } from "antd-mobile"
 import { StarFill } from "antd-mobile-icons"
 import { useRef, useState } from "react"
-import { ratingFailure, ratingMessages, ratingTagNames, tipFailure, tipFen, TIP_OPTIONS_FEN, toggleTag, type RatingTag } from "#src/errand/rating"
+import { ratingRefusal, ratingMessages, ratingTagNames, tipRefusal, tipFen, TIP_OPTIONS_FEN, toggleTag, type RatingTag } from "#src/errand/rating"
 import { failureMessage, newIdempotencyKey } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
 import { yuan } from "../../../lib/format"
@@ -34,12 +34,13 @@ export const RatingForm = (props: { readonly target: RatingTarget; readonly onDo
   const paidFen = useRef(0)
   const key = useRef(newIdempotencyKey())
   const submit = useAction(async () => {
-    const failure = ratingFailure({ score, tags })
-    if (failure) return Toast.show({ content: failure })
+    const refused = ratingRefusal({ score, tags })
+    if (refused) return Toast.show({ content: refused.message })
     const fen = tip === "none" ? 0 : tip === "custom" ? tipFen(custom) : tip
     if (fen === undefined || (tip === "custom" && fen === 0)) return Toast.show({ content: ratingMessages.tip })
-    const tipProblem = tipFailure(fen)
-    if (tipProblem) return Toast.show({ content: tipProblem })
+    const tipRefused = tipRefusal(fen)
+    if (tipRefused) return Toast.show({ content: tipRefused.message })
+
     try {
       if (fen > paidFen.current) {
         const { prepayId } = await prepayTip(target.orderId, fen - paidFen.current)

@@ -9,8 +9,8 @@ import { createCaptchaTimer } from "../state/captcha"
 
 export const CaptchaButton = (props: {
   readonly gapSeconds: number
-  /** The problem that stops the request (shown as it is), or the phone to send the code to. */
-  readonly check: () => { readonly problem: string } | { readonly phone: string }
+  /** The core's refusal that stops the request (its message shown as it is), or the phone to send the code to. */
+  readonly check: () => { readonly refused: { readonly message: string } } | { readonly phone: string }
   readonly testId: string
 }) => {
   useSignals()
@@ -22,8 +22,9 @@ export const CaptchaButton = (props: {
   const ask = async () => {
     if (pending || left > 0) return
     const checked = props.check()
-    if ("problem" in checked) {
-      Toast.show({ content: checked.problem })
+    if ("refused" in checked) {
+      Toast.show({ content: checked.refused.message })
+
       return
     }
     try {

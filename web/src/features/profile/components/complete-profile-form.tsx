@@ -8,7 +8,7 @@ import { Button, Dialog, Form, Input, List, Switch, Toast } from "antd-mobile"
 import { useState } from "react"
 import { useLocation } from "wouter"
 import {
-  afterProfileCompleted, completeProfileCaptchaProblem, completeProfileProblem, messages, RESEND_SECONDS
+  afterProfileCompleted, completeProfileCaptchaRefusal, completeProfileRefusal, messages, RESEND_SECONDS
 } from "#src/profile/complete-profile"
 import { PHONE_LENGTH } from "#src/shared/phone-number"
 import { CAPTCHA_LENGTH } from "#src/profile/phone"
@@ -35,16 +35,17 @@ export const CompleteProfileForm = (props: { readonly user: UserInfo; readonly t
 
   const codeFor = (type: "main" | "vice") => () => {
     const phone = type === "main" ? form.phoneMain.value : form.phoneVice.value
-    const problem = completeProfileCaptchaProblem({ worksite: form.worksite.value?.id, phone, type })
-    return problem ? { problem } : { phone }
+    const refused = completeProfileCaptchaRefusal({ worksite: form.worksite.value?.id, phone, type })
+    return refused ? { refused } : { phone }
   }
 
   const submit = async () => {
     if (pending) return
     const f = form.fields.value
-    const problem = completeProfileProblem(f)
-    if (problem || !f.worksite) {
-      Toast.show({ content: problem ?? messages.worksiteRequired })
+    const refused = completeProfileRefusal(f)
+    if (refused || !f.worksite) {
+      Toast.show({ content: refused?.message ?? messages.worksiteRequired })
+
       return
     }
     try {

@@ -12,8 +12,8 @@ export interface FieldEditProps {
   readonly testId: string
   readonly maxLength?: number
   readonly shape?: (typed: string) => string
-  /** The spec's message for what was typed, or undefined when it may be saved. */
-  readonly problem: (text: string) => string | undefined
+  /** The core's refusal of what was typed (its message is the spec's), or undefined when it may be saved. */
+  readonly refusal: (text: string) => { readonly message: string } | undefined
   readonly save: (text: string) => Promise<string>
   readonly saving: boolean
   readonly messages: { readonly saved: string; readonly saveFailed: string }
@@ -28,9 +28,10 @@ export const FieldEditForm = (props: FieldEditProps) => {
   const submit = async () => {
     if (props.saving) return
     const text = form.text.value.trim()
-    const problem = props.problem(text)
-    if (problem) {
-      Toast.show({ content: problem })
+    const refused = props.refusal(text)
+    if (refused) {
+      Toast.show({ content: refused.message })
+
       return
     }
     try {

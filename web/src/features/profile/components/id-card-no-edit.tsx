@@ -1,5 +1,5 @@
 /** The ID number edit page: at most 18 characters, 15 or 18 with the national check character. */
-import { capIdCardNoInput, ID_CARD_NO_MAX_LENGTH, idCardNoProblem, normalizeIdCardNo } from "#src/profile/id-card"
+import { capIdCardNoInput, ID_CARD_NO_MAX_LENGTH, idCardNoRefusal, normalizeIdCardNo } from "#src/profile/id-card"
 import { messages } from "#src/profile/personal-info"
 import { useUpdateIdCardNo } from "../api/update-id-card-no"
 import { FieldEditForm } from "./field-edit-form"
@@ -14,7 +14,7 @@ export const IdCardNoEdit = (props: { readonly masked: string | null | undefined
       testId="id-card-no"
       maxLength={ID_CARD_NO_MAX_LENGTH}
       shape={capIdCardNoInput}
-      problem={(text) => idCardNoProblem(text, new Date())}
+      refusal={(text) => idCardNoRefusal(text, new Date())}
       save={(text) => run(normalizeIdCardNo(text))}
       saving={pending}
       messages={{ saved: messages.saved, saveFailed: messages.saveFailed }}

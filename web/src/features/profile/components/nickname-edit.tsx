@@ -1,5 +1,5 @@
 /** The nickname edit page. */
-import { messages, NICKNAME_MAX, nicknameProblem } from "#src/profile/personal-info"
+import { messages, NICKNAME_MAX, nicknameRefusal } from "#src/profile/personal-info"
 import type { UserInfo } from "../../../lib/user-info"
 import { useUpdateNickname } from "../api/update-nickname"
 import { FieldEditForm } from "./field-edit-form"
@@ -13,7 +13,7 @@ export const NicknameEdit = (props: { readonly user: UserInfo; readonly onSaved:
       initial={props.user.nickname ?? ""}
       testId="nickname"
       maxLength={NICKNAME_MAX}
-      problem={nicknameProblem}
+      refusal={nicknameRefusal}
       save={run}
       saving={pending}
       messages={messages}

@@ -3,7 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime"
 import { Button, Form, Input, Toast } from "antd-mobile"
 import { useState } from "react"
 import { PHONE_LENGTH } from "#src/shared/phone-number"
-import { CAPTCHA_LENGTH, CAPTCHA_RULES, messages, newPhoneProblem, phoneEditProblem, type PhoneType } from "#src/profile/phone"
+import { CAPTCHA_LENGTH, CAPTCHA_RULES, messages, newPhoneRefusal, phoneEditRefusal, type PhoneType } from "#src/profile/phone"
 import { failureMessage } from "../../../lib/api-client"
 import type { UserInfo } from "../../../lib/user-info"
 import { useUpdatePhone } from "../api/update-phone"
@@ -20,9 +20,9 @@ export const PhoneEdit = (props: { readonly type: PhoneType; readonly user: User
 
   const submit = async () => {
     if (pending) return
-    const problem = phoneEditProblem({ phone: form.phone.value, captcha: form.captcha.value, bound })
-    if (problem) {
-      Toast.show({ content: problem })
+    const refused = phoneEditRefusal({ phone: form.phone.value, captcha: form.captcha.value, bound })
+    if (refused) {
+      Toast.show({ content: refused.message })
       return
     }
     try {
@@ -57,8 +57,9 @@ export const PhoneEdit = (props: { readonly type: PhoneType; readonly user: User
               testId="phone-captcha-send"
               gapSeconds={CAPTCHA_RULES.resendSeconds.editPhone}
               check={() => {
-                const problem = newPhoneProblem(form.phone.value, bound)
-                return problem ? { problem } : { phone: form.phone.value }
+                const refused = newPhoneRefusal(form.phone.value, bound)
+                return refused ? { refused } : { phone: form.phone.value }
+
               }}
             />
           }

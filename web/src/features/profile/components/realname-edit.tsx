@@ -1,5 +1,5 @@
 /** The real-name edit page. */
-import { messages, REALNAME_MAX, realnameProblem } from "#src/profile/personal-info"
+import { messages, REALNAME_MAX, realnameRefusal } from "#src/profile/personal-info"
 import type { UserInfo } from "../../../lib/user-info"
 import { useUpdateRealname } from "../api/update-realname"
 import { FieldEditForm } from "./field-edit-form"
@@ -13,7 +13,7 @@ export const RealnameEdit = (props: { readonly user: UserInfo; readonly onSaved:
       initial={props.user.realname ?? ""}
       testId="realname"
       maxLength={REALNAME_MAX}
-      problem={realnameProblem}
+      refusal={realnameRefusal}
       save={run}
       saving={pending}
       messages={messages}

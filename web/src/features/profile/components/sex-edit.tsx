@@ -3,7 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime"
 import { signal } from "@preact/signals-react"
 import { Button, List, Radio, Toast } from "antd-mobile"
 import { useState } from "react"
-import { messages, Sex, sexProblem } from "#src/profile/personal-info"
+import { messages, Sex, sexRefusal } from "#src/profile/personal-info"
 import { failureMessage } from "../../../lib/api-client"
 import type { UserInfo } from "../../../lib/user-info"
 import { useUpdateSex } from "../api/update-sex"
@@ -20,9 +20,9 @@ export const SexEdit = (props: { readonly user: UserInfo; readonly onSaved: () =
 
   const submit = async () => {
     if (pending) return
-    const problem = sexProblem(sex.value)
-    if (problem) {
-      Toast.show({ content: problem })
+    const refused = sexRefusal(sex.value)
+    if (refused) {
+      Toast.show({ content: refused.message })
       return
     }
     try {

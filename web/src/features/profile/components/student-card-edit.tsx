@@ -2,7 +2,7 @@
 import { Button, Toast } from "antd-mobile"
 import { useState } from "react"
 import { messages as personalMessages } from "#src/profile/personal-info"
-import { singleImageProblem, UploadField } from "#src/upload/image-upload"
+import { singleImageRefusal, UploadField } from "#src/upload/image-upload"
 import { ImageSlot } from "../../../components/image-slot"
 import { failureMessage } from "../../../lib/api-client"
 import type { UserInfo } from "../../../lib/user-info"
@@ -14,9 +14,10 @@ export const StudentCardEdit = (props: { readonly user: UserInfo; readonly onSav
 
   const submit = async () => {
     if (pending) return
-    const problem = singleImageProblem(url ? 1 : 0, true)
-    if (problem || !url) {
-      Toast.show({ content: problem })
+    const refused = singleImageRefusal(url ? 1 : 0, true)
+    if (refused || !url) {
+      Toast.show({ content: refused?.message })
+
       return
     }
     try {

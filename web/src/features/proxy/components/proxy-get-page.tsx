@@ -2,7 +2,7 @@
 import { Button, Form, Input, Result, Toast } from "antd-mobile"
 import { useState } from "react"
 import { useLocation } from "wouter"
-import { friendPhoneProblem, messages } from "#src/parcel/collect"
+import { friendPhoneRefusal, messages } from "#src/parcel/collect"
 import { failureMessage } from "../../../lib/api-client"
 import { tokenPath } from "../../../lib/session"
 import { useAction } from "../../../lib/use-action"
@@ -17,8 +17,10 @@ export const ProxyGetPage = (props: { readonly toTakeId: string; readonly token:
 
   const search = async () => {
     setFound(undefined)
-    const problem = friendPhoneProblem(phone.trim()) === messages.findFirst ? messages.phoneWrong : friendPhoneProblem(phone.trim())
-    if (problem) return Toast.show({ content: problem })
+    // the search box answers an empty phone as a wrong one; 'find the friend first' is for choosing without a search
+    const refused = friendPhoneRefusal(phone.trim())
+    if (refused) return Toast.show({ content: refused.message === messages.findFirst ? messages.phoneWrong : refused.message })
+
     try {
       setFound(await find.run(phone.trim()))
     } catch (error) {

@@ -5,7 +5,7 @@
 import { useSignals } from "@preact/signals-react/runtime"
 import { Button, Dialog, ErrorBlock, Image, ImageViewer, Tag, TextArea, Toast } from "antd-mobile"
 import { useState } from "react"
-import { messages as profileMessages, REJECT_COMMENT_MAX, reviewCommentProblem } from "#src/profile/profile"
+import { messages as profileMessages, REJECT_COMMENT_MAX, reviewCommentRefusal } from "#src/profile/profile"
 import type { SubmissionUnderReview } from "#src/profile/review-queue"
 import { AuthStatus, messages, type ReviewDecision } from "#src/profile/verification"
 import { LoadFailed, Loading } from "../../../components/load-state"
@@ -73,9 +73,9 @@ export const ReviewList = (props: { readonly token: string | undefined }) => {
 
   const decide = async (s: SubmissionUnderReview, decision: ReviewDecision) => {
     const comment = decision === AuthStatus.rejected ? review.comment.value.trim() : undefined
-    const problem = reviewCommentProblem(decision, comment)
-    if (problem) {
-      Toast.show({ content: problem })
+    const refused = reviewCommentRefusal(decision, comment)
+    if (refused) {
+      Toast.show({ content: refused.message })
       return
     }
     try {

@@ -7,7 +7,7 @@ import { Button, Checkbox, Form, Input, List, Result, Steps, Tag, Toast } from "
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
 import {
-  INVITATION_MAX, mayApplyAsRunner, messages, PaotuiStatus, runnerApplicationProblem, runnerStatusLabel
+  INVITATION_MAX, mayApplyAsRunner, messages, PaotuiStatus, runnerApplicationRefusal, runnerStatusLabel
 } from "#src/profile/runner-application"
 import { AuthStatus } from "#src/profile/verification"
 import { failureMessage } from "../../../lib/api-client"
@@ -80,7 +80,7 @@ export const RunnerApply = (props: { readonly user: UserInfo; readonly token: st
   const submit = async () => {
     if (pending) return
     const invitation = form.invitation.value
-    const problem = runnerApplicationProblem({
+    const refused = runnerApplicationRefusal({
       applicant: { paotuiStatus: status, authStatus, studentCardUrl: user.studentCardUrl ?? null, sex: user.sex ?? 0 },
       worksite,
       invitation,
@@ -88,8 +88,9 @@ export const RunnerApply = (props: { readonly user: UserInfo; readonly token: st
       // only the server knows whose code this is; a typed code is taken as possibly right here
       invitingLeaderId: invitation === "" ? undefined : invitation
     })
-    if (problem) {
-      Toast.show({ content: problem })
+    if (refused) {
+      Toast.show({ content: refused.message })
+
       return
     }
     try {

@@ -1,12 +1,12 @@
 /**
  * The 'book sending' tab: carrier, sender and receiver from the address book, goods, declared value (with
  * the insurance fee the core charges), pay mode, remark, and the optional door pickup. Submitting runs the
- * core's `bookingProblem` first — the same checks in the same order as the server — and shows the first one.
+ * core's `bookingRefusal` first — the same checks in the same order as the server — and shows the first one.
  */
 import { Button, Input, List, Picker, Selector, Switch, TextArea, Toast } from "antd-mobile"
 import { useState } from "react"
 import type { AddressView } from "#src/address/calls"
-import { bookingProblem, messages, noteCounter } from "#src/sending/booking"
+import { bookingRefusal, messages, noteCounter } from "#src/sending/booking"
 import { yuan } from "#src/shared/money"
 import { failureMessage } from "../../../lib/api-client"
 import type { BookingRequest, SendingSetup } from "../api/sending"
@@ -39,9 +39,9 @@ export const BookingForm = (props: {
 
   const onSubmit = async () => {
     const fields = bookingFields({ ...draft, isDaofu: daofuOffered && draft.isDaofu }, props.addresses)
-    const problem = bookingProblem(fields, { jijianAble: true, daofuAble: setup.daofuAble, sendCompanies: setup.companies.map((c) => ({ id: c._id, code: c.code })) }, new Date())
-    if (problem) {
-      Toast.show({ content: problem })
+    const refused = bookingRefusal(fields, { jijianAble: true, daofuAble: setup.daofuAble, sendCompanies: setup.companies.map((c) => ({ id: c._id, code: c.code })) }, new Date())
+    if (refused) {
+      Toast.show({ content: refused.message })
       return
     }
     setPending(true)

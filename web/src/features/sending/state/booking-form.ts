@@ -1,6 +1,6 @@
 /**
  * The booking form's draft as typed (text fields, yuan), and its translation into the core's
- * `BookingFields` (fen, grams, the chosen addresses): the page checks that with the same `bookingProblem`
+ * `BookingFields` (fen, grams, the chosen addresses): the page checks that with the same `bookingRefusal`
  * the server runs, so the first failing check and its message are the server's.
  */
 import type { BookingContact, BookingFields } from "#src/sending/booking"

@@ -5,7 +5,7 @@ import { useState } from "react"
 import { useLocation } from "wouter"
 import { PHONE_LENGTH } from "#src/shared/phone-number"
 import { PASSWORD_MAX_LENGTH } from "#src/staff/calls"
-import { bindProblem, messages } from "#src/staff/employee"
+import { bindRefusal, messages } from "#src/staff/employee"
 import { failureMessage } from "../../../lib/api-client"
 import { keepToken, rememberedPhone, rememberPhone, tokenPath } from "../../../lib/session"
 import { useBindAccount } from "../api/wx-login"
@@ -20,9 +20,9 @@ export const BindForm = (props: { readonly openid: string; readonly redirect: st
   const submit = async () => {
     if (binding) return
     const input = { phone: form.phone.value, password: form.password.value }
-    const problem = bindProblem(input)
-    if (problem) {
-      Toast.show({ content: problem })
+    const refused = bindRefusal(input)
+    if (refused) {
+      Toast.show({ content: refused.message })
       return
     }
     rememberPhone(input.phone)

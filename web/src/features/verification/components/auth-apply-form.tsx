@@ -8,7 +8,7 @@ import { useState } from "react"
 import { Link, useLocation } from "wouter"
 import { UploadField } from "#src/upload/image-upload"
 import {
-  AuthStatus, mayApplyForVerification, messages, submissionProblem, verificationBadge, verificationTip, VerificationType
+  AuthStatus, mayApplyForVerification, messages, submissionRefusal, verificationBadge, verificationTip, VerificationType
 } from "#src/profile/verification"
 import { ImageSlot } from "../../../components/image-slot"
 import { failureMessage } from "../../../lib/api-client"
@@ -59,9 +59,9 @@ export const AuthApplyForm = (props: {
 
   const submit = async () => {
     if (pending) return
-    const problem = submissionProblem(form.submission.value, new Date())
-    if (problem) {
-      Toast.show({ content: problem })
+    const refused = submissionRefusal(form.submission.value, new Date())
+    if (refused) {
+      Toast.show({ content: refused.message })
       return
     }
     try {
