@@ -6,7 +6,7 @@ export default {
   mutate: ["src/**/*.ts", "!src/**/*.test.ts", "!src/**/*.testkit.ts"],
   coverageAnalysis: "perTest",
   ignoreStatic: true,
-  disableBail: true,
+  disableBail: false,
   concurrency: 2,
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: "reports/mutation/index.html" },
