@@ -9,11 +9,8 @@
 import { Cause, Effect, Exit } from "effect"
 import type { Kysely } from "kysely"
 import { markDueParcels } from "#src/parcel/returns"
-import { TradeStatus } from "#src/payment/trade"
-import { TradeStore } from "#src/payment/trade-store"
-import { closeTrades } from "#src/payment/use-cases"
+import { dueTrades, expireTrade } from "#src/payment/use-cases"
 import { dueUnacceptedErrands, dueUnpaidErrands, voidUnacceptedErrand, voidUnpaidErrand, type VoidOutcome } from "#src/errand/ordering"
-import { Clock } from "#src/shared/ports"
 import { purgeExpiredKeys } from "../http/idempotency"
 import { logger } from "../http/logger"
 import type { DB } from "../postgres/schema"
@@ -118,23 +115,6 @@ export const itemsJob = <O extends string>(job: Omit<Job, "run" | "retry"> & { r
 
 const voidOutcomes: ReadonlyArray<VoidOutcome> = ["voided", "skipped", "paidElsewhere"]
 
-/** The open prepays past their deadline, oldest first. */
-const dueTrades = () => Effect.gen(function* () {
-  const now = yield* (yield* Clock).now
-  return (yield* (yield* TradeStore).dueToExpire(now, DUE_LIMIT)).map((t) => t.tradeNo)
-})
-
-/**
- * Expires one open prepay past its deadline: closed at the provider and marked expired, or left for its notice
- * when the provider says it was paid; skipped when it is no longer open and due.
- */
-const expireTrade = (tradeNo: string) => Effect.gen(function* () {
-  const trade = yield* (yield* TradeStore).find(tradeNo)
-  const now = yield* (yield* Clock).now
-  if (!trade || trade.status !== TradeStatus.created || trade.expiresAt > now) return "skipped" as const
-  return (yield* closeTrades([trade])) === "paid" ? "paidElsewhere" as const : "expired" as const
-})
-
 export const jobs: ReadonlyArray<Job> = [
   {
     name: "mark-due-returns",
@@ -146,7 +126,7 @@ export const jobs: ReadonlyArray<Job> = [
     name: "expire-prepays",
     description: "close unpaid prepays past their 30 minutes at the provider and mark them expired, each in its own transaction",
     everyMs: MINUTE,
-    work: { due: dueTrades, one: expireTrade, outcomes: ["expired", "paidElsewhere", "skipped"] }
+    work: { due: () => dueTrades(DUE_LIMIT), one: expireTrade, outcomes: ["expired", "paidElsewhere", "skipped"] }
   }),
   {
     name: "purge-login-nonces",

@@ -27,7 +27,10 @@ export class PayIn extends Context.Service<PayIn, {
   paySign(prepayId: string, now: Date): Effect.Effect<PaySign>
   /** Reads a notice the provider posted: its fields when the signature is the provider's, else undefined. */
   verifyNotice(fields: Readonly<Record<string, unknown>>): Effect.Effect<PaidNotice | undefined>
-  /** Closes an unpaid order so it can no longer be paid; `paid` when the provider already took the money. */
+  /**
+   * Closes an unpaid order so it can no longer be paid (one already closed, or unknown, counts as closed);
+   * `paid` when the provider already took the money. Any other refusal leaves the order payable.
+   */
   close(tradeNo: string): Effect.Effect<{ readonly closed: true } | { readonly closed: false; readonly paid: boolean; readonly reason: string }>
   /** Pays the amount of a paid trade back; idempotent by refund number. */
   refund(input: { readonly tradeNo: string; readonly refundNo: string; readonly amountFen: number }): Effect.Effect<ProviderResult<{ readonly reference: string }>>

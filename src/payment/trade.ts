@@ -47,7 +47,8 @@ export const messages = {
   /** A prepay of the purpose was paid while it was being closed. */
   payingNow: "该订单正在支付中，请稍后刷新",
   payFailed: (reason: string) => `支付失败：${reason}`,
-  refundFailed: (reason: string) => `退款失败：${reason}`
+  refundFailed: (reason: string) => `退款失败：${reason}`,
+  closeFailed: (reason: string) => `关闭订单失败：${reason}`
 } as const
 
 export const tradeTransitions = {

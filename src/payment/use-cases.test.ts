@@ -15,7 +15,7 @@ import { SAFEKEEP_PAID_EVENT } from "./calls"
 import { safekeepSettlement } from "./safekeep-settlement"
 import { TradeStatus, type Trade } from "./trade"
 import { TradeStore } from "./trade-store"
-import { expireDueTrades, openTrade, paySignFor, refundTradeWith, settleNoticeWith } from "./use-cases"
+import { dueTrades, expireTrade, openTrade, paySignFor, refundTradeWith, settleNoticeWith } from "./use-cases"
 
 /** The trades here are safekeeping fees: the other kinds' settlements belong to the areas above payment. */
 const onlySafekeep = { safekeep: safekeepSettlement, errand: safekeepSettlement, tip: safekeepSettlement, freight: safekeepSettlement }
@@ -35,7 +35,7 @@ const fakeProvider = () => {
   const orders = new Map<string, { prepayId: string; amountFen: number; expiresAt: Date; state: "open" | "paid" | "closed" | "refunded" }>()
   const prepays: Array<Parameters<PayIn["Service"]["prepay"]>[0]> = []
   const refunds: Array<Parameters<PayIn["Service"]["refund"]>[0]> = []
-  const refuse: { prepay?: string; refund?: string; closeAsClosed?: boolean } = {}
+  const refuse: { prepay?: string; refund?: string; close?: string } = {}
   let n = 0
   const sign = (tradeNo: string, amountFen: number) => `ok:${tradeNo}:${amountFen}`
   const port = PayIn.of({
@@ -54,7 +54,7 @@ const fakeProvider = () => {
       const o = orders.get(tradeNo)
       if (o && (o.state === "paid" || o.state === "refunded")) return { closed: false as const, paid: true, reason: "订单已支付" }
       if (o) o.state = "closed"
-      if (refuse.closeAsClosed) return { closed: false as const, paid: false, reason: "订单已关闭" }
+      if (refuse.close) return { closed: false as const, paid: false, reason: refuse.close }
       return { closed: true as const }
     }),
     refund: (input) => Effect.sync(() => {
@@ -166,6 +166,14 @@ const value = <A, E>(exit: Exit.Exit<A, E>): A => {
   throw Cause.squash(exit.cause)
 }
 
+/** The `expire-prepays` job over the world: each due prepay expired on its own, its outcomes counted. */
+const expireDue = (w: { run: ReturnType<typeof world>["run"] }, limit: number) => {
+  const due = value(w.run(dueTrades(limit)))
+  const outcomes = due.map((tradeNo) => value(w.run(expireTrade(tradeNo))))
+  const count = (o: string) => outcomes.filter((x) => x === o).length
+  return { seen: due.length, expired: count("expired"), paidElsewhere: count("paidElsewhere") }
+}
+
 const receiver = actor({ userId: "u1", openid: "o1" })
 
 describe("safekeeping fee prepay", () => {
@@ -237,8 +245,8 @@ describe("settling a notice", () => {
     const w = world()
     const { tradeNo } = value(w.run(paySafekeeping(receiver, "parcel-1")))
     w.advance(30 * 60_000)
-    expect(value(w.run(expireDueTrades(10)))).toEqual({ seen: 1, expired: 1, paidElsewhere: 0 })
-    expect(value(w.run(expireDueTrades(10)))).toEqual({ seen: 0, expired: 0, paidElsewhere: 0 })
+    expect(expireDue(w, 10)).toEqual({ seen: 1, expired: 1, paidElsewhere: 0 })
+    expect(expireDue(w, 10)).toEqual({ seen: 0, expired: 0, paidElsewhere: 0 })
     expect(w.provider.pay(tradeNo, w.now)).toBeUndefined()
     expect(w.trades.get(tradeNo)!.status).toBe("expired")
   })
@@ -248,7 +256,7 @@ describe("settling a notice", () => {
     const { tradeNo } = value(w.run(paySafekeeping(receiver, "parcel-1")))
     const notice = w.provider.pay(tradeNo, w.now)!
     w.advance(HOUR)
-    expect(value(w.run(expireDueTrades(10)))).toEqual({ seen: 1, expired: 0, paidElsewhere: 1 })
+    expect(expireDue(w, 10)).toEqual({ seen: 1, expired: 0, paidElsewhere: 1 })
     expect(value(w.run(settleNotice(notice))).settled).toBe(true)
   })
 
@@ -290,11 +298,15 @@ describe("opening a trade", () => {
     expect(w.trades.size).toBe(1)
   })
 
-  it("an older prepay the provider reports already closed and unpaid is expired and replaced", () => {
+  it("an older prepay the provider will not close stays open, and no second prepay is opened beside it", () => {
     const w = world()
     const first = value(w.run(paySafekeeping(receiver, "parcel-1")))
-    w.provider.refuse.closeAsClosed = true
+    w.provider.refuse.close = "系统繁忙"
     w.advance(24 * HOUR)
+    expect(failure(w.run(paySafekeeping(receiver, "parcel-1")))).toMatchObject({ _tag: "StateConflict", message: "关闭订单失败：系统繁忙" })
+    expect(w.trades.get(first.tradeNo)!.status).toBe("created")
+    expect(w.trades.size).toBe(1)
+    delete w.provider.refuse.close
     const second = value(w.run(paySafekeeping(receiver, "parcel-1")))
     expect(second.tradeNo).not.toBe(first.tradeNo)
     expect(w.trades.get(first.tradeNo)!.status).toBe("expired")
@@ -359,7 +371,7 @@ describe("settling a notice: refusals and races", () => {
     expect(failure(w.run(settleNotice(w.provider.signed("P404", 50))))).toMatchObject({ _tag: "NotFound", message: "订单不存在" })
     expect(failure(w.run(settleNotice(w.provider.signed(tradeNo, 49))))).toMatchObject({ _tag: "RuleViolation", message: "支付金额不一致" })
     w.advance(30 * 60_000)
-    value(w.run(expireDueTrades(10)))
+    expireDue(w, 10)
     expect(failure(w.run(settleNotice(w.provider.signed(tradeNo, 50))))).toMatchObject({ _tag: "StateConflict", message: "订单已关闭" })
     expect(w.trades.get(tradeNo)!.status).toBe("expired")
     expect(w.parcel.record.safekeepPaidFen).toBe(0)
@@ -407,12 +419,17 @@ describe("settling a notice: refusals and races", () => {
 })
 
 describe("expiring and refunding: the provider's answers", () => {
-  it("a due prepay the provider reports already closed and unpaid expires", () => {
+  it("a due prepay the provider will not close stays open and its item fails, until a later try closes it", () => {
     const w = world()
-    value(w.run(paySafekeeping(receiver, "parcel-1")))
-    w.provider.refuse.closeAsClosed = true
+    const { tradeNo } = value(w.run(paySafekeeping(receiver, "parcel-1")))
+    w.provider.refuse.close = "系统繁忙"
     w.advance(30 * 60_000)
-    expect(value(w.run(expireDueTrades(10)))).toEqual({ seen: 1, expired: 1, paidElsewhere: 0 })
+    expect(value(w.run(dueTrades(10)))).toEqual([tradeNo])
+    expect(failure(w.run(expireTrade(tradeNo)))).toMatchObject({ _tag: "StateConflict", message: "关闭订单失败：系统繁忙" })
+    expect(w.trades.get(tradeNo)!.status).toBe("created")
+    delete w.provider.refuse.close
+    expect(value(w.run(expireTrade(tradeNo)))).toBe("expired")
+    expect(value(w.run(expireTrade(tradeNo)))).toBe("skipped")
   })
 
   it("an unknown trade is not refunded", () => {
@@ -510,7 +527,7 @@ describe("model: random prepays, payments, notices, expiries and refunds", () =>
     })),
     fc.constant<Cmd>({
       check: () => true,
-      run: (m, r) => { value(r.run(expireDueTrades(5))); check(m, r) },
+      run: (m, r) => { expireDue(r, 5); check(m, r) },
       toString: () => "expire job"
     }),
     fc.constant<Cmd>({

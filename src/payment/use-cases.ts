@@ -32,7 +32,8 @@ export const openTrade = Effect.fn("openTrade")(function* (actor: Actor, purpose
 
 /**
  * Closes these open prepays at the provider and marks them expired, so their purpose is never paid through
- * them afterwards; "paid" (and stops) when the provider says one was paid meanwhile.
+ * them afterwards; "paid" (and stops) when the provider says one was paid meanwhile. A close the provider
+ * refuses for another reason leaves the prepay open (it may still be paid) and fails with that reason (409).
  */
 export const closeTrades = Effect.fn("closeTrades")(function* (open: ReadonlyArray<{ readonly tradeNo: string }>) {
   const trades = yield* TradeStore
@@ -40,6 +41,7 @@ export const closeTrades = Effect.fn("closeTrades")(function* (open: ReadonlyArr
   for (const stale of open) {
     const closed = yield* payIn.close(stale.tradeNo)
     if (!closed.closed && closed.paid) return "paid" as const
+    if (!closed.closed) return yield* new StateConflict({ message: messages.closeFailed(closed.reason) })
     yield* trades.markExpired(stale.tradeNo)
   }
   return "closed" as const
@@ -89,23 +91,22 @@ export const settleNoticeWith = <R>(fields: Readonly<Record<string, unknown>>, s
   return { tradeNo: notice.tradeNo, settled: true }
 }).pipe(Effect.withSpan("settleNotice"))
 
-/**
- * Closes open trades whose deadline passed: each is closed at the provider first, and expires only
- * when the provider confirms nobody paid it (a paid one waits for its notice). For the scheduler.
- */
-export const expireDueTrades = Effect.fn("expireDueTrades")(function* (limit: number) {
-  const trades = yield* TradeStore
-  const payIn = yield* PayIn
+/** The open prepays past their deadline, oldest first: the `expire-prepays` job's items. */
+export const dueTrades = Effect.fn("dueTrades")(function* (limit: number) {
   const now = yield* (yield* Clock).now
-  let expired = 0
-  let paidElsewhere = 0
-  const due = yield* trades.dueToExpire(now, limit)
-  for (const trade of due) {
-    const closed = yield* payIn.close(trade.tradeNo)
-    if (!closed.closed && closed.paid) paidElsewhere++
-    else if (yield* trades.markExpired(trade.tradeNo)) expired++
-  }
-  return { seen: due.length, expired, paidElsewhere }
+  return (yield* (yield* TradeStore).dueToExpire(now, limit)).map((t) => t.tradeNo)
+})
+
+/**
+ * Expires one open prepay past its deadline: closed at the provider first, and marked expired only when the
+ * provider confirms nobody paid it (a paid one waits for its notice); skipped when it is no longer open and due.
+ * A close the provider refuses fails, and the job tries the item again.
+ */
+export const expireTrade = Effect.fn("expireTrade")(function* (tradeNo: string) {
+  const trade = yield* (yield* TradeStore).find(tradeNo)
+  const now = yield* (yield* Clock).now
+  if (!trade || trade.status !== TradeStatus.created || trade.expiresAt > now) return "skipped" as const
+  return (yield* closeTrades([trade])) === "paid" ? "paidElsewhere" as const : "expired" as const
 })
 
 /** Pays a settled trade back through the provider and undoes its business change (`undo`), in one transaction. */
