@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { ErrandOrderRecord } from "./errand-store"
+import { NotFound } from "../shared/errors"
 import { EXPORT_COLUMNS, exportRow, exportSheet } from "./export"
 
 const order: ErrandOrderRecord = {
@@ -27,7 +28,7 @@ describe("the runner's spreadsheet", () => {
   })
 
   it("says 暂无数据 when there is nothing to export", () => {
-    expect(exportSheet([])).toEqual({ ok: false, message: "暂无数据" })
-    expect(exportSheet([{ order, parcel, buildingName: "东1栋", requesterName: "", requesterPhone: "" }])).toMatchObject({ ok: true, rows: [EXPORT_COLUMNS, expect.any(Array)] })
+    expect(exportSheet([])).toEqual(new NotFound({ message: "暂无数据" }))
+    expect(exportSheet([{ order, parcel, buildingName: "东1栋", requesterName: "", requesterPhone: "" }])).toEqual([EXPORT_COLUMNS, exportRow({ order, parcel, buildingName: "东1栋", requesterName: "", requesterPhone: "" })])
   })
 })

@@ -2,6 +2,7 @@
  * A runner's errand spreadsheet (spec 001 §2 "Spreadsheet columns"): one row per order with the spec's 13
  * columns, money in yuan with two decimals; an empty export says '暂无数据'.
  */
+import { NotFound } from "../shared/errors"
 import { yuan } from "../shared/money"
 import { storageCode } from "../parcel/storage-code"
 import type { ErrandOrderRecord } from "./errand-store"
@@ -49,6 +50,6 @@ export const exportRow = (line: ExportLine): ReadonlyArray<string> => {
   ]
 }
 
-/** The sheet's rows with the header, or the '暂无数据' answer when there is nothing to export. */
-export const exportSheet = (lines: ReadonlyArray<ExportLine>): { readonly ok: true; readonly rows: ReadonlyArray<ReadonlyArray<string>> } | { readonly ok: false; readonly message: string } =>
-  lines.length === 0 ? { ok: false, message: EMPTY_EXPORT } : { ok: true, rows: [EXPORT_COLUMNS, ...lines.map(exportRow)] }
+/** The sheet's rows with the header, or '暂无数据' (404) when there is nothing to export. */
+export const exportSheet = (lines: ReadonlyArray<ExportLine>): ReadonlyArray<ReadonlyArray<string>> | NotFound =>
+  lines.length === 0 ? new NotFound({ message: EMPTY_EXPORT }) : [EXPORT_COLUMNS, ...lines.map(exportRow)]

@@ -51,9 +51,9 @@ export const todayOrders = Effect.fn("todayOrders")(function* (actor: Actor) {
 export const todaySheet = Effect.fn("todaySheet")(function* (userId: string) {
   const me = yield* runnerOf(userId)
   const now = yield* (yield* Clock).now
-  const sheet = exportSheet(yield* dayLines(me.openid, now))
-  if (!sheet.ok) return yield* new NotFound({ message: sheet.message })
-  return { rows: sheet.rows, now }
+  const rows = exportSheet(yield* dayLines(me.openid, now))
+  if (rows instanceof NotFound) return yield* rows
+  return { rows, now }
 })
 
 /** `area/getById/{id}`: a worksite's area — its names and the areas its buildings are grouped in. */
