@@ -75,6 +75,10 @@ for (const backend of backends) {
       expect(await t.db.selectFrom("errand_activity").select("content").where("id", "=", ended.id).executeTakeFirstOrThrow()).toEqual({ content: "<p>文字</p>" })
       expectFailure(await t.api("GET", "/api/active/no-such-activity", token), 404, messages.notFound)
       expectFailure(await t.api("GET", "/api/active/act-xy-door", token), 404, messages.notFound)
+      for (const junk of ["x'--", "%E2%80%8B", "%F0%9F%98%80", "..%2F..%2Fetc", "1%20or%201%3D1"]) {
+        expectFailure(await t.api("GET", `/api/active/${junk}`, token), 404, messages.notFound)
+        expectFailure(await t.api("GET", `/api/active/list/1/${junk}`, token), 404, worksiteMessages.notFound)
+      }
       expectFailure(await t.api("GET", `/api/active/${"a".repeat(SHORT_TEXT + 1)}`, token), 400, BAD_REQUEST)
       expect((await t.api("GET", `/api/active/${ended.id}`)).status).toBe(401)
       expect((await t.api("GET", "/api/active/list/1/ws-xiyuan")).status).toBe(401)

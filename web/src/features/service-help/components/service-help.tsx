@@ -34,7 +34,7 @@ export const ServiceHelp = (props: { readonly user: UserInfo }) => {
         <Collapse accordion data-testid="service-faq">
           {faq.map((item, i) => (
             <Collapse.Panel key={item.question} title={`${i + 1}. ${item.question}`} data-testid={`service-faq-${i + 1}`}>
-              <p className="service-help__answer">{item.answer}</p>
+              <p className="service-help__answer" data-testid={`service-answer-${i + 1}`}>{item.answer}</p>
             </Collapse.Panel>
           ))}
         </Collapse>
