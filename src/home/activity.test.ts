@@ -1,7 +1,8 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
+import { RuleViolation } from "../shared/errors"
 import { shanghaiDate } from "../shared/time"
-import { activityState, draftProblem, endedAt, instantOf, isRunning, messages, newestFirst, TITLE_MAX, windowOf, type Announcement } from "./activity"
+import { activityState, draftRefusal, endedAt, instantOf, isRunning, messages, newestFirst, TITLE_MAX, windowOf, type Announcement } from "./activity"
 
 const at = (iso: string) => new Date(iso)
 const HOUR = 3_600_000
@@ -22,7 +23,7 @@ describe("an announcement's window named by Asia/Shanghai days", () => {
     "a one-day window runs exactly while the Shanghai calendar shows that day, around both midnights",
     (day, offset) => {
       const window = windowOf(day, day)
-      if ("problem" in window) throw new Error(window.problem)
+      if (window instanceof RuleViolation) throw window
       const now = new Date(window.timeBegin.getTime() + offset)
       expect(isRunning(window, now)).toBe(shanghaiCalendar.format(now) === day)
       expect(activityState(window, now)).toBe(offset < 0 ? "upcoming" : offset < 24 * HOUR ? "running" : "ended")
@@ -34,7 +35,7 @@ describe("an announcement's window named by Asia/Shanghai days", () => {
     (from, length, offset) => {
       const to = shanghaiDate(new Date(Date.parse(`${from}T12:00:00+08:00`) + length * 24 * HOUR))
       const window = windowOf(from, to)
-      if ("problem" in window) throw new Error(window.problem)
+      if (window instanceof RuleViolation) throw window
       const now = new Date(window.timeEnd.getTime() + offset)
       expect(activityState(window, now)).toBe(offset < 0 ? "running" : "ended")
       expect(shanghaiCalendar.format(new Date(window.timeEnd.getTime() - 1))).toBe(to)
@@ -46,6 +47,7 @@ describe("an announcement's window named by Asia/Shanghai days", () => {
     (begin, length) => {
       const end = new Date(begin.getTime() + length)
       const window = windowOf(begin.toISOString(), end.toISOString().replace("Z", "+00:00"))
+      expect(window).not.toBeInstanceOf(RuleViolation)
       expect(window).toEqual({ timeBegin: begin, timeEnd: end })
       expect(isRunning({ timeBegin: begin, timeEnd: end }, begin)).toBe(true)
       expect(isRunning({ timeBegin: begin, timeEnd: end }, new Date(end.getTime() - 1))).toBe(true)
@@ -60,21 +62,23 @@ describe("an announcement's window named by Asia/Shanghai days", () => {
   })
 
   it("refuses a bad start, a bad end and an end not after the start, in that order", () => {
-    expect(windowOf("2026-02-30", "x")).toEqual({ problem: messages.fromWrong })
-    expect(windowOf("2026-12-01", "x")).toEqual({ problem: messages.toWrong })
-    expect(windowOf("2026-12-02", "2026-12-01")).toEqual({ problem: messages.windowWrong })
-    expect(windowOf("2026-12-01T10:00:00Z", "2026-12-01T10:00:00Z")).toEqual({ problem: messages.windowWrong })
+    const refusal = (w: ReturnType<typeof windowOf>) => (w instanceof RuleViolation ? w.message : "accepted")
+    expect(refusal(windowOf("2026-02-30", "x"))).toBe(messages.fromWrong)
+    expect(refusal(windowOf("2026-12-01", "x"))).toBe(messages.toWrong)
+    expect(refusal(windowOf("2026-12-02", "2026-12-01"))).toBe(messages.windowWrong)
+    expect(refusal(windowOf("2026-12-01T10:00:00Z", "2026-12-01T10:00:00Z"))).toBe(messages.windowWrong)
   })
 })
 
 describe("a draft's title and content", () => {
   it("needs a title of at most the limit and some content", () => {
     const ok = { title: "开学通知", content: "<p>欢迎</p>" }
-    expect(draftProblem(ok)).toBeUndefined()
-    expect(draftProblem({ ...ok, title: "  " })).toBe(messages.titleRequired)
-    expect(draftProblem({ ...ok, title: "字".repeat(TITLE_MAX) })).toBeUndefined()
-    expect(draftProblem({ ...ok, title: "字".repeat(TITLE_MAX + 1) })).toBe(messages.titleTooLong)
-    expect(draftProblem({ ...ok, content: " \n" })).toBe(messages.contentRequired)
+    expect(draftRefusal(ok)).toBeUndefined()
+    expect(draftRefusal({ ...ok, title: "  " })).toBeInstanceOf(RuleViolation)
+    expect(draftRefusal({ ...ok, title: "  " })?.message).toBe(messages.titleRequired)
+    expect(draftRefusal({ ...ok, title: "字".repeat(TITLE_MAX) })).toBeUndefined()
+    expect(draftRefusal({ ...ok, title: "字".repeat(TITLE_MAX + 1) })?.message).toBe(messages.titleTooLong)
+    expect(draftRefusal({ ...ok, content: " \n" })?.message).toBe(messages.contentRequired)
   })
 })
 

@@ -5,7 +5,7 @@
  * A window is [timeBegin, timeEnd): running from its begin, ended from its end. The operator names days in
  * Asia/Shanghai: a day as the start is its midnight, a day as the end runs to the next midnight.
  */
-import { firstFailure } from "../shared/errors"
+import { firstRefusal, RuleViolation } from "../shared/errors"
 import { shanghaiDay } from "../shared/time"
 
 export const ActivityKind = { doorDiscount: 1, announcement: 2 } as const
@@ -73,18 +73,23 @@ export interface AnnouncementDraft {
   readonly to: string
 }
 
-/** The draft's window, or the message for the first thing wrong with it. */
-export const windowOf = (from: string, to: string): { readonly timeBegin: Date; readonly timeEnd: Date } | { readonly problem: string } => {
+export interface ActivityWindow {
+  readonly timeBegin: Date
+  readonly timeEnd: Date
+}
+
+/** The draft's window, or the refusal of the first thing wrong with it. */
+export const windowOf = (from: string, to: string): ActivityWindow | RuleViolation => {
   const timeBegin = instantOf(from, "start")
-  if (!timeBegin) return { problem: messages.fromWrong }
+  if (!timeBegin) return new RuleViolation({ message: messages.fromWrong })
   const timeEnd = instantOf(to, "end")
-  if (!timeEnd) return { problem: messages.toWrong }
-  return timeEnd.getTime() > timeBegin.getTime() ? { timeBegin, timeEnd } : { problem: messages.windowWrong }
+  if (!timeEnd) return new RuleViolation({ message: messages.toWrong })
+  return timeEnd.getTime() > timeBegin.getTime() ? { timeBegin, timeEnd } : new RuleViolation({ message: messages.windowWrong })
 }
 
 /** The title and raw content checks, in the form's order (the window is checked by `windowOf`). */
-export const draftProblem = (draft: Pick<AnnouncementDraft, "title" | "content">): string | undefined =>
-  firstFailure([
+export const draftRefusal = (draft: Pick<AnnouncementDraft, "title" | "content">): RuleViolation | undefined =>
+  firstRefusal([
     [draft.title.trim() !== "", messages.titleRequired],
     [[...draft.title.trim()].length <= TITLE_MAX, messages.titleTooLong],
     [draft.content.trim() !== "", messages.contentRequired],

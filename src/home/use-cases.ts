@@ -8,7 +8,7 @@ import { ById, logOperation, operationKind } from "../shared/operation"
 import { Clock, Ids } from "../shared/ports"
 import { messages as worksiteMessages } from "../worksite/directory"
 import { Worksites } from "../worksite/worksite-store"
-import { activityState, draftProblem, endedAt, messages, windowOf, type Announcement, type AnnouncementDraft } from "./activity"
+import { activityState, draftRefusal, endedAt, messages, windowOf, type Announcement, type AnnouncementDraft } from "./activity"
 import { ContentCleaner } from "./activity-content"
 import { ActivityStore } from "./activity-store"
 
@@ -44,10 +44,10 @@ export const listActivities = Effect.fn("listActivities")(function* (filter: { r
 })
 
 export const addActivity = Effect.fn("addActivity")(function* (draft: AnnouncementDraft) {
-  const problem = draftProblem(draft)
-  if (problem) return yield* new RuleViolation({ message: problem })
+  const refusal = draftRefusal(draft)
+  if (refusal) return yield* refusal
   const window = windowOf(draft.from, draft.to)
-  if ("problem" in window) return yield* new RuleViolation({ message: window.problem })
+  if (window instanceof RuleViolation) return yield* window
   if (!(yield* (yield* Worksites).find(draft.worksiteId))) return yield* new NotFound({ message: worksiteMessages.notFound })
   const content = yield* (yield* ContentCleaner).clean(draft.content)
   if (!showsSomething(content)) return yield* new RuleViolation({ message: messages.contentRequired })
