@@ -68,6 +68,7 @@ Examples:
   station jobs run expire-prepays
   station jobs failures
   station payments reconcile
+  station activity add --worksite ws-xiyuan --title 开学通知 --from 2026-09-01 --to 2026-09-30 --content notice.html
   station backup station-2026-11-22.tar.gz`)
 
 program.command("serve").description("run the API, the socket and the web app on one port")
@@ -161,6 +162,21 @@ jobs.command("failures").description("list the items the jobs and the outbox gav
 jobs.command("retry").description("try one failed item again now (a job's item in its own transaction, or an outbox message)")
   .argument("<job>", "the job's name, or outbox (see jobs failures)").argument("<item>", "the item's id (see jobs failures)")
   .addOption(json()).action(lazy(async () => (await import("./jobs")).retryJobItem))
+
+const activity = program.command("activity").description("announcements of a worksite (the home carousel and /active pages): list, add, end")
+activity.command("list").description("list announcements, latest start first, with whether each is upcoming, running or ended")
+  .option("--worksite <id>", "only this worksite (e.g. ws-xiyuan)")
+  .option("--limit <n>", "at most n rows (1-1000)", positiveInt(1000), 50)
+  .addOption(json()).action(lazy(async () => (await import("./activity")).listAnnouncements))
+activity.command("add").description("add an announcement; its HTML is cleaned (text, lists, pictures from /sign/ or https, https links)")
+  .requiredOption("--worksite <id>", "the worksite whose users see it (e.g. ws-xiyuan)")
+  .requiredOption("--title <text>", "its title (at most 40 characters)")
+  .requiredOption("--from <time>", "when it starts: a date (the start of that Asia/Shanghai day) or an ISO time with its zone")
+  .requiredOption("--to <time>", "when it ends: a date (it runs through that Asia/Shanghai day) or an ISO time with its zone")
+  .requiredOption("--content <file>", "an HTML file with its content")
+  .addOption(json()).action(lazy(async () => (await import("./activity")).addAnnouncement))
+activity.command("end").description("end an announcement now (one not yet started never runs)").argument("<id>", "the announcement's id (see activity list)")
+  .addOption(json()).action(lazy(async () => (await import("./activity")).endAnnouncement))
 
 const tariff = program.command("tariff").description("the freight tariff of sending (per worksite and carrier, by destination province)")
 tariff.command("import").description("load a tariff CSV (worksiteId,companyCode,toProvinceCode,firstKg,extraKg; yuan); replaces the rows of each worksite and carrier it names")

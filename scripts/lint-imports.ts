@@ -20,7 +20,7 @@ const features = join(root, "web", "src", "features")
 /**
  * The core's folders, lowest first (docs/decisions.md "Folders point one way"): what everything uses; the
  * station's own things; the people; the parcels; money in; the errands on them; sending, whose door pickup is
- * an errand; and the settlements that reach into all three areas of money.
+ * an errand; the settlements that reach into all three areas of money; and home, whose pages speak of all of them.
  */
 const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ["shared"],
@@ -29,7 +29,7 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ["payment"],
   ["errand"],
   ["sending"],
-  ["settlement"]
+  ["settlement", "home"]
 ]
 const layerOf = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder))
 const ALLOWED_PACKAGES = [/^effect(\/|$)/]

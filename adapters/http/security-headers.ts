@@ -11,7 +11,8 @@ export const helmetOptions = (options: HttpOptions): HelmetOptions => ({
     directives: {
       "upgrade-insecure-requests": options.secure ? [] : null,
       "default-src": ["'self'"],
-      "img-src": ["'self'", "data:", "blob:"],
+      // announcements may show pictures from https addresses (the page's address, with its token, never goes with them: no-referrer)
+      "img-src": ["'self'", "data:", "blob:", "https:"],
       "style-src": ["'self'", "'unsafe-inline'"],
       "connect-src": ["'self'", "ws:", "wss:"]
     }

@@ -11,6 +11,7 @@ import { hotLane } from "./hot-lane"
 import { logger } from "./logger"
 import { actorOf, GENERIC_FAILURE, sendFailure } from "./outcome"
 import { clientAddress, limitRequests, rateLimiter, type Limit } from "./rate-limit"
+import { activityRoutes } from "./routes/activity"
 import { addressRoutes } from "./routes/address"
 import { devAuthRoutes, employeeRoutes } from "./routes/auth"
 import { devLoginRoutes } from "./routes/dev-login"
@@ -125,6 +126,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(errandLifecycleRoutes(runtime))
   app.use(errandTeamRoutes(runtime))
   app.use(sendingRoutes(runtime))
+  app.use(activityRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 
   const dist = options.webDist && resolve(options.webDist)

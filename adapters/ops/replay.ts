@@ -7,6 +7,7 @@
 import { Cause, Effect, Exit, Result, Schema, SchemaIssue } from "effect"
 import type { Kysely } from "kysely"
 import { ErrandStore } from "#src/errand/errand-store"
+import { addActivity, AddActivityOperation, endActivity, EndActivityOperation, OPERATOR } from "#src/home/use-cases"
 import {
   CancelAgentOperation, cancelAgent, ChooseAgentOperation, chooseAgent, OpenBoxOperation, openBox, RefuseAgentOperation, refuseAgent, SelfSignOperation,
   selfSign
@@ -194,7 +195,13 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     () => ({ ids: randomUUID })),
   // a door pickup's close cancels its errand, which may refund it: the refund's ledger row takes a new id
   closeSending: replayer(CloseSendingOperation, (input, actor) => closeSending(actor, input.id), ({ order: o }) => ({ id: o.id, status: o.status }),
-    () => ({ ids: randomUUID }))
+    () => ({ ids: randomUUID })),
+  // the operator's announcements: `station activity add | end`, logged under the operator, who is no user
+  addActivity: replayer(AddActivityOperation, (input) => addActivity(input),
+    (a) => ({ id: a.id, timeBegin: a.timeBegin.toISOString(), timeEnd: a.timeEnd.toISOString() }), (expected) => ({ ids: () => expected.id }),
+    (op) => op.actorOpenid !== OPERATOR),
+  endActivity: replayer(EndActivityOperation, (input) => endActivity(input.id), (a) => ({ id: a.id, timeEnd: a.timeEnd.toISOString() }), undefined,
+    (op) => op.actorOpenid !== OPERATOR)
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

@@ -235,6 +235,10 @@ export interface DB {
     count_daily: number | null
     remark: Generated<string>
     active: Generated<boolean>
+    /** Announcements (kind 2, migration 2026-11-26T0500-activity-content): cleaned HTML and the window they run in. */
+    content: Generated<string>
+    time_begin: Timestamp | null
+    time_end: Timestamp | null
   }
   errand_activity_day: { activity_id: string; day: ColumnType<Date | string, string, string>; count: Generated<number> }
   errand_order: ErrandOrderTable

@@ -1,12 +1,14 @@
 /**
  * The demo campus: two stations (with their chooser fields and locations), carriers, weight types, a user
- * per role with profile and verification states, staff accounts, wallets and one saved address.
+ * per role with profile and verification states, staff accounts, wallets and one saved address; the errand, sending
+ * and announcement sides of 西园.
  */
 import { randomUUID } from "node:crypto"
 import type { Insertable, Kysely, Updateable } from "kysely"
 import { LedgerRef, LedgerType } from "#src/wallet/ledger"
 import { hashPassword } from "../security/passwords"
 import type { DB } from "./schema"
+import { seedActivityDemo } from "./seed-activity"
 import { seedSendingDemo } from "./seed-sending"
 
 export const DEMO_PASSWORD = "station123"
@@ -103,6 +105,7 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
     await addAccountDemo(db)
     await addErrandDemo(db)
     await seedSendingDemo(db)
+    await seedActivityDemo(db)
     return false
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -143,6 +146,7 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
   })
   await addErrandDemo(db)
   await seedSendingDemo(db)
+  await seedActivityDemo(db)
   return true
 }
 

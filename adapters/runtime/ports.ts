@@ -9,6 +9,8 @@ import { DoorPickupSendOrders } from "#src/errand/door-pickup"
 import { ErrandParties } from "#src/errand/errand-parties"
 import { CreditStore, ErrandStore } from "#src/errand/errand-store"
 import { TeamStore } from "#src/errand/team-store"
+import { ContentCleaner } from "#src/home/activity-content"
+import { ActivityStore } from "#src/home/activity-store"
 import { Locker } from "#src/locker/locker"
 import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-store"
 import { PayIn } from "#src/payment/pay-in"
@@ -23,9 +25,11 @@ import { Ocr } from "#src/upload/ocr"
 import { ImageFiles, Uploads } from "#src/upload/upload-store"
 import { Payouts, WalletStore } from "#src/wallet/wallet-store"
 import { Worksites } from "#src/worksite/worksite-store"
+import { htmlCleaner } from "../content/html-cleaner"
 import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
 import { payIn } from "../payments/pay-in"
 import { payouts } from "../payments/simulated-provider"
+import { activityStore } from "../postgres/stores/activity-store"
 import { addressStore } from "../postgres/stores/address-store"
 import { captchaStore } from "../postgres/stores/captcha-store"
 import { creditStore } from "../postgres/stores/credit-store"
@@ -61,6 +65,7 @@ export const ports = [
   perProcess(Regions, () => Regions.of(regionIndex())),
   perProcess(ImageFiles, ({ uploadsDir }) => imageFiles(uploadsDir)),
   perProcess(WaybillRenderer, () => WaybillRenderer.of({ render: renderWaybillPdf })),
+  perProcess(ContentCleaner, () => htmlCleaner),
   perProcess(Ocr, { fake: () => loggedOcr(fakeOcr) }),
   perProcess(Locker, { fake: ({ standIns }) => standIns.locker.port() }),
   perProcess(Printer, {
@@ -92,6 +97,7 @@ export const ports = [
   perTransaction(TeamStore, ({ db }) => teamStore(db)),
   perTransaction(SendStore, ({ db }) => sendStore(db)),
   perTransaction(DoorPickupSendOrders, ({ db }) => doorPickupSendOrders(db)),
+  perTransaction(ActivityStore, ({ db }) => activityStore(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
   perTransaction(Payouts, { fake: ({ standIns, secrets, db }) => payouts(standIns.paymentProvider, secrets.paymentKey, db) }),
   perTransaction(PayIn, { fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db) }),

@@ -42,7 +42,7 @@ export class Outbox extends Context.Service<Outbox, {
 /** Every station operation with its input and outcome, so a replay can rebuild the parcels. */
 export interface StationOperation {
   readonly op: "checkIn" | "takePart" | "markDue" | "returnParcel" | "safekeepFee" | "chooseAgent" | "refuseAgent" | "cancelAgent" | "selfSign" | "openBox"
-    | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending"
+    | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending" | "addActivity" | "endActivity"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown

@@ -62,6 +62,15 @@ const ExpressTotakeinRoute = lazyRoute(() => import("./routes/express-totakein")
 const ExpressSendListRoute = lazyRoute(() => import("./routes/express-send-list"), "ExpressSendListRoute")
 const PrintSurfaceRoute = lazyRoute(() => import("./routes/print-surface"), "PrintSurfaceRoute")
 const ToTakeinOutScanRoute = lazyRoute(() => import("./routes/to-takein-out-scan"), "ToTakeinOutScanRoute")
+const ActiveRoute = lazyRoute(() => import("./routes/active"), "ActiveRoute")
+const ServiceHelpRoute = lazyRoute(() => import("./routes/service-help"), "ServiceHelpRoute")
+const HelpRoute = lazyRoute(() => import("./routes/tips"), "HelpRoute")
+const QujianTipsRoute = lazyRoute(() => import("./routes/tips"), "QujianTipsRoute")
+const JijianTipsRoute = lazyRoute(() => import("./routes/tips"), "JijianTipsRoute")
+const PaotuiTipsRoute = lazyRoute(() => import("./routes/tips"), "PaotuiTipsRoute")
+const YunfeiRoute = lazyRoute(() => import("./routes/tips"), "YunfeiRoute")
+const IntroductionRoute = lazyRoute(() => import("./routes/tips"), "IntroductionRoute")
+const QrcodeRoute = lazyRoute(() => import("./routes/tips"), "QrcodeRoute")
 
 export const App = () => (
   <Suspense fallback={null}>
@@ -120,6 +129,15 @@ export const App = () => (
       <Route path="/expressSendList/:status/:token" component={ExpressSendListRoute} />
       <Route path="/printSurface/:token" component={PrintSurfaceRoute} />
       <Route path="/toTakeinOutScan/:token" component={ToTakeinOutScanRoute} />
+      <Route path="/active/:id/:token" component={ActiveRoute} />
+      <Route path="/serviceHelp/:token" component={ServiceHelpRoute} />
+      <Route path="/help" component={HelpRoute} />
+      <Route path="/qujianTips" component={QujianTipsRoute} />
+      <Route path="/jijianTips" component={JijianTipsRoute} />
+      <Route path="/paotuiTips" component={PaotuiTipsRoute} />
+      <Route path="/yunfei" component={YunfeiRoute} />
+      <Route path="/introduction" component={IntroductionRoute} />
+      <Route path="/qrcode" component={QrcodeRoute} />
       {comingSoon.map((page) => (
         <Route key={page.path} path={page.path}>
           <ComingSoonRoute key={page.path} path={page.path} title={page.title} tab={page.tab} />

@@ -6,11 +6,9 @@ import { FooterTabs, type FooterTab } from "../../components/tab-bar"
 import { adoptRouteToken } from "../../lib/session"
 
 export const comingSoon: ReadonlyArray<{ readonly path: string; readonly title: string; readonly tab?: FooterTab }> = [
-  { path: "/serviceHelp/:token", title: "客服中心", tab: "serviceHelp" },
   { path: "/myCircle/:token", title: "校园集市" },
   { path: "/tongji/:token", title: "运营报表" },
-  { path: "/suggestion/:token", title: "意见反馈" },
-  { path: "/introduction", title: "关于我们" }
+  { path: "/suggestion/:token", title: "意见反馈" }
 ]
 
 export const ComingSoonRoute = (props: { readonly path: string; readonly title: string; readonly tab?: FooterTab | undefined }) => {

@@ -1,7 +1,15 @@
-/** `/error/:errorCode`: a dead end with what went wrong; 10005 asks to follow the official account first. */
+/**
+ * `/error/:errorCode`: a dead end with what went wrong (spec 002 §2). 10005 asks to follow the official account first
+ * and shows its follow QR; the other codes show their text and the error QR, which reaches customer service (the
+ * platform's line).
+ */
 import { Button, Result } from "antd-mobile"
 import { useLocation } from "wouter"
+import { BRAND } from "#src/home/footer"
+import { PLATFORM_SERVICE_PHONE } from "#src/worksite/directory"
 import { Page } from "../../components/page"
+import { QrImage } from "../../components/qr-image"
+import { officialAccountUrl } from "../../lib/official-account"
 
 const FOLLOW_FIRST = "10005"
 
@@ -24,13 +32,15 @@ export const ErrorRoute = (props: { readonly params: { readonly errorCode?: stri
       <Result status={followFirst ? "info" : "warning"} title={error.title} description={error.description} data-testid="error-result" />
       {followFirst ? (
         <div className="follow-qr" data-testid="follow-qr">
-          <div className="follow-qr__code" aria-label="公众号二维码">
-            <span>公众号二维码</span>
-          </div>
-          <p>校园快递驿站 · 长按识别关注</p>
+          <QrImage text={officialAccountUrl()} alt="公众号二维码" testId="follow-qr-image" className="follow-qr__image" />
+          <p>{BRAND} · 长按识别关注</p>
         </div>
       ) : (
-        <p className="error-code" data-testid="error-code">错误代码：{code}</p>
+        <div className="error-qr" data-testid="error-qr">
+          <p className="error-code" data-testid="error-code">错误代码：{code}</p>
+          <QrImage text={`tel:${PLATFORM_SERVICE_PHONE}`} alt="客服二维码" testId="error-qr-image" />
+          <p>长按识别二维码联系客服 {PLATFORM_SERVICE_PHONE}</p>
+        </div>
       )}
       <div className="page__actions">
         <Button block color="primary" onClick={() => navigate("/")}>返回首页</Button>

@@ -19,13 +19,13 @@ import { PLATFORM_SERVICE_PHONE } from "#src/worksite/directory"
 import { FooterTabs } from "../../../components/tab-bar"
 import { failureMessage } from "../../../lib/api-client"
 import { date, imageSrc, yuan } from "../../../lib/format"
+import { useServicePhone } from "../../../lib/service-phone"
 import { tokenPath } from "../../../lib/session"
 import { useSocketEvent } from "../../../lib/socket"
 import { isOn, type UserInfo } from "../../../lib/user-info"
 import { ARTICLE_CODE_OPENIDS, useArticleCode } from "../api/article-code"
 import { useHaveToComment } from "../api/have-to-comment"
 import { useNewOrderRemind } from "../api/new-order-remind"
-import { useServicePhone } from "../api/service-phone"
 
 const badgeColors: Record<number, string> = { [-1]: "default", 0: "warning", 1: "success", 2: "danger" }
 
