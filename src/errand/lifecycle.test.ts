@@ -7,7 +7,7 @@ import { fc, test } from "@fast-check/vitest"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { ParcelStore, QrSigner } from "../parcel/parcel-store"
-import { messages as payMessages, TradeStatus } from "../payment/trade"
+import { messages as payMessages, TradeStatus, type Trade } from "../payment/trade"
 import type { Actor } from "../shared/actor"
 import { outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import { Uploads } from "../upload/upload-store"
@@ -19,6 +19,7 @@ import {
   cancelOrder, collectedAtStation, confirmReceipt, confirmTakeaway, grabOrder, hallOrders, haveToComment, leaderSign, lifecycleMessages,
   listOrders, markDelivered, orderFor, pageOrders, PAYING_NOW, runnerCancel, runnerQr, sayTakeaway
 } from "./lifecycle"
+import { settleErrandTrade } from "./errand-payment"
 import { voidUnacceptedErrand, voidUnpaidErrand } from "./ordering"
 import { doorPickupPairs, errandEdges, errandMessages, ERRAND_TYPES, parcelStatusOfErrand, type ErrandType } from "./status-machine"
 
@@ -238,6 +239,45 @@ describe("a type-1 order from the hall to the door", () => {
     expect(s.order(o.id)).toMatchObject({ status: 100, runnerIncome: 300 })
     expect(s.world.parties.parcels.get(o.toTakeId!)?.status).toBe(100)
     expect(s.ports.events.map((e) => e.name)).toEqual(["paotuiOrderComplete", "paotuiOrderComplete", "expressTosendPaotuiSign"])
+  })
+})
+
+describe("an errand payment's settlement", () => {
+  const paidTrade = (s: ReturnType<typeof setup>, o: ErrandOrderRecord, amountFen: number): Trade => {
+    const trade: Trade = {
+      tradeNo: `PAY-${o.id}`, kind: "errand", refId: o.id, userId: requester.id, amountFen, status: TradeStatus.paid, prepayId: `wx-pay-${o.id}`,
+      providerRef: "tx", createdAt: T0, expiresAt: T0, paidAt: T0, refundedAt: null
+    }
+    s.world.trades.trades.set(trade.tradeNo, trade)
+    return trade
+  }
+
+  it("opens the order it pays for (−1 → 0), keeps the trade's prepay, moves the parcel and tells the hall", async () => {
+    const s = setup()
+    const o = s.place({ status: -1, paid: 0 })
+    s.ports.events.length = 0
+    expect((await s.run(settleErrandTrade(paidTrade(s, o, 500)))).ok).toBe(true)
+    expect(s.order(o.id)).toMatchObject({ status: 0, prepayId: `wx-pay-${o.id}` })
+    expect(s.world.parties.parcels.get(o.toTakeId!)?.status).toBe(parcelStatusOfErrand[0])
+    expect(s.ports.events.map((e) => e.name)).toContain(`w1-paotuiOrderAdd`)
+    expect(s.world.trades.refunds).toEqual([])
+  })
+
+  it("pays back at once a payment for an order no longer awaiting it, or of another amount, and changes the order in nothing", async () => {
+    const s = setup()
+    const cancelled = s.place({ status: 4, paid: 0 })
+    const other = s.place({ status: -1, paid: 0 })
+    expect((await s.run(settleErrandTrade(paidTrade(s, cancelled, 500)))).ok).toBe(true)
+    expect((await s.run(settleErrandTrade(paidTrade(s, other, 499)))).ok).toBe(true)
+    expect(s.world.trades.refunds).toEqual([{ tradeNo: `PAY-${cancelled.id}`, amountFen: 500 }, { tradeNo: `PAY-${other.id}`, amountFen: 499 }])
+    expect(s.order(cancelled.id).status).toBe(4)
+    expect(s.order(other.id)).toMatchObject({ status: -1, prepayId: other.prepayId })
+  })
+
+  it("for an order that does not exist is a defect", async () => {
+    const s = setup()
+    const ghost = { ...s.place({ status: -1, paid: 0 }), id: "ghost" }
+    await expect(s.run(settleErrandTrade(paidTrade(s, ghost, 500)))).rejects.toThrow("ghost")
   })
 })
 
