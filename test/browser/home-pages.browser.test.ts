@@ -1,5 +1,5 @@
 /**
- * The home slice's pages in chromium at 390×844: an announcement (running, and one that has ended) with its back
+ * The home slice's pages in chromium at 390×844: home's grid with its gates and the carousel; an announcement (running, and one that has ended) with its back
  * button; customer service with its hotline (the number `getServicePhoneByTime` answers, labelled 7×12 小时), its ten
  * questions and the footer tabs; the tips and static pages with their footer; the error page's follow QR.
  */
@@ -64,6 +64,42 @@ describe.skipIf(!run)("home slice pages", () => {
   beforeAll(async () => { h = await startHarness() }, 60_000)
   afterAll(async () => { await h?.close() })
 
+  it("home: the grid of eight with the core's gates, the running announcement turning to its page, the home tab current", async ({ onTestFailed }) => {
+    const { page, errors } = await phoneSized(h)
+    onTestFailed(() => shot(page, `FAILED-home-grid-${Date.now()}`))
+    const hrefs = async () => page.locator(".home-grid a").evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute("href")]))
+
+    // a runner, verified: every entry to its own page
+    const runner = encodeURIComponent(await h.token("demo-runner"))
+    await page.goto(`${h.url}/home/${runner}`)
+    await page.getByTestId("home-collect").waitFor()
+    expect(await hrefs()).toEqual([
+      ["取快递", `/expressTotakeList/ing/${runner}`], ["寄快递", `/expressTotakein/${runner}`], ["寄件记录", `/expressSendList/ing/${runner}`],
+      ["加入跑腿", `/paotuiApply/${runner}`], ["跑腿接单", `/robbing/${runner}`], ["我的接单", `/robbingList/2/ing/${runner}`],
+      ["我的发布", `/robbingList/1/ing/${runner}`], ["新手指引", "/help"]
+    ])
+    await page.getByTestId("home-activity").first().waitFor()
+    expect(await page.getByTestId("home-activity").first().textContent()).toContain("西园驿站服务升级公告")
+    expect(await page.locator(".adm-tab-bar-item-active").textContent()).toContain("首页")
+    await still(page, "hp-00-home-runner")
+
+    // a new student: sending leads to verification, taking errands to the application
+    const student = encodeURIComponent(await h.token("demo-student"))
+    await page.goto(`${h.url}/home/${student}`)
+    await page.getByTestId("home-send").waitFor()
+    expect(await page.getByTestId("home-send").getAttribute("href")).toBe(`/authApply/0/expressTotakein/${student}`)
+    expect(await page.getByTestId("home-takeErrands").getAttribute("href")).toBe(`/paotuiApply/${student}`)
+    expect(await page.getByTestId("home-myClaimed").getAttribute("href")).toBe(`/paotuiApply/${student}`)
+    expect(await page.getByTestId("home-myPublished").getAttribute("href")).toBe(`/robbingList/1/ing/${student}`)
+    await page.getByTestId("home-takeErrands").click()
+    await page.waitForURL((u) => u.pathname.startsWith("/paotuiApply/"))
+    await page.goBack()
+    await page.getByTestId("home-activity").first().click()
+    await page.waitForURL((u) => u.pathname === `/active/${DEMO_ANNOUNCEMENT_ID}/${student}`)
+    await page.getByTestId("activity-content").waitFor()
+    expect(errors).toEqual([])
+  })
+
   it("shows an announcement with its content and a back button, and says when one has ended", async ({ onTestFailed }) => {
     const token = await h.token("demo-student")
     const t = encodeURIComponent(token)
@@ -71,7 +107,7 @@ describe.skipIf(!run)("home slice pages", () => {
     onTestFailed(() => shot(page, `FAILED-home-pages-${Date.now()}`))
 
     await page.goto(`${h.url}/home/${t}`)
-    await page.getByTestId("home-parcels").waitFor()
+    await page.getByTestId("home-collect").waitFor()
     await page.goto(`${h.url}/active/${DEMO_ANNOUNCEMENT_ID}/${t}`)
     await page.getByTestId("activity-content").waitFor()
     expect(await page.getByTestId("activity-title").textContent()).toBe("西园驿站服务升级公告")

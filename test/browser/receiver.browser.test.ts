@@ -121,7 +121,7 @@ describe.skipIf(!run)("the receiver's parcels", () => {
     const token = await h.token("demo-student")
     const { page, errors } = await h.phone()
     await page.goto(`${h.url}/home/${encodeURIComponent(token)}`)
-    await page.getByTestId("home-parcels").click()
+    await page.getByTestId("home-collect").click()
     await page.waitForURL((u) => u.pathname.startsWith("/expressTotakeList/ing/"))
     await page.getByTestId("parcel-list-ing").waitFor()
     expect(errors).toEqual([])

@@ -1,32 +1,29 @@
-/** `/home/:token`: the home tab, for now a tile to the parcels to collect (the rest of home is still to come). */
-import { ReceiptOutline, SendOutline, TruckOutline } from "antd-mobile-icons"
-import { Link } from "wouter"
+/** `/home/:token`: the banner, the grid of eight with its gates, the running announcements and the footer tabs. */
 import { Page } from "../../components/page"
 import { FooterTabs } from "../../components/tab-bar"
-import { adoptRouteToken, tokenPath } from "../../lib/session"
+import { UserGate } from "../../components/user-gate"
+import { ActivityCarousel } from "../../features/home/components/activity-carousel"
+import { HomeGrid } from "../../features/home/components/home-grid"
+import { adoptRouteToken } from "../../lib/session"
+import "../../features/home/home.css"
 
 export const HomeTabRoute = (props: { readonly params: { readonly token?: string } }) => {
   const token = adoptRouteToken(props.params.token) ?? ""
-  const t = tokenPath(token)
   return (
     <Page title="首页" back={false} className="page--tabbed">
-      <section className="home-tiles">
-        <Link href={`/expressTotakeList/ing/${t}`} className="home-tile home-tile--parcels" data-testid="home-parcels">
-          <ReceiptOutline className="home-tile__icon" />
-          <span className="home-tile__title">取快递</span>
-          <span className="home-tile__sub">查看待取件与取件码</span>
-        </Link>
-        <Link href={`/expressTotakein/${t}`} className="home-tile" data-testid="home-send">
-          <SendOutline className="home-tile__icon" />
-          <span className="home-tile__title">寄快递</span>
-          <span className="home-tile__sub">预约寄件，可上门取件</span>
-        </Link>
-        <Link href={`/robbing/${t}`} className="home-tile" data-testid="home-errand">
-          <TruckOutline className="home-tile__icon" />
-          <span className="home-tile__title">校园跑腿</span>
-          <span className="home-tile__sub">即将上线</span>
-        </Link>
-      </section>
+      <header className="home-banner" data-testid="home-banner">
+        <span className="home-banner__brand">校园快递驿站</span>
+        <span className="home-banner__line">取件 · 寄件 · 跑腿，一站办好</span>
+      </header>
+      <UserGate token={token || undefined}>
+        {(user) => (
+          <>
+            <HomeGrid user={user} token={token} />
+            <ActivityCarousel worksiteId={user.worksite?._id} token={token} />
+            {/* the campus circle's list with its type filters comes here with the circle */}
+          </>
+        )}
+      </UserGate>
       {token ? <FooterTabs current="home" token={token} /> : null}
     </Page>
   )
