@@ -131,6 +131,8 @@ describe("printing the electronic waybill", () => {
     const w = sendingWorld()
     const cases: ReadonlyArray<readonly [Partial<SendRecord>, string]> = [
       [{ status: SendStatus.awaitingFreight }, waybillMessages.freightUnpaid],
+      // booked cash on delivery, its freight not yet set: unpaid all the same
+      [{ status: SendStatus.awaitingFreight, isDaofu: true }, waybillMessages.freightUnpaid],
       [{ status: SendStatus.awaitingFreightPayment, freight: 1200 }, waybillMessages.freightUnpaid],
       [{ status: SendStatus.pendingPayment }, messages.actionFailed],
       [{ status: SendStatus.accepted }, messages.actionFailed],

@@ -328,6 +328,14 @@ describe("closing", () => {
       }
     })
 
+    it("at 1 with its errand gone: '关闭失败', nothing kept", async () => {
+      const w = sendingWorld()
+      const { order } = w.doorPickup(SendStatus.taskPosted, ErrandStatus.awaitingAcceptance)
+      w.errands.orders.clear()
+      expect(await w.run(closeSending(sender, "s1"))).toMatchObject(refused("StateConflict", messages.closeFailed))
+      expect([w.order(), w.ports.events, w.ports.ops]).toEqual([order, [], []])
+    })
+
     it("at 1 with its errand no longer in the hall: the send table's close has no errand edge, so the whole step fails", async () => {
       const w = sendingWorld()
       const { order, errand } = w.doorPickup(SendStatus.taskPosted, ErrandStatus.accepted, { runnerId: null })
@@ -371,8 +379,9 @@ describe("setting the freight", () => {
 
   it("staff of the worksite, pay now: 10 → 20 with carrier, freight and weight; the sender and the worksite told; logged", async () => {
     const w = sendingWorld()
-    w.put(sendRecord({ companyId: "zto" }))
-    const set = sendRecord({ status: SendStatus.awaitingFreightPayment, companyId: "sf", freight: 1200, freightWeight: 1500 })
+    // a photo already on the order stays when the entry brings none
+    w.put(sendRecord({ companyId: "zto", goodsPic: "/sign/20261119/old.jpg" }))
+    const set = sendRecord({ status: SendStatus.awaitingFreightPayment, companyId: "sf", freight: 1200, freightWeight: 1500, goodsPic: "/sign/20261119/old.jpg" })
     expect(await w.run(setFreight(clerk, entry))).toEqual({ ok: true, value: { order: set, message: "计费成功待支付" } })
     expect(w.order()).toEqual(set)
     expect(w.ports.events).toEqual(sendEvents(set, ["freightUpdated", "freightUpdate"]))
