@@ -423,9 +423,9 @@ describe("setting the freight", () => {
     for (const [over, message] of cases) expect(await w.run(setFreight(clerk, { ...entry, ...over })), JSON.stringify(over)).toMatchObject(refused("RuleViolation", message))
     expect([w.order(), w.ports.ops]).toEqual([sendRecord(), []])
 
-    const door = sendingWorld()
-    door.doorPickup(SendStatus.awaitingFreight, ErrandStatus.delivered)
-    expect(await door.run(setFreight(runner, { ...entry, freight: undefined }))).toMatchObject(refused("RuleViolation", freightMessages.freightRequired))
+    const pickupWorld = sendingWorld()
+    pickupWorld.doorPickup(SendStatus.awaitingFreight, ErrandStatus.delivered)
+    expect(await pickupWorld.run(setFreight(runner, { ...entry, freight: undefined }))).toMatchObject(refused("RuleViolation", freightMessages.freightRequired))
   })
 
   it("who may: not an unknown order, not a stranger, not another worksite's staff; a worksite without settings is not open", async () => {
