@@ -553,7 +553,10 @@ describe.skipIf(!run)("errands in the browser", () => {
     await page.locator(".adm-dialog-button", { hasText: "确定" }).click()
     await toast(page, "转单成功").waitFor()
     await card("EO-HAND-1").waitFor({ state: "detached" })
+    // the first toast gone, so the second one waited for below is the second transfer's (a slow machine showed both at once)
+    await toast(page, "转单成功").waitFor({ state: "hidden" })
     // the other from its own card
+
     await card("EO-HAND-2").getByTestId("order-transfer").click()
     await page.getByTestId("transfer-member").click()
     await page.locator(".adm-dialog-button", { hasText: "确定" }).click()
