@@ -51,7 +51,7 @@ describe("finding a building leader", () => {
     expect(leaderLookupRefusal("13800000000", null, "w1")?.message).toBe("该用户暂无跑腿资格")
     expect(leaderLookupRefusal("13800000000", { paotuiStatus: 0, worksiteId: "w1" }, "w1")?.message).toBe("该用户暂无跑腿资格")
     expect(leaderLookupRefusal("13800000000", { paotuiStatus: 1, worksiteId: "w2" }, "w1")?.message).toBe("TA不是本网点用户")
-    expect(leaderLookupRefusal("13800000000", { paotuiStatus: 1, worksiteId: "w1" }, "w1")?.message).toBeUndefined()
+    expect(leaderLookupRefusal("13800000000", { paotuiStatus: 1, worksiteId: "w1" }, "w1")).toBeUndefined()
   })
 
   it("sets only after a lookup, by a leader of the building's worksite", () => {

@@ -75,7 +75,7 @@ describe("insurance", () => {
 describe("cash on delivery", () => {
   const policy = { carrierCode: "SF" }
   it("only for the configured carrier and only where the worksite allows it", () => {
-    expect(cashOnDeliveryRefusal(policy, { daofuAble: true }, "SF")?.message).toBeUndefined()
+    expect(cashOnDeliveryRefusal(policy, { daofuAble: true }, "SF")).toBeUndefined()
     expect(cashOnDeliveryRefusal(policy, { daofuAble: true }, "YTO")?.message).toBe("该快递公司不支持到付")
     expect(cashOnDeliveryRefusal(policy, { daofuAble: false }, "SF")?.message).toBe("本网点暂未开通到付")
   })
