@@ -86,38 +86,60 @@ export const CheckIn = call(
 )
 export type CheckInRequest = typeof CheckIn.request.Type
 
-/** `GET /api/expressTosend/checkqr`: the scanned QR's fields as the query, or its whole text as `qr`. */
+/** One parcel as the pickup screen shows it after a scan (spec 000 §7's answer). */
+const ParcelCheck = Schema.Struct({
+  statusStr: Schema.String,
+  canTakeaway: Schema.Boolean,
+  safekeepFee: Schema.Number,
+  expressCompany: Schema.String,
+  expressNo: Schema.String,
+  storageNo: Schema.String,
+  tag: Schema.String,
+  receiver: Schema.String,
+  receiverPhone: Schema.String,
+  signOpenid: Schema.String,
+  isPaotui: Schema.Boolean
+})
+export type ParcelCheck = typeof ParcelCheck.Type
+
+/** A personal QR's answer: who showed it, and the parcels at this station they may take. */
+const PersonCheck = Schema.Struct({
+  holder: Schema.Struct({ name: Schema.String, phone: Schema.String }),
+  parcels: Schema.Array(ParcelCheck)
+})
+export type PersonCheck = typeof PersonCheck.Type
+
+/**
+ * `GET /api/expressTosend/checkqr`: the scanned QR's fields as the query, or its whole text as `qr`. A parcel's QR
+ * answers that parcel; a personal pick-up QR answers its holder and their parcels here.
+ */
 export const CheckQr = call(
   Schema.Struct({
     qr: Text(QR_TEXT),
     ex: Text(), en: Text(), sn: Text(), roid: Text(), aoid: Text(), poid: Text(), re: Text(), rp: Text(), tag: Text(), sig: Text(),
     ts: Whole
   }),
-  Schema.Struct({
-    statusStr: Schema.String,
-    canTakeaway: Schema.Boolean,
-    safekeepFee: Schema.Number,
-    expressCompany: Schema.String,
-    expressNo: Schema.String,
-    storageNo: Schema.String,
-    tag: Schema.String,
-    receiver: Schema.String,
-    receiverPhone: Schema.String,
-    signOpenid: Schema.String,
-    isPaotui: Schema.Boolean
-  })
+  Schema.Union([ParcelCheck, PersonCheck])
 )
 export type CheckQrRequest = typeof CheckQr.request.Type
 export type CheckQrAnswer = typeof CheckQr.answer.Type
 
-/** The QR check as the pickup screen shows it: the parcel, whether it may leave, and who signs for it. */
-export const checkQrAnswer = (c: QrCheck): CheckQrAnswer => ({
+/** Whether a `checkqr` answer is a personal QR's. */
+export const isPersonCheck = (answer: CheckQrAnswer): answer is PersonCheck => "parcels" in answer
+
+const parcelCheck = (c: QrCheck): ParcelCheck => ({
   statusStr: c.statusStr, canTakeaway: c.canTakeaway, safekeepFee: c.safekeepFee,
   expressCompany: c.parcel.expressCompanyName, expressNo: c.parcel.expressNo, storageNo: c.parcel.storageNo,
   tag: formatTag(c.parcel.tag), receiver: c.parcel.receiver, receiverPhone: c.parcel.receiverPhone,
   signOpenid: openidOfRole(c.parcel, c.role) ?? "",
   isPaotui: c.role === "runner"
 })
+
+/** The QR check as the pickup screen shows it: the parcel, whether it may leave, and who signs for it; or the person and theirs. */
+export const checkQrAnswer = (c: QrCheck | { readonly person: Person; readonly parcels: ReadonlyArray<QrCheck> }): CheckQrAnswer =>
+  "person" in c
+    ? { holder: { name: c.person.realname || c.person.nickname || "", phone: c.person.phoneMain ?? "" }, parcels: c.parcels.map(parcelCheck) }
+    : parcelCheck(c)
 
 /** What was scanned: the whole QR text when it came as one, else its fields. */
 export const scannedQr = ({ qr, ...fields }: CheckQrRequest): unknown => (qr !== undefined ? qrFromText(qr) : fields)
@@ -256,3 +278,6 @@ export const ParcelAction = call(Schema.Struct({ id: Text() }), Schema.Struct({ 
 
 /** `GET /api/box/openFromWX/{id}`: opens the parcel's cabinet door. */
 export const OpenBox = call(Schema.Struct({ id: Text() }), Schema.Struct({ _id: Schema.String, status: Schema.Number, door: Schema.String }))
+
+/** `GET /api/user/pickupQrcode`: the caller's personal pick-up QR, its text and its image, good for ten minutes. */
+export const PersonalPickupQr = call(Schema.Struct({}), Schema.Struct({ content: Schema.String, qrimgBase64: Schema.String }))

@@ -101,8 +101,8 @@ export class ParcelStore extends Context.Service<ParcelStore, {
   changeStatus(id: string, from: ParcelStatus, to: ParcelStatus): Effect.Effect<boolean>
   /** The parcel with its agent and cabinet facts. */
   findToCollect(id: string): Effect.Effect<CollectParcel | undefined>
-  /** The parcels the user receives or was chosen to pick up, in these statuses, newest first. */
-  listForHolder(userId: string, statuses: ReadonlyArray<ParcelStatus>, page: number): Effect.Effect<Page<CollectParcel>>
+  /** The parcels the user receives or was chosen to pick up, in these statuses (at this worksite, when one is named), newest first. */
+  listForHolder(userId: string, statuses: ReadonlyArray<ParcelStatus>, page: number, worksiteId?: string): Effect.Effect<Page<CollectParcel>>
   /** Moves the parcel on only if it is still in `from`, setting (or, with null, clearing) its agent; false when someone else moved it first. */
   moveWithAgent(id: string, from: ParcelStatus, to: ParcelStatus, agent: Agent | null): Effect.Effect<boolean>
   /** Takes a cabinet parcel out once: only if it is still in `from` and its door was never opened. */

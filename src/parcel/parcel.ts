@@ -47,7 +47,8 @@ export interface PickupParty {
 /** The hand-over each role's pickup is. */
 export const pickupEvent: Record<PickupRole, ParcelEvent> = { receiver: "takeByReceiver", agent: "takeByAgent", runner: "takeByRunner" }
 
-const mayTake = (role: PickupRole, status: ParcelStatus) => statusesFor(pickupEvent[role]).includes(status)
+/** Whether this role may take a parcel in this status at all (a fee left to pay aside). */
+export const mayTake = (role: PickupRole, status: ParcelStatus) => statusesFor(pickupEvent[role]).includes(status)
 
 export const openidOfRole = (parcel: Pick<PickupParty, "receiverOpenid" | "agentOpenid" | "paotuiOpenid">, role: PickupRole): string | null =>
   role === "receiver" ? parcel.receiverOpenid : role === "agent" ? parcel.agentOpenid : parcel.paotuiOpenid

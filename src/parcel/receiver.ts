@@ -15,6 +15,7 @@ import {
 } from "./collect"
 import { statusStr, unpaidSafekeeping, type ParcelStatus, type SafekeepingTerms } from "./parcel"
 import { Catalogue, ParcelStore, People, QrSigner, type CollectParcel } from "./parcel-store"
+import { messages as personQrMessages, personSignedText, type UnsignedPersonQr } from "./person-qr"
 import { signedText, type UnsignedQr } from "./pickup-qr"
 import { parcelSize } from "./size"
 import { nextStatus } from "./status-machine"
@@ -94,6 +95,20 @@ export const signedPickupQr = Effect.fn("signedPickupQr")(function* (
   }
   const signer = yield* QrSigner
   const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(signedText(unsigned)) })
+  return { content, qrimgBase64: yield* signer.image(content) }
+})
+
+/**
+ * `GET /api/user/pickupQrcode`: the caller's personal pick-up QR (user id and main phone, signed with its issue time),
+ * which staff scan to see every parcel the caller may take at their station. No main phone: '请先绑定手机号'.
+ */
+export const personalPickupQr = Effect.fn("personalPickupQr")(function* (actor: Actor) {
+  const person = yield* (yield* People).findById(actor.userId)
+  if (!person) return yield* notFound()
+  if (!person.phoneMain) return yield* new StateConflict({ message: personQrMessages.noPhone })
+  const unsigned: UnsignedPersonQr = { k: "p", uid: person.id, ph: person.phoneMain, ts: (yield* (yield* Clock).now).getTime() }
+  const signer = yield* QrSigner
+  const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(personSignedText(unsigned)) })
   return { content, qrimgBase64: yield* signer.image(content) }
 })
 

@@ -4,10 +4,12 @@ import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit
 import { EmployeeStore } from "../staff/staff-store"
 import type { Worksite } from "../staff/worksite"
 import { ParcelStatus } from "./parcel"
-import { Catalogue, ParcelStore, People, QrSigner, type CheckInFollowUps, type ParcelRecord, type Person } from "./parcel-store"
+import { Catalogue, ParcelStore, People, QrSigner, type CheckInFollowUps, type CollectParcel, type ParcelRecord, type Person } from "./parcel-store"
 import { clerk, parcelRecord, parcelStoreWith, staff, worksite } from "./parcel-store.testkit"
 import { signedText, type UnsignedQr } from "./pickup-qr"
-import { checkIn, checkQr, handOver, receiversByLast4, takePart } from "./use-cases"
+import { personSignedText, type UnsignedPersonQr } from "./person-qr"
+import { personalPickupQr } from "./receiver"
+import { checkIn, checkPersonQr, checkQr, checkScannedQr, handOver, receiversByLast4, takePart } from "./use-cases"
 
 const HOUR = 3_600_000
 const now = new Date("2026-03-02T04:00:00Z")
@@ -15,6 +17,7 @@ const liMing: Person = {
   id: "u1", openid: "o1", phoneMain: "13900139000", phoneVice: null, realname: "李明", nickname: "小李", subscribe: true, worksiteId: "w1"
 }
 const stranger: Person = { ...liMing, id: "u9", openid: "o9", phoneMain: "13700137000", realname: null, nickname: "路人", worksiteId: "w2" }
+const phoneless: Person = { ...liMing, id: "u8", openid: "o8", phoneMain: null }
 
 const parcel = (over: Partial<ParcelRecord> = {}): ParcelRecord => parcelRecord(new Date(now.getTime() - HOUR), { agentOpenid: "friend-o", ...over })
 
@@ -41,7 +44,7 @@ const station = (options: StationOptions = {}) => {
         bind: () => Effect.void
       }),
       Effect.provideService(People, {
-        findById: (id) => Effect.succeed([liMing, stranger].find((p) => p.id === id)),
+        findById: (id) => Effect.succeed([liMing, stranger, phoneless].find((p) => p.id === id)),
         findByPhone: (worksiteId, phone) => Effect.succeed([liMing, stranger].find((p) => p.worksiteId === worksiteId && p.phoneMain === phone)),
         byPhoneSuffix: (worksiteId, last4) =>
           Effect.succeed([liMing, stranger].filter((p) => p.worksiteId === worksiteId && p.phoneMain?.endsWith(last4)))
@@ -71,9 +74,12 @@ const station = (options: StationOptions = {}) => {
           listed.push([userId, statuses, page])
           return { list: [], total: 0, page, pageSize: 10 } as never
         }),
-        findToCollect: (id) => Effect.succeed(parcels.filter((p) => p.id === id).map((p) => ({
-          ...p, agentId: p.agentOpenid ? `id-of-${p.agentOpenid}` : null, agent: null, agentPhone: null, type: 0, deviceAddress: null, boxDoor: null, boxOpenedAt: null
-        }))[0]),
+        listForHolder: (userId, statuses, page, worksiteId) => Effect.sync(() => {
+          const held = parcels.map(collectable).filter((p) =>
+            (p.receiverId === userId || p.agentId === userId) && statuses.includes(p.status) && (worksiteId === undefined || p.worksiteId === worksiteId))
+          return { results: held.slice((page - 1) * 10, page * 10), pageNumber: page, pageCount: Math.ceil(held.length / 10), recordCount: held.length }
+        }),
+        findToCollect: (id) => Effect.succeed(parcels.filter((p) => p.id === id).map(collectable)[0]),
         collectRules: () => Effect.succeed({ selfSignAble: false, paotuiAble: false, shortName: "北门", servicePhone: "020-1234" })
       })),
       Effect.provideService(QrSigner, {
@@ -84,6 +90,10 @@ const station = (options: StationOptions = {}) => {
     ) as Effect.Effect<A, E, never>)
   return { parcels, moves, listed, checkedIn, ports, run }
 }
+
+const collectable = (p: ParcelRecord): CollectParcel => ({
+  ...p, agentId: p.agentOpenid ? `id-of-${p.agentOpenid}` : null, agent: null, agentPhone: null, type: 0, deviceAddress: null, boxDoor: null, boxOpenedAt: null
+})
 
 const form = { expressCompany: "sf", storageNo: "A-03", expressNo: "SF200", weight: "light", receiverPhone: "13900139000" }
 
@@ -216,6 +226,80 @@ describe("taking a parcel away with its scanned QR", () => {
     const s = station({ parcels: [parcel()] })
     const stranger = actor({ userId: "x", openid: "nobody", role: "student" })
     expect(await s.run(takePart(stranger, { ...pickup, qr: undefined }))).toMatchObject({ ok: false, error: { _tag: "NotAllowed" } })
+  })
+})
+
+const personQr = (over: Partial<UnsignedPersonQr> = {}) => {
+  const unsigned: UnsignedPersonQr = { k: "p", uid: "u1", ph: "13900139000", ts: now.getTime() - 9 * 60_000, ...over }
+  return { ...unsigned, sig: `sig(${personSignedText(unsigned)})` }
+}
+
+describe("the personal pick-up QR", () => {
+  it("carries the caller's id and main phone, signed with its issue time", async () => {
+    const made = await station().run(personalPickupQr(actor({ userId: "u1", openid: "o1" })))
+    if (!made.ok) throw new Error("expected a QR")
+    expect(JSON.parse(made.value.content)).toEqual(personQr({ ts: now.getTime() }))
+    expect(made.value.qrimgBase64).toBe(`data:image/png;base64,${made.value.content.length}`)
+  })
+
+  it("asks a caller without a main phone to bind one first; an unknown caller is 404", async () => {
+    expect(await station().run(personalPickupQr(actor({ userId: "u8", openid: "o8" })))).toMatchObject(refused("StateConflict", "请先绑定手机号"))
+    expect(await station().run(personalPickupQr(actor({ userId: "nobody", openid: "x" })))).toMatchObject({ ok: false, error: { _tag: "NotFound" } })
+  })
+
+  it("lists, at the staff's station only, each parcel its holder may take there as receiver or as the chosen friend", async () => {
+    const s = station({
+      parcels: [
+        parcel(),
+        parcel({ id: "p2", expressNo: "SF101", tag: 8, createdAt: new Date(now.getTime() - 73 * HOUR) }),
+        parcel({ id: "p3", expressNo: "SF102", tag: 9, worksiteId: "w2" }),
+        parcel({ id: "p4", expressNo: "SF103", tag: 10, status: ParcelStatus.runnerTookTask }),
+        parcel({ id: "p5", expressNo: "SF104", tag: 11, status: ParcelStatus.signed }),
+        parcel({ id: "p6", expressNo: "SF105", tag: 12, receiverId: "u9", receiverOpenid: "o9", agentOpenid: "o1", status: ParcelStatus.friendPicking })
+      ]
+    })
+    const checked = await s.run(checkPersonQr(clerk, personQr()))
+    if (!checked.ok) throw new Error(`expected a list, got ${JSON.stringify(checked)}`)
+    expect(checked.value.person.id).toBe("u1")
+    expect(checked.value.parcels.map((c) => [c.parcel.id, c.role, c.statusStr, c.canTakeaway, c.safekeepFee])).toEqual([
+      ["p1", "receiver", "待取件", true, 0],
+      ["p2", "receiver", "待支付保管费", false, 100]
+    ])
+  })
+
+  it.each([
+    ["a forged signature", { ...personQr(), sig: "forged" }, "二维码校验失败"],
+    ["a changed phone", { ...personQr(), ph: "13700137000" }, "二维码校验失败"],
+    ["a phone that is no longer the main one", personQr({ ph: "13700137000" }), "二维码校验失败"],
+    ["an unknown person", personQr({ uid: "nobody" }), "二维码校验失败"],
+    ["a QR older than ten minutes", personQr({ ts: now.getTime() - 10 * 60_000 - 1 }), "取件码已过期，请刷新后重新扫码"],
+    ["a QR from the future", personQr({ ts: now.getTime() + 61_000 }), "取件码已过期，请刷新后重新扫码"],
+    ["a personal mark on something else", { k: "p", uid: "u1" }, "二维码校验失败"]
+  ])("refuses %s", async (_, qr, message) => {
+    expect(await station({ parcels: [parcel()] }).run(checkPersonQr(clerk, qr))).toMatchObject(refused("RuleViolation", message))
+  })
+
+  it("is told apart from a parcel's QR by its mark", async () => {
+    const s = station({ parcels: [parcel()] })
+    expect(await s.run(checkScannedQr(clerk, personQr()))).toMatchObject({ ok: true, value: { person: { id: "u1" } } })
+    expect(await s.run(checkScannedQr(clerk, qrOf(receiverQr)))).toMatchObject({ ok: true, value: { parcel: { id: "p1" }, role: "receiver" } })
+  })
+
+  it("hands over one of its holder's parcels, verified again", async () => {
+    const s = station({ parcels: [parcel()] })
+    expect(await s.run(takePart(clerk, { ...pickup, qr: JSON.stringify(personQr()) }))).toMatchObject({ ok: true, value: { status: ParcelStatus.signed } })
+    expect(s.moves).toEqual([["p1", ParcelStatus.awaitingPickup, ParcelStatus.signed, "o1"]])
+  })
+
+  it.each([
+    ["signed for by someone else", { ...pickup, signOpenid: "o9" }, personQr(), "NotAllowed", "二维码校验失败"],
+    ["as a runner", { ...pickup, isPaotui: true }, personQr(), "NotAllowed", "二维码校验失败"],
+    ["after ten minutes", pickup, personQr({ ts: now.getTime() - 11 * 60_000 }), "RuleViolation", "取件码已过期，请刷新后重新扫码"],
+    ["a parcel that is not theirs", { ...pickup, signOpenid: "o9" }, personQr({ uid: "u9", ph: "13700137000" }), "NotAllowed", "二维码校验失败"]
+  ])("refuses a hand-over %s and moves nothing", async (_, input, qr, tag, message) => {
+    const s = station({ parcels: [parcel()] })
+    expect(await s.run(takePart(clerk, { ...input, qr: JSON.stringify(qr) }))).toMatchObject(refused(tag, message))
+    expect(s.moves).toEqual([])
   })
 })
 

@@ -8,10 +8,12 @@ import { messages as staffMessages } from "../staff/employee"
 import { employeeOf } from "../staff/use-cases"
 import { serviceTimeStr } from "../staff/worksite"
 import { checkInRefusal, messages, scanned } from "./check-in"
+import { collectorOf, tabStatuses } from "./collect"
 import {
-  cannotTakeMessage, feeLeft, isParty, ParcelStatus, pickupCheck, pickupEvent, statusStr, type PickupRole
+  cannotTakeMessage, feeLeft, isParty, mayTake, ParcelStatus, pickupCheck, pickupEvent, statusStr, type PickupRole
 } from "./parcel"
 import { Catalogue, ParcelStore, People, QrSigner, type ParcelDraft, type ParcelRecord } from "./parcel-store"
+import { isFresh, looksPersonal, messages as personQrMessages, PersonQr, personSignedText } from "./person-qr"
 import { holderOf, PickupQr, QR_INVALID, qrFromText, signedText } from "./pickup-qr"
 import { nextStatus } from "./status-machine"
 import { storageCode } from "./storage-code"
@@ -132,15 +134,67 @@ export const checkQr = Effect.fn("checkQr")(function* (actor: Actor, scanned: un
   return { ...pickupCheck(partyOf(parcel, unpaid), holder.role), parcel, role: holder.role, safekeepFee: unpaid }
 })
 
+/** The personal QR's holder, once its signature, its ten minutes and its phone (still their main phone) are checked. */
+const verifiedPerson = Effect.fn("verifiedPerson")(function* (scanned: unknown) {
+  const qr = Schema.decodeUnknownOption(PersonQr)(scanned)
+  if (qr._tag === "None") return yield* new RuleViolation({ message: QR_INVALID })
+  const { sig, ...unsigned } = qr.value
+  if (!(yield* (yield* QrSigner).verify(personSignedText(unsigned), sig))) return yield* new RuleViolation({ message: QR_INVALID })
+  if (!isFresh(unsigned.ts, yield* (yield* Clock).now)) return yield* new RuleViolation({ message: personQrMessages.expired })
+  const person = yield* (yield* People).findById(unsigned.uid)
+  if (!person || person.phoneMain !== unsigned.ph) return yield* new RuleViolation({ message: QR_INVALID })
+  return person
+})
+
+/** The most pages of a holder's parcels a personal QR's check reads (ten parcels a page). */
+const HELD_PAGES = 10
+
+/**
+ * A personal QR checked at the staff's station: its holder, and each parcel there they may take as receiver or as
+ * the chosen friend (a parcel out with a runner is not the counter's), with what the pickup screen shows for it.
+ */
+export const checkPersonQr = Effect.fn("checkPersonQr")(function* (actor: Actor, scanned: unknown) {
+  const employee = yield* employeeOf(actor)
+  const person = yield* verifiedPerson(scanned)
+  const store = yield* ParcelStore
+  const now = yield* (yield* Clock).now
+  const parcels: Array<QrCheck> = []
+  for (let page = 1, pageCount = 1; page <= Math.min(pageCount, HELD_PAGES); page++) {
+    const listed = yield* store.listForHolder(person.id, tabStatuses.ing, page, employee.worksite.id)
+    pageCount = listed.pageCount
+    for (const parcel of listed.results) {
+      const role = collectorOf(parcel, person.id)
+      if (!role || !mayTake(role, parcel.status)) continue
+      const unpaid = feeLeft(parcel, now, employee.worksite.safekeeping)
+      parcels.push({ ...pickupCheck(partyOf(parcel, unpaid), role), parcel, role, safekeepFee: unpaid })
+    }
+  }
+  return { person, parcels }
+})
+export type QrCheck = Effect.Success<ReturnType<typeof checkQr>>
+
+/** `checkqr`: a personal QR lists its holder's parcels here; any other is one parcel's QR. */
+export const checkScannedQr = Effect.fn("checkScannedQr")(function* (actor: Actor, scanned: unknown) {
+  if (looksPersonal(scanned)) return yield* checkPersonQr(actor, scanned)
+  return yield* checkQr(actor, scanned)
+})
+
 /**
  * Hands the parcel out to the holder of its signed QR: the QR is verified again here and must name the
- * same parcel and the same person the staff confirm.
+ * same parcel and the same person the staff confirm. A personal QR names only the person: the parcel must be
+ * theirs to take, which the hand-over checks.
  */
 export const takePart = Effect.fn("takePart")(function* (actor: Actor, request: TakePartRequest) {
   const { qr, ...input } = request
   yield* employeeOf(actor)
   if (!qr) return yield* new RuleViolation({ message: SCAN_FIRST })
-  const { unsigned, holder } = yield* verifiedQr(qrFromText(qr))
+  const scanned = qrFromText(qr)
+  if (looksPersonal(scanned)) {
+    const person = yield* verifiedPerson(scanned)
+    if (person.openid !== input.signOpenid || input.isPaotui === true) return yield* new NotAllowed({ message: QR_INVALID })
+    return yield* handOver(actor, input)
+  }
+  const { unsigned, holder } = yield* verifiedQr(scanned)
   const sameParcel = unsigned.en === input.expressNo && unsigned.sn === input.storageNo && unsigned.tag === input.tag
   const samePerson = holder.openid === input.signOpenid && (holder.role === "runner") === (input.isPaotui === true)
   if (!sameParcel) return yield* new RuleViolation({ message: QR_INVALID })

@@ -2,11 +2,11 @@
 import { Effect } from "effect"
 import { Router } from "express"
 import {
-  CollectHeader, collectView, FindFriend, OpenBox, ParcelAction, ParcelForReceiver, ReceiverParcels, receiverParcelView, UpdateAgent
+  CollectHeader, collectView, FindFriend, OpenBox, ParcelAction, ParcelForReceiver, PersonalPickupQr, ReceiverParcels, receiverParcelView, UpdateAgent
 } from "#src/parcel/calls"
 import { messages } from "#src/parcel/collect"
 import {
-  cancelAgent, chooseAgent, collectHeader, findFriend, openBox, parcelForReceiver, receiverParcels, refuseAgent, selfSign
+  cancelAgent, chooseAgent, collectHeader, findFriend, openBox, parcelForReceiver, personalPickupQr, receiverParcels, refuseAgent, selfSign
 } from "#src/parcel/receiver"
 import type { Runtime } from "../../runtime"
 import { handle } from "../handle"
@@ -30,6 +30,8 @@ export const receiverRoutes = (runtime: Runtime) => {
       nickname: person.nickname, phoneMain: person.phoneMain, worksite: person.worksiteId, worksiteName: rules.shortName, servicePhone: rules.servicePhone,
       selfSignAble: rules.selfSignAble, paotuiAble: rules.paotuiAble, toTakeCount: toTake
     }))))))
+
+  r.get("/api/user/pickupQrcode", handle(PersonalPickupQr, (_, req) => runtime.read(personalPickupQr(actorOf(req)))))
 
   r.get("/api/user/wxuserInfo/:phone", handle(FindFriend, ({ phone }, req) => runtime.read(findFriend(actorOf(req), phone))))
 

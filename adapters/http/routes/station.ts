@@ -6,7 +6,7 @@ import {
 } from "#src/parcel/calls"
 import { messages as checkInMessages } from "#src/parcel/check-in"
 import { Catalogue } from "#src/parcel/parcel-store"
-import { checkIn, checkQr, receiversByLast4 } from "#src/parcel/use-cases"
+import { checkIn, checkScannedQr, receiversByLast4 } from "#src/parcel/use-cases"
 import { handOverParcel } from "#src/errand/lifecycle"
 import type { Runtime } from "../../runtime"
 import { handle } from "../handle"
@@ -34,7 +34,7 @@ export const stationRoutes = (runtime: Runtime) => {
   ))
 
   r.get("/api/expressTosend/checkqr", handle(CheckQr, (input, req) =>
-    runtime.read(checkQr(actorOf(req), scannedQr(input)).pipe(Effect.map(checkQrAnswer)))))
+    runtime.read(checkScannedQr(actorOf(req), scannedQr(input)).pipe(Effect.map(checkQrAnswer)))))
 
   r.put("/api/expressTosend/takepart", idempotent(runtime.db), handle(
     TakePart,

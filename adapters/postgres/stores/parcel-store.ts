@@ -89,8 +89,8 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
       .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
   findToCollect: (id) =>
     query(() => db.selectFrom("parcel").selectAll().where("id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toCollectParcel(r))),
-  listForHolder: (userId, statuses, page) =>
-    query(() => paged(heldBy(db, userId, statuses), page, (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
+  listForHolder: (userId, statuses, page, worksiteId) =>
+    query(() => paged(heldBy(db, userId, statuses).$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!)), page, (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
       .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toCollectParcel) }))),
   moveWithAgent: (id, from, to, agent) =>
     query(() => db.updateTable("parcel")

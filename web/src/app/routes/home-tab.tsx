@@ -1,9 +1,10 @@
-/** `/home/:token`: the banner, the grid of eight with its gates, the running announcements and the footer tabs. */
+/** `/home/:token`: the banner, the grid of eight with its gates, the personal pick-up QR, the running announcements and the footer tabs. */
 import { Page } from "../../components/page"
 import { FooterTabs } from "../../components/tab-bar"
 import { UserGate } from "../../components/user-gate"
 import { ActivityCarousel } from "../../features/home/components/activity-carousel"
 import { HomeGrid } from "../../features/home/components/home-grid"
+import { PickupQrCard } from "../../features/home/components/pickup-qr-card"
 import { adoptRouteToken } from "../../lib/session"
 import "../../features/home/home.css"
 
@@ -19,6 +20,7 @@ export const HomeTabRoute = (props: { readonly params: { readonly token?: string
         {(user) => (
           <>
             <HomeGrid user={user} token={token} />
+            <PickupQrCard phoneMain={user.phoneMain} token={token} />
             <ActivityCarousel worksiteId={user.worksite?._id} token={token} />
             {/* the campus circle's list with its type filters comes here with the circle */}
           </>

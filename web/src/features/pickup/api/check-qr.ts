@@ -1,26 +1,32 @@
-/** Verifies a scanned pickup QR (`GET /api/expressTosend/checkqr`, the QR's fields as the query). */
+/** Verifies a scanned QR (`GET /api/expressTosend/checkqr`): a parcel's QR as its fields, a personal pick-up QR as its text. */
 import { Schema } from "effect"
 import { useState } from "react"
 import { CheckQr, checkQrQuery } from "#src/parcel/calls"
+import { looksPersonal } from "#src/parcel/person-qr"
 import { PickupQr, qrFromText } from "#src/parcel/pickup-qr"
 import { send } from "../../../lib/api-client"
 
 const decodeQr = Schema.decodeUnknownOption(PickupQr)
 
-/** The QR's fields when the scanned text is a pickup QR, else undefined. */
-export const parsePickupQr = (text: string): PickupQr | undefined => {
-  const qr = decodeQr(qrFromText(text))
-  return qr._tag === "Some" ? qr.value : undefined
+/** What a scanned text is: a parcel's pickup QR (its fields), a personal pick-up QR, or neither. */
+export type ScannedQr = { readonly kind: "parcel"; readonly qr: PickupQr } | { readonly kind: "person"; readonly text: string }
+
+export const parseScannedQr = (text: string): ScannedQr | undefined => {
+  const json = qrFromText(text)
+  if (looksPersonal(json)) return { kind: "person", text }
+  const qr = decodeQr(json)
+  return qr._tag === "Some" ? { kind: "parcel", qr: qr.value } : undefined
 }
 
-export const fetchCheckQr = (qr: PickupQr) => send(CheckQr, "/api/expressTosend/checkqr", { input: checkQrQuery(qr) })
+export const fetchCheckQr = (scanned: ScannedQr) =>
+  send(CheckQr, "/api/expressTosend/checkqr", { input: scanned.kind === "parcel" ? checkQrQuery(scanned.qr) : { qr: scanned.text } })
 
 export const useCheckQr = () => {
   const [checking, setChecking] = useState(false)
-  const check = async (qr: PickupQr) => {
+  const check = async (scanned: ScannedQr) => {
     setChecking(true)
     try {
-      return await fetchCheckQr(qr)
+      return await fetchCheckQr(scanned)
     } finally {
       setChecking(false)
     }

@@ -1,12 +1,16 @@
-/** The pickup screen: scan the receiver's QR, see the parcel and whether it may leave, confirm. */
+/**
+ * The pickup screen: scan the receiver's QR, see the parcel and whether it may leave, confirm. A personal pick-up QR
+ * lists its holder's parcels here; the staff pick one and confirm, and the list stays for the next.
+ */
 import { useSignals } from "@preact/signals-react/runtime"
 import { Button, List, Toast } from "antd-mobile"
 import { useState } from "react"
+import { isPersonCheck } from "#src/parcel/calls"
 import { cannotTakeMessage } from "#src/parcel/parcel"
 import { QR_INVALID } from "#src/parcel/pickup-qr"
 import { failureMessage } from "../../../lib/api-client"
 import { scanQRCode } from "../../../lib/wx"
-import { parsePickupQr, useCheckQr } from "../api/check-qr"
+import { parseScannedQr, useCheckQr } from "../api/check-qr"
 import { useTakePart } from "../api/take-part"
 import { createPickup } from "../state/pickup"
 
@@ -30,13 +34,15 @@ export const PickupPanel = (props: { readonly staff: PickupStaff }) => {
     const text = await scanQRCode("扫描取件码")
     if (text === undefined) return
     pickup.reset()
-    const qr = parsePickupQr(text.trim())
-    if (!qr) {
+    const scanned = parseScannedQr(text.trim())
+    if (!scanned) {
       Toast.show({ content: QR_INVALID, icon: "fail" })
       return
     }
     try {
-      pickup.verified({ ...(await check(qr)), qr: text.trim() })
+      const answer = await check(scanned)
+      if (isPersonCheck(answer)) pickup.personVerified({ ...answer, qr: text.trim() })
+      else pickup.verified({ ...answer, qr: text.trim() })
     } catch (error) {
       Toast.show({ content: failureMessage(error, QR_INVALID), icon: "fail" })
     }
@@ -64,13 +70,14 @@ export const PickupPanel = (props: { readonly staff: PickupStaff }) => {
         isPaotui: parcel.isPaotui
       })
       Toast.show({ content: PICKUP_DONE, icon: "success", duration: 1500 })
-      pickup.reset()
+      pickup.handedOver()
     } catch (error) {
       Toast.show({ content: failureMessage(error, PICKUP_FAILED), icon: "fail" })
     }
   }
 
   const parcel = pickup.checked.value
+  const person = pickup.person.value
   const can = pickup.canTakeaway.value
   const tagClass = parcel ? (can ? "pickup-code__tag--ok" : "pickup-code__tag--blocked") : ""
   return (
@@ -89,6 +96,25 @@ export const PickupPanel = (props: { readonly staff: PickupStaff }) => {
           扫一扫取件码
         </Button>
       </div>
+
+      {person ? (
+        <List mode="card" className="pickup__person" header={`个人取件码 · ${person.holder.name || "-"} ${person.holder.phone}`} data-testid="pickup-person">
+          {person.parcels.length === 0 ? <List.Item data-testid="pickup-person-none">本网点暂无可取的快递</List.Item> : null}
+          {person.parcels.map((p) => (
+            <List.Item
+              key={`${p.expressNo}-${p.tag}`}
+              data-testid="pickup-person-parcel"
+              className={parcel?.expressNo === p.expressNo && parcel.tag === p.tag ? "pickup__person-item--picked" : ""}
+              description={`${p.expressCompany} ${p.expressNo}`}
+              extra={<span className={p.canTakeaway ? "text-ok" : "text-blocked"}>{p.statusStr}</span>}
+              onClick={() => pickup.pick(p)}
+              arrow={false}
+            >
+              {p.storageNo}-{p.tag}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
 
       <section className="pickup-code" aria-label="取件编码">
         <div className="pickup-code__storage" data-testid="pickup-storage">{parcel?.storageNo ?? "-"}</div>
