@@ -7,6 +7,7 @@
 import { Cause, Effect, Exit, Result, Schema, SchemaIssue } from "effect"
 import type { Kysely } from "kysely"
 import { ErrandStore } from "#src/errand/errand-store"
+import { ExchangeGiftOperation, grantGift, GrantGiftOperation, redeemGift } from "#src/home/subscribe-gift-use-cases"
 import { addActivity, AddActivityOperation, endActivity, EndActivityOperation, OPERATOR } from "#src/home/use-cases"
 import {
   CancelAgentOperation, cancelAgent, ChooseAgentOperation, chooseAgent, OpenBoxOperation, openBox, RefuseAgentOperation, refuseAgent, SelfSignOperation,
@@ -201,7 +202,11 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     (a) => ({ id: a.id, timeBegin: a.timeBegin.toISOString(), timeEnd: a.timeEnd.toISOString() }), (expected) => ({ ids: () => expected.id }),
     (op) => op.actorOpenid !== OPERATOR),
   endActivity: replayer(EndActivityOperation, (input) => endActivity(input.id), (a) => ({ id: a.id, timeEnd: a.timeEnd.toISOString() }), undefined,
-    (op) => op.actorOpenid !== OPERATOR)
+    (op) => op.actorOpenid !== OPERATOR),
+  grantGift: replayer(GrantGiftOperation, (_, actor) => grantGift(actor), ({ gift }) => ({ id: gift.id, worksiteId: gift.worksiteId }),
+    (expected) => ({ ids: () => expected.id })),
+  // redeemed as the staff did once the scanned QR was verified: the QR itself was signed with the recording server's key
+  exchangeGift: replayer(ExchangeGiftOperation, (input, actor) => redeemGift(actor, input.id), (g) => ({ id: g.id, status: g.status }))
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

@@ -313,3 +313,16 @@ export interface DB {
     next_try_at: Timestamp | null
   }
 }
+
+/** The follow gifts (migration 2026-11-26T0920-subscribe-gift); merged into `DB` above. */
+export interface DB {
+  subscribe_gift: {
+    id: string
+    user_id: string
+    worksite_id: string
+    status: Generated<number>
+    created_at: Timestamp
+    exchanged_at: Timestamp | null
+    exchanged_by: string | null
+  }
+}

@@ -11,6 +11,7 @@ import { CreditStore, ErrandStore } from "#src/errand/errand-store"
 import { TeamStore } from "#src/errand/team-store"
 import { ContentCleaner } from "#src/home/activity-content"
 import { ActivityStore } from "#src/home/activity-store"
+import { SubscribeGiftStore } from "#src/home/subscribe-gift-store"
 import { Locker } from "#src/locker/locker"
 import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-store"
 import { PayIn } from "#src/payment/pay-in"
@@ -30,6 +31,7 @@ import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
 import { payIn } from "../payments/pay-in"
 import { payouts } from "../payments/simulated-provider"
 import { activityStore } from "../postgres/stores/activity-store"
+import { subscribeGiftStore } from "../postgres/stores/subscribe-gift-store"
 import { addressStore } from "../postgres/stores/address-store"
 import { captchaStore } from "../postgres/stores/captcha-store"
 import { creditStore } from "../postgres/stores/credit-store"
@@ -98,6 +100,7 @@ export const ports = [
   perTransaction(SendStore, ({ db }) => sendStore(db)),
   perTransaction(DoorPickupSendOrders, ({ db }) => doorPickupSendOrders(db)),
   perTransaction(ActivityStore, ({ db }) => activityStore(db)),
+  perTransaction(SubscribeGiftStore, ({ db }) => subscribeGiftStore(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
   perTransaction(Payouts, { fake: ({ standIns, secrets, db }) => payouts(standIns.paymentProvider, secrets.paymentKey, db) }),
   perTransaction(PayIn, { fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db) }),
