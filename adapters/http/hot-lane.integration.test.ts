@@ -30,7 +30,10 @@ describe("hot lane", () => {
     const lane = await get("/api/user/wxuserInfo", token)
     const express = await get("/api/user/wxuserInfo?via=express", token)
     expect(lane.status).toBe(200)
-    expect(lane.body.data).toMatchObject({ _id: "u-student", phoneMain: "13800000001", money: 50000, worksite: { _id: "ws-xiyuan" } })
+    expect(lane.body.data).toMatchObject({
+      _id: "u-student", phoneMain: "13800000001", money: 50000,
+      worksite: { _id: "ws-xiyuan", expressSendCompanies: ["ec-sf", "ec-zto", "ec-yto"], majors: expect.arrayContaining(["计算机科学与工程学院"]) }
+    })
     expect(lane).toEqual(express)
     expect(lane.headers["cache-control"]).toBe("no-store")
     expect(lane.headers["content-security-policy"]).toContain("default-src 'self'")

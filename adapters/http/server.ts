@@ -27,6 +27,7 @@ import { worksiteRoutes } from "./routes/worksite"
 import { errandOrderRoutes } from "./routes/errand-order"
 import { errandLifecycleRoutes } from "./routes/errand-lifecycle"
 import { sendingRoutes } from "./routes/sending"
+import { shareRoutes } from "./routes/share"
 import { logServed } from "./request-log"
 import { installSafetyNet, requestScope } from "./safety-net"
 import { securityHeaders } from "./security-headers"
@@ -127,6 +128,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(errandTeamRoutes(runtime))
   app.use(sendingRoutes(runtime))
   app.use(activityRoutes(runtime))
+  app.use(shareRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 
   const dist = options.webDist && resolve(options.webDist)

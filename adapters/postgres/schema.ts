@@ -26,6 +26,8 @@ export interface WorksiteTable {
   lon: number | null
   lat: number | null
   self_sign_able: Generated<boolean>
+  /** Department names, in the worksite's order (migration 2026-11-26T0910-worksite-majors). */
+  majors: Generated<string[]>
 }
 
 export interface AppUserTable {

@@ -9,6 +9,7 @@ import { LedgerRef, LedgerType } from "#src/wallet/ledger"
 import { hashPassword } from "../security/passwords"
 import type { DB } from "./schema"
 import { seedActivityDemo } from "./seed-activity"
+import { seedMajorsDemo } from "./seed-majors"
 import { seedSendingDemo } from "./seed-sending"
 
 export const DEMO_PASSWORD = "station123"
@@ -106,6 +107,7 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
     await addErrandDemo(db)
     await seedSendingDemo(db)
     await seedActivityDemo(db)
+    await seedMajorsDemo(db)
     return false
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -147,6 +149,7 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
   await addErrandDemo(db)
   await seedSendingDemo(db)
   await seedActivityDemo(db)
+  await seedMajorsDemo(db)
   return true
 }
 

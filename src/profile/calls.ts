@@ -18,6 +18,13 @@ const SexCode = Schema.Literals([0, 1, 2])
 const RoleName = Schema.Literals(["student", "runner", "staff", "admin"] satisfies ReadonlyArray<Role>)
 const None = Schema.Struct({})
 
+/** The user's worksite (spec 002 §7): what every list shows, its departments and the ids of the carriers it sends with. */
+export const AccountWorksiteView = Schema.Struct({
+  ...WorksiteView.fields,
+  expressSendCompanies: Schema.Array(Schema.String),
+  majors: Schema.Array(Schema.String)
+})
+
 export const UserView = Schema.Struct({
   _id: Schema.String,
   openid: Schema.String,
@@ -45,7 +52,7 @@ export const UserView = Schema.Struct({
   newPaotuiOrderRemind: Schema.Boolean,
   subscribeTime: Instant,
   role: RoleName,
-  worksite: Schema.NullOr(WorksiteView)
+  worksite: Schema.NullOr(AccountWorksiteView)
 })
 export type UserView = typeof UserView.Type
 
@@ -56,7 +63,7 @@ export const userView = ({ profile: p, worksite, money, activeScore }: Account):
   authStatus: p.authStatus, rejectComment: p.rejectComment, paotuiStatus: p.paotuiStatus, isPaotuiLeader: p.isPaotuiLeader,
   paotuiLeader: p.paotuiLeader, invitation: p.invitation, isXYTAdmin: p.isXYTAdmin, pickupAble: p.pickupAble, creditScore: p.creditScore,
   activeScore, money, newPaotuiOrderRemind: p.newPaotuiOrderRemind, subscribeTime: p.subscribeTime, role: p.role,
-  worksite: worksite && worksiteView(worksite)
+  worksite: worksite && { ...worksiteView(worksite), expressSendCompanies: [...worksite.expressSendCompanies], majors: [...worksite.majors] }
 })
 
 /** `GET /api/user/wxuserInfo`: the signed-in user. */

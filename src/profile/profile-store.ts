@@ -3,10 +3,17 @@ import { Context, Effect } from "effect"
 import type { WorksiteProfile } from "../worksite/directory"
 import type { ProfileChange, TeamMember, UserProfile } from "./profile"
 
+/** The account's worksite as `wxuserInfo` shows it (spec 002 §7): with its departments and the carriers it sends with. */
+export interface AccountWorksite extends WorksiteProfile {
+  readonly majors: ReadonlyArray<string>
+  /** expressSendCompanies: the ids of the carriers it sends with, in the worksite's order. */
+  readonly expressSendCompanies: ReadonlyArray<string>
+}
+
 /** Everything the account page shows, read in one go. */
 export interface Account {
   readonly profile: UserProfile
-  readonly worksite: WorksiteProfile | null
+  readonly worksite: AccountWorksite | null
   readonly money: number
   readonly activeScore: number
 }

@@ -130,13 +130,16 @@ for (const backend of backends) {
 
       it("wxuserInfo for a student, a runner leader and a user without a worksite; the cached form is the wire form", async () => {
         const loner = await student({ worksite: null })
-        for (const token of [await t.token("demo-student"), await t.token("demo-runner"), loner.token]) {
+        for (const token of [await t.token("demo-student"), await t.token("demo-runner"), await t.token("demo-staff-dy"), loner.token]) {
           const r = await t.api("GET", "/api/user/wxuserInfo", token)
           const user = decode(WxUserInfo.answer, r.body.data)
           expect(user.subscribeTime).toBeInstanceOf(Date)
           expect(Schema.encodeSync(UserView)(user)).toEqual(r.body.data)
         }
         expect(decode(WxUserInfo.answer, (await t.api("GET", "/api/user/wxuserInfo", loner.token)).body.data).worksite).toBeNull()
+        // 东园 sends with no carrier: an empty list, not a missing field
+        expect(decode(WxUserInfo.answer, (await t.api("GET", "/api/user/wxuserInfo", await t.token("demo-staff-dy"))).body.data).worksite)
+          .toMatchObject({ _id: "ws-dongyuan", expressSendCompanies: [], majors: ["医学院", "药学院", "公共卫生学院"] })
       })
 
       it("the edits' answers", async () => {

@@ -115,9 +115,26 @@ for (const backend of backends) {
           subscribeTime: expect.any(String), role: "student",
           worksite: {
             _id: "ws-xiyuan", fullName: "示范大学南校区西园快递驿站", shortName: "西园驿站", schoolCampus: "南校区", schoolCode: "SFDX",
-            siteCode: "XY01", servicePhone: "020-84110001", paotuiAble: true, paotuiApplyAble: true, paotuiApplyNeedInvitation: true
+            siteCode: "XY01", servicePhone: "020-84110001", paotuiAble: true, paotuiApplyAble: true, paotuiApplyNeedInvitation: true,
+            expressSendCompanies: ["ec-sf", "ec-zto", "ec-yto"],
+            majors: ["计算机科学与工程学院", "经济与管理学院", "外国语学院", "数学学院", "化学学院"]
           }
         })
+      })
+
+      it("the worksite's carriers for sending follow its order; a worksite sending with none and listing no departments has []", async () => {
+        const site = `ws-${Date.now().toString(36)}`
+        await t.db.insertInto("worksite").values({
+          id: site, site_code: site, short_name: "测试站", school_campus: "测试校区", name_zh: "测试站", sms_able: false, service_begin: "08:00",
+          service_end: "20:00", service_phone: "020-1", express_companies: []
+        }).execute()
+        const u = await student({ worksite: site })
+        expect((await info(u.token)).worksite).toMatchObject({ _id: site, expressSendCompanies: [], majors: [] })
+        await t.db.insertInto("send_company").values([
+          { worksite_id: site, company_id: "ec-jd", code: "JD", sort: 2 }, { worksite_id: site, company_id: "ec-ems", code: "EMS", sort: 1 }
+        ]).execute()
+        await t.db.updateTable("worksite").set({ majors: ["物理学院", "化学学院"] }).where("id", "=", site).execute()
+        expect((await info(u.token)).worksite).toMatchObject({ expressSendCompanies: ["ec-ems", "ec-jd"], majors: ["物理学院", "化学学院"] })
       })
 
       it("masks the ID number: the first 6 and the last 4 characters", async () => {

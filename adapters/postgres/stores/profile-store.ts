@@ -42,11 +42,13 @@ export const profileStore = (db: Kysely<DB>) => {
   const account = compiledOnce((userId: string) =>
     db.selectFrom("app_user").innerJoin("wallet", "wallet.user_id", "app_user.id").leftJoin("worksite", "worksite.id", "app_user.worksite_id")
       .selectAll("app_user").select(["wallet.money", "wallet.active_score", sql<Selectable<DB["worksite"]> | null>`to_jsonb(worksite)`.as("worksite")])
+      .select(sql<string[]>`array(select company_id from send_company where worksite_id = app_user.worksite_id order by sort, company_id)`.as("send_companies"))
       .where("app_user.id", "=", userId))
   return ProfileStore.of({
     account: (userId) =>
       query(() => db.executeQuery(account(userId))).pipe(Effect.map(({ rows: [r] }) => r && {
-        profile: toProfile(r), worksite: r.worksite ? toWorksiteProfile(r.worksite) : null, money: r.money, activeScore: r.active_score
+        profile: toProfile(r), money: r.money, activeScore: r.active_score,
+        worksite: r.worksite ? { ...toWorksiteProfile(r.worksite), majors: r.worksite.majors, expressSendCompanies: r.send_companies } : null
       })),
     find: (userId) => query(() => db.selectFrom("app_user").selectAll().where("id", "=", userId).executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),
     lock: (userId) =>

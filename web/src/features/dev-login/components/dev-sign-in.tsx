@@ -1,6 +1,10 @@
-/** The fake messaging app: pick a demo user, get a token, open that user's page. */
+/**
+ * The fake messaging app: pick a demo user, get a token, open that user's page. Opened by the fake's authorisation
+ * (a shared link), it carries the request through instead: the pick goes back to the authorisation with the person's
+ * openid, and someone who does not follow the official account can be picked too.
+ */
 import { List, Tag, Toast } from "antd-mobile"
-import { useLocation } from "wouter"
+import { useLocation, useSearch } from "wouter"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
 import { keepToken, tokenPath } from "../../../lib/session"
@@ -14,12 +18,22 @@ const roleColors: Record<string, string> = { student: "primary", runner: "warnin
 const landingOf = (user: DevUser, token: string) =>
   user.role === "staff" ? `/warehousing/${tokenPath(token)}` : `/my/${tokenPath(token)}`
 
+/** An openid the demo campus has no user for: someone who opened a shared link without following. */
+const VISITOR = "demo-visitor"
+
 export const DevSignIn = () => {
   const users = useDevUsers()
   const { signIn, pending } = useDevToken()
   const [, navigate] = useLocation()
+  const query = new URLSearchParams(useSearch())
+  const authorizing = query.has("redirect_uri") && query.has("state")
+  const authorize = (openid: string) => {
+    const back = new URLSearchParams({ redirect_uri: query.get("redirect_uri") ?? "", state: query.get("state") ?? "", openid })
+    window.location.assign(`/auth/dev/authorize?${back}`)
+  }
 
   const choose = async (user: DevUser) => {
+    if (authorizing) return authorize(user.openid)
     try {
       const token = await signIn(user.openid)
       keepToken(token)
@@ -32,7 +46,7 @@ export const DevSignIn = () => {
   if (users.loading) return <Loading />
   if (users.error || !users.data) return <LoadFailed error={users.error} fallback="获取演示用户失败" onRetry={users.reload} />
   return (
-    <List header="选择一个演示用户进入" className="dev-users">
+    <List header={authorizing ? "授权登录：选择一个演示用户" : "选择一个演示用户进入"} className="dev-users">
       {users.data.map((user) => (
         <List.Item
           key={user.openid}
@@ -45,6 +59,11 @@ export const DevSignIn = () => {
           <span data-testid="dev-user-name">{user.name}</span>
         </List.Item>
       ))}
+      {authorizing ? (
+        <List.Item key={VISITOR} data-testid={`dev-user-${VISITOR}`} onClick={() => authorize(VISITOR)} description={VISITOR}>
+          <span data-testid="dev-user-name">访客（未关注公众号）</span>
+        </List.Item>
+      ) : null}
     </List>
   )
 }
