@@ -12,6 +12,7 @@ import { logger } from "./logger"
 import { actorOf, GENERIC_FAILURE, sendFailure } from "./outcome"
 import { clientAddress, limitRequests, rateLimiter, type Limit } from "./rate-limit"
 import { activityRoutes } from "./routes/activity"
+import { subscribeGiftRoutes } from "./routes/subscribe-gift"
 import { addressRoutes } from "./routes/address"
 import { devAuthRoutes, employeeRoutes } from "./routes/auth"
 import { devLoginRoutes } from "./routes/dev-login"
@@ -128,6 +129,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(errandTeamRoutes(runtime))
   app.use(sendingRoutes(runtime))
   app.use(activityRoutes(runtime))
+  app.use(subscribeGiftRoutes(runtime))
   app.use(shareRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 

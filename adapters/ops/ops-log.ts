@@ -5,10 +5,13 @@ import type { StationOperation } from "#src/shared/ports"
 import type { DB } from "../postgres/schema"
 
 export type OperationName = StationOperation["op"]
-export const OPERATIONS: ReadonlyArray<OperationName> = [
-  "checkIn", "takePart", "markDue", "returnParcel", "safekeepFee", "chooseAgent", "refuseAgent", "cancelAgent", "selfSign", "openBox",
-  "bookSending", "setFreight", "freightPaid", "printWaybill", "sendOut", "closeSending", "addActivity", "endActivity"
-]
+/** Every kind of operation, as a record so that the compiler refuses a kind left out. */
+const KINDS: { readonly [K in OperationName]: true } = {
+  checkIn: true, takePart: true, markDue: true, returnParcel: true, safekeepFee: true, chooseAgent: true, refuseAgent: true, cancelAgent: true,
+  selfSign: true, openBox: true, bookSending: true, setFreight: true, freightPaid: true, printWaybill: true, sendOut: true, closeSending: true,
+  addActivity: true, endActivity: true, grantGift: true, exchangeGift: true
+}
+export const OPERATIONS = Object.keys(KINDS) as ReadonlyArray<OperationName>
 
 /** One exported line: `{ op, actorOpenid, at, input, outcome }` with `at` as an ISO timestamp. */
 export interface LoggedOperation {

@@ -1,7 +1,10 @@
-/** The announcement calls (spec 002 §7): each request and answer as one Schema, and what an announcement shows. */
+/** Home's calls (spec 002 §7): announcements and the follow gift, each request and answer as one Schema, and their views. */
 import { Schema } from "effect"
 import { call, Instant, Text } from "../shared/wire"
+import { QR_TEXT } from "../parcel/calls"
+import type { Person } from "../parcel/parcel-store"
 import type { Announcement } from "./activity"
+import { shortNickname, type SubscribeGift } from "./subscribe-gift"
 
 export const ActivityView = Schema.Struct({
   _id: Schema.String,
@@ -20,3 +23,22 @@ export const RunningActivities = call(Schema.Struct({ worksiteId: Text() }), Sch
 
 /** `GET /api/active/{id}`: one announcement, running or not (the page says when it has ended). */
 export const ActivityDetail = call(Schema.Struct({ id: Text() }), ActivityView)
+
+const GiftMoved = Schema.Struct({ _id: Schema.String, status: Schema.Number })
+
+/** `GET /api/sa/getByOpenid`: the caller's follow gift: its status, its holder (nickname cut to 6, main phone), its signed QR (PNG data URL). */
+export const FollowGift = call(
+  Schema.Struct({}),
+  Schema.Struct({
+    ...GiftMoved.fields,
+    user: Schema.Struct({ nickname: Schema.String, phoneMain: Schema.NullOr(Schema.String) }),
+    qrImage: Schema.String
+  })
+)
+
+export const followGiftView = (g: { readonly gift: SubscribeGift; readonly person: Person; readonly qrImage: string }): typeof FollowGift.answer.Type => ({
+  _id: g.gift.id, status: g.gift.status, user: { nickname: shortNickname(g.person.nickname), phoneMain: g.person.phoneMain }, qrImage: g.qrImage
+})
+
+/** `PUT /api/sa/exchange {qr}`: the staff redeem the scanned gift QR; the gift as it is now. */
+export const ExchangeGift = call(Schema.Struct({ qr: Text(QR_TEXT) }), GiftMoved)

@@ -16,7 +16,8 @@ export const messages = {
   noWorksite: "请先选择网点",
   otherWorksite: "只能兑换本网点的礼品",
   notFound: "礼品不存在",
-  loadFailed: "获取兑换信息失败"
+  loadFailed: "获取兑换信息失败",
+  exchangeFailed: "兑换失败"
 }
 
 export interface SubscribeGift {

@@ -63,6 +63,7 @@ const ExpressSendListRoute = lazyRoute(() => import("./routes/express-send-list"
 const PrintSurfaceRoute = lazyRoute(() => import("./routes/print-surface"), "PrintSurfaceRoute")
 const ToTakeinOutScanRoute = lazyRoute(() => import("./routes/to-takein-out-scan"), "ToTakeinOutScanRoute")
 const ActiveRoute = lazyRoute(() => import("./routes/active"), "ActiveRoute")
+const SubscribeActiveRoute = lazyRoute(() => import("./routes/subscribe-active"), "SubscribeActiveRoute")
 const ServiceHelpRoute = lazyRoute(() => import("./routes/service-help"), "ServiceHelpRoute")
 const HelpRoute = lazyRoute(() => import("./routes/tips"), "HelpRoute")
 const QujianTipsRoute = lazyRoute(() => import("./routes/tips"), "QujianTipsRoute")
@@ -130,6 +131,7 @@ export const App = () => (
       <Route path="/printSurface/:token" component={PrintSurfaceRoute} />
       <Route path="/toTakeinOutScan/:token" component={ToTakeinOutScanRoute} />
       <Route path="/active/:id/:token" component={ActiveRoute} />
+      <Route path="/subscribeActive/:token" component={SubscribeActiveRoute} />
       <Route path="/serviceHelp/:token" component={ServiceHelpRoute} />
       <Route path="/help" component={HelpRoute} />
       <Route path="/qujianTips" component={QujianTipsRoute} />

@@ -1,16 +1,19 @@
 /**
  * The pickup screen: scan the receiver's QR, see the parcel and whether it may leave, confirm. A personal pick-up QR
- * lists its holder's parcels here; the staff pick one and confirm, and the list stays for the next.
+ * lists its holder's parcels here; the staff pick one and confirm, and the list stays for the next. A follow gift's QR
+ * is redeemed after the staff confirm.
  */
 import { useSignals } from "@preact/signals-react/runtime"
-import { Button, List, Toast } from "antd-mobile"
+import { Button, Dialog, List, Toast } from "antd-mobile"
 import { useState } from "react"
+import { messages as giftMessages } from "#src/home/subscribe-gift"
 import { isPersonCheck } from "#src/parcel/calls"
 import { cannotTakeMessage } from "#src/parcel/parcel"
 import { QR_INVALID } from "#src/parcel/pickup-qr"
 import { failureMessage } from "../../../lib/api-client"
 import { scanQRCode } from "../../../lib/wx"
 import { parseScannedQr, useCheckQr } from "../api/check-qr"
+import { exchangeGift } from "../api/exchange-gift"
 import { useTakePart } from "../api/take-part"
 import { createPickup } from "../state/pickup"
 
@@ -39,12 +42,27 @@ export const PickupPanel = (props: { readonly staff: PickupStaff }) => {
       Toast.show({ content: QR_INVALID, icon: "fail" })
       return
     }
+    if (scanned.kind === "gift") {
+      await redeem(scanned.text)
+      return
+    }
     try {
       const answer = await check(scanned)
       if (isPersonCheck(answer)) pickup.personVerified({ ...answer, qr: text.trim() })
       else pickup.verified({ ...answer, qr: text.trim() })
     } catch (error) {
       Toast.show({ content: failureMessage(error, QR_INVALID), icon: "fail" })
+    }
+  }
+
+  /** A follow gift's QR: redeemed once the staff confirm they hand the gift over. */
+  const redeem = async (qr: string) => {
+    if (!(await Dialog.confirm({ content: "确认已将关注礼品交给用户？" }))) return
+    try {
+      await exchangeGift(qr)
+      Toast.show({ content: giftMessages.exchangeDone, icon: "success" })
+    } catch (error) {
+      Toast.show({ content: failureMessage(error, giftMessages.exchangeFailed), icon: "fail" })
     }
   }
 
