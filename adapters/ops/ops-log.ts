@@ -7,7 +7,8 @@ import type { DB } from "../postgres/schema"
 export type OperationName = StationOperation["op"]
 export const OPERATIONS: ReadonlyArray<OperationName> = [
   "checkIn", "takePart", "markDue", "returnParcel", "safekeepFee", "chooseAgent", "refuseAgent", "cancelAgent", "selfSign", "openBox",
-  "bookSending", "setFreight", "freightPaid", "printWaybill", "sendOut", "closeSending", "addActivity", "endActivity"
+  "bookSending", "setFreight", "freightPaid", "printWaybill", "sendOut", "closeSending", "addActivity", "endActivity",
+  "smsCredit"
 ]
 
 /** One exported line: `{ op, actorOpenid, at, input, outcome }` with `at` as an ISO timestamp. */

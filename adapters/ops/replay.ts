@@ -22,6 +22,8 @@ import {
   setFreight, SetFreightOperation
 } from "#src/sending/use-cases"
 import type { Actor } from "#src/shared/actor"
+import { Clock } from "#src/shared/ports"
+import { creditSms, SmsCreditOperation } from "#src/support/use-cases"
 import { isDomainError } from "#src/shared/errors"
 import type { OperationKind, OperationName } from "#src/shared/operation"
 import { randomUUID } from "node:crypto"
@@ -201,7 +203,11 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     (a) => ({ id: a.id, timeBegin: a.timeBegin.toISOString(), timeEnd: a.timeEnd.toISOString() }), (expected) => ({ ids: () => expected.id }),
     (op) => op.actorOpenid !== OPERATOR),
   endActivity: replayer(EndActivityOperation, (input) => endActivity(input.id), (a) => ({ id: a.id, timeEnd: a.timeEnd.toISOString() }), undefined,
-    (op) => op.actorOpenid !== OPERATOR)
+    (op) => op.actorOpenid !== OPERATOR),
+  // SMS credit added (a deposit credited under its payer, a grant under the operator): the same move at the logged time
+  smsCredit: replayer(SmsCreditOperation,
+    (input) => Clock.use((c) => c.now).pipe(Effect.flatMap((at) => creditSms({ ...input, at })), Effect.as({ worksiteId: input.worksiteId, change: input.change })),
+    (r) => ({ ...r }), undefined, () => false)
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

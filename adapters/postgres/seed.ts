@@ -10,6 +10,7 @@ import { hashPassword } from "../security/passwords"
 import type { DB } from "./schema"
 import { seedActivityDemo } from "./seed-activity"
 import { seedSendingDemo } from "./seed-sending"
+import { seedSmsDemo } from "./seed-sms"
 
 export const DEMO_PASSWORD = "station123"
 
@@ -106,6 +107,7 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
     await addErrandDemo(db)
     await seedSendingDemo(db)
     await seedActivityDemo(db)
+    await seedSmsDemo(db)
     return false
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -147,6 +149,7 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
   await addErrandDemo(db)
   await seedSendingDemo(db)
   await seedActivityDemo(db)
+  await seedSmsDemo(db)
   return true
 }
 

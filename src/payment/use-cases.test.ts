@@ -18,7 +18,9 @@ import { TradeStore } from "./trade-store"
 import { dueTrades, expireTrade, openTrade, paySignFor, refundTradeWith, settleNoticeWith } from "./use-cases"
 
 /** The trades here are safekeeping fees: the other kinds' settlements belong to the areas above payment. */
-const onlySafekeep = { safekeep: safekeepSettlement, errand: safekeepSettlement, tip: safekeepSettlement, freight: safekeepSettlement }
+const onlySafekeep = {
+  safekeep: safekeepSettlement, errand: safekeepSettlement, tip: safekeepSettlement, freight: safekeepSettlement, donation: safekeepSettlement, deposit: safekeepSettlement
+}
 const settleNotice = (fields: Readonly<Record<string, unknown>>) => settleNoticeWith(fields, onlySafekeep)
 const refundTrade = (tradeNo: string) => refundTradeWith(tradeNo, safekeepSettlement.undo)
 type SettlementServices = ParcelStore | People | Events | OpsLog | Ids

@@ -43,6 +43,7 @@ export class Outbox extends Context.Service<Outbox, {
 export interface StationOperation {
   readonly op: "checkIn" | "takePart" | "markDue" | "returnParcel" | "safekeepFee" | "chooseAgent" | "refuseAgent" | "cancelAgent" | "selfSign" | "openBox"
     | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending" | "addActivity" | "endActivity"
+    | "smsCredit"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown

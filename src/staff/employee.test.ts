@@ -65,7 +65,8 @@ describe("employeeView", () => {
         serviceEnd: "20:00",
         servicePhone: "400-000",
         expressCompanies: ["sf", "yt"],
-        safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 }
+        safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 },
+        smsCredit: 0
       }
     }
     const view = employeeView(e)
