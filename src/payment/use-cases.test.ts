@@ -13,7 +13,7 @@ import { PayIn } from "./pay-in"
 import { paySafekeeping } from "./safekeeping"
 import { SAFEKEEP_PAID_EVENT } from "./calls"
 import { safekeepSettlement } from "./safekeep-settlement"
-import { TradeStatus, type Trade } from "./trade"
+import { MAX_TRADE_FEN, TradeStatus, type Trade } from "./trade"
 import { TradeStore } from "./trade-store"
 import { dueTrades, expireTrade, openTrade, paySignFor, refundTradeWith, settleNoticeWith } from "./use-cases"
 
@@ -316,7 +316,7 @@ describe("opening a trade", () => {
 
   it("an amount outside 1 fen to the cap is refused before the provider is asked", () => {
     const w = world()
-    for (const amountFen of [0, -5, 100_001]) {
+    for (const amountFen of [0, -5, MAX_TRADE_FEN + 1]) {
       expect(failure(w.run(openTrade(receiver, fee(amountFen))))).toMatchObject({ _tag: "RuleViolation", message: "支付失败：金额不正确" })
     }
     expect(w.provider.prepays).toEqual([])

@@ -85,7 +85,8 @@ describe("employeeView", () => {
         smsAble: true,
         serviceBegin: "08:00",
         serviceEnd: "20:00",
-        expressCompanies: ["sf", "yt"]
+        expressCompanies: ["sf", "yt"],
+        smsCredit: 0
       }
     })
     expect(JSON.stringify(view)).not.toContain("HASH")
