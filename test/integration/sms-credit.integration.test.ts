@@ -19,6 +19,7 @@ import { reconcile } from "#src/payment/reconcile"
 import { EmployeeByOpenid } from "#src/staff/calls"
 import { Deposit, Donate } from "#src/support/calls"
 import { smsMessages } from "#src/support/sms-credit"
+import { refundTrade } from "#src/settlement/settlements"
 import { grantSms } from "#src/support/use-cases"
 import { WorksiteDetail } from "#src/worksite/calls"
 import { backends, checkInPayload, newUser, startTestApp, unique, valueOf, type ApiAnswer, type TestApp } from "../support/test-app"
@@ -210,6 +211,21 @@ for (const backend of backends) {
       expect(await credit("ws-race")).toBe(0)
       expect(await t.db.selectFrom("sms_credit_ledger").select(["change", "reason"]).where("worksite_id", "=", "ws-race").where("reason", "=", "sms").execute())
         .toHaveLength(10)
+    })
+
+    it("a refunded top-up takes back its SMS (never below 0) and a refunded donation keeps nothing; both reconcile", async () => {
+      const before = await credit("ws-dongyuan")
+      const sign = await depositOk(tokens["demo-staff-dy"]!, "ws-dongyuan", 10)
+      await pay(sign)
+      expect(await credit("ws-dongyuan")).toBe(before + 250)
+      const { trade_no: tradeNo } = await trade(prepayOf(sign))
+      expect(valueOf(await t.runtime.run(refundTrade(tradeNo)))).toMatchObject({ status: "refunded" })
+      expect(await credit("ws-dongyuan")).toBe(before)
+      expect((await t.db.selectFrom("sms_deposit").select("status").where("trade_no", "=", tradeNo).executeTakeFirstOrThrow()).status).toBe("refunded")
+      const gift = dataOf(Donate.answer, await t.api("GET", "/api/common/donate", tokens["demo-staff-dy"]))
+      await pay(gift)
+      valueOf(await t.runtime.run(refundTrade((await trade(prepayOf(gift))).trade_no)))
+      expect(reconcile(await purposeBooks(t.db))).toEqual([])
     })
 
     it("reconciles: paid deposit trades = credited deposits, donations = their rows, credit = Σ ledger; station check agrees", async () => {
