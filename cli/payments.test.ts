@@ -102,7 +102,7 @@ describe("station jobs and station payments", () => {
   it("payments reconcile: 0 when every settled trade is recorded once, 1 listing the parcel when not", async () => {
     const ok = await station(["payments", "reconcile", "--json"], env)
     expect(ok.code, ok.stderr).toBe(0)
-    expect(json(ok)).toEqual({ purposes: 1, trades: 1, mismatches: [] })
+    expect(json(ok)).toEqual({ purposes: 1, trades: 1, mismatches: [], smsCredit: [] })
     const database = await openDatabase({ kind: "pglite", dataDir })
     try {
       await database.db.updateTable("parcel").set({ safekeep_paid: 200 }).where("id", "=", made.paidParcel).execute()

@@ -1,5 +1,5 @@
 /** `station payments`: list pay-in trades, and reconcile settled trades against the business changes they paid for. */
-import { purposeBooks } from "#adapters/payments/books"
+import { purposeBooks, smsCreditMismatches } from "#adapters/payments/books"
 import { reconcile } from "#src/payment/reconcile"
 import { TradeStatus, type Trade } from "#src/payment/trade"
 import { TradeStore } from "#src/payment/trade-store"
@@ -43,8 +43,15 @@ export const reconcilePayments = async (options: Options) =>
     const books = await purposeBooks(runtime.db)
     const mismatches = reconcile(books)
     const trades = books.reduce((n, b) => n + b.trades.length, 0)
-    render(options, { purposes: books.length, trades, mismatches }, () =>
-      mismatches.length === 0
+    // the SMS credit a worksite holds must be what its ledger rows add up to (deposits credited, grants, SMS sent)
+    const credits = (await smsCreditMismatches(runtime.db).execute()).map((c) => ({ worksiteId: c.id, siteCode: c.site_code, credit: c.credit, ledger: Number(c.ledger) }))
+    const creditText = credits.length === 0 ? "" : `\n${credits.length} worksites whose SMS credit is not the sum of their SMS ledger:\n${table(credits, [
+      { header: "worksite", value: (c) => c.siteCode },
+      { header: "credit", value: (c) => c.credit, align: "right" },
+      { header: "ledger", value: (c) => c.ledger, align: "right" }
+    ])}`
+    render(options, { purposes: books.length, trades, mismatches, smsCredit: credits }, () =>
+      (mismatches.length === 0
         ? `Reconciled: ${books.length} purposes, ${trades} settled or refunded trades, no mismatch.`
         : `${mismatches.length} mismatches:\n${table(mismatches, [
           { header: "kind", value: (m) => m.kind },
@@ -53,6 +60,6 @@ export const reconcilePayments = async (options: Options) =>
           { header: "recorded ¥", value: (m) => (m.recordedFen === null ? "-" : yuan(m.recordedFen)), align: "right" },
           { header: "trades", value: (m) => m.trades.join(",") || "-" },
           { header: "problem", value: (m) => m.problem }
-        ])}`)
-    return mismatches.length === 0 ? ExitCode.ok : ExitCode.refused
+        ])}`) + creditText)
+    return mismatches.length === 0 && credits.length === 0 ? ExitCode.ok : ExitCode.refused
   })

@@ -68,6 +68,7 @@ Examples:
   station jobs run expire-prepays
   station jobs failures
   station payments reconcile
+  station sms grant XY01 500 --reason "开学赠送"
   station activity add --worksite ws-xiyuan --title 开学通知 --from 2026-09-01 --to 2026-09-30 --content notice.html
   station backup station-2026-11-22.tar.gz`)
 
@@ -177,6 +178,15 @@ activity.command("add").description("add an announcement; its HTML is cleaned (t
   .addOption(json()).action(lazy(async () => (await import("./activity")).addAnnouncement))
 activity.command("end").description("end an announcement now (one not yet started never runs)").argument("<id>", "the announcement's id (see activity list)")
   .addOption(json()).action(lazy(async () => (await import("./activity")).endAnnouncement))
+
+const sms = program.command("sms").description("the worksites' SMS credit (one per parcel notice SMS; topped up on /deposit): list it, grant some")
+sms.command("credit").description("each worksite's SMS credit and the sum of its SMS ledger (equal unless something is wrong)")
+  .option("--worksite <id>", "only this worksite (its id or site code)")
+  .addOption(json()).action(lazy(async () => (await import("./sms")).listCredits))
+sms.command("grant").description("give a worksite SMS credit (logged under the operator, replayed)")
+  .argument("<siteCode>", "the worksite's site code (e.g. XY01) or id").argument("<count>", "how many SMS (1-1000000)")
+  .requiredOption("--reason <text>", "why (kept in the SMS ledger)")
+  .addOption(json()).action(lazy(async () => (await import("./sms")).grantCredit))
 
 const tariff = program.command("tariff").description("the freight tariff of sending (per worksite and carrier, by destination province)")
 tariff.command("import").description("load a tariff CSV (worksiteId,companyCode,toProvinceCode,firstKg,extraKg; yuan); replaces the rows of each worksite and carrier it names")

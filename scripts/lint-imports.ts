@@ -27,6 +27,7 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ["worksite", "wallet", "locker", "upload", "staff", "address"],
   ["profile", "parcel"],
   ["payment"],
+  ["support"],
   ["errand"],
   ["sending"],
   ["settlement", "home"]

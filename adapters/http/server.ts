@@ -21,6 +21,7 @@ import { returnRoutes } from "./routes/returns"
 import { receiverRoutes } from "./routes/receiver"
 import { devPayRoutes, paymentRoutes, payNotifyRoutes } from "./routes/payment"
 import { stationRoutes } from "./routes/station"
+import { supportRoutes } from "./routes/support"
 import { signedFileRoutes, uploadRoutes } from "./routes/upload"
 import { accountRead, userRoutes } from "./routes/user"
 import { walletRoutes } from "./routes/wallet"
@@ -131,6 +132,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(activityRoutes(runtime))
   app.use(subscribeGiftRoutes(runtime))
   app.use(shareRoutes(runtime))
+  app.use(supportRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 
   const dist = options.webDist && resolve(options.webDist)

@@ -2,7 +2,8 @@
 import { sql, type Kysely } from "kysely"
 import { ACTIVE_STATUSES } from "#src/parcel/parcel"
 import { reconcile } from "#src/payment/reconcile"
-import { purposeBooks } from "../payments/books"
+import { smsMessages } from "#src/support/sms-credit"
+import { purposeBooks, smsCreditMismatches } from "../payments/books"
 import type { DB } from "../postgres/schema"
 import { walletLedgerSums } from "./stats"
 import { errandInvariants } from "./errand-invariants"
@@ -33,7 +34,10 @@ export const checkInvariants = async (db: Kysely<DB>, now: Date = new Date()): P
     .where("status", "in", ACTIVE_STATUSES).groupBy(["worksite_id", "tag"]).having(sql`count(*)`, ">", 1)
   const sharedExpressNos = db.selectFrom("parcel").select(["worksite_id as worksiteId", "express_no as expressNo", sql<string>`count(*)`.as("parcels")])
     .where("status", "in", ACTIVE_STATUSES).groupBy(["worksite_id", "express_no"]).having(sql`count(*)`, ">", 1)
+  // an SMS its worksite had no credit for is the worksite's to top up (station sms credit), not a fault
   const failedOutbox = db.selectFrom("outbox").where("failed_at", "is not", null)
+    .where((eb) => eb.or([eb("last_error", "is", null), eb("last_error", "<>", smsMessages.creditExhausted)]))
+  const offCredits = smsCreditMismatches(db)
   const givenUpItems = db.selectFrom("job_item_failure").where("next_try_at", "is", null)
   const count = sql<string>`count(*)`.as("n")
 
@@ -54,6 +58,9 @@ export const checkInvariants = async (db: Kysely<DB>, now: Date = new Date()): P
     result("no outbox message stuck as failed",
       failedOutbox.select(count).executeTakeFirstOrThrow(),
       failedOutbox.select(["id", "channel", "recipient", "template", "attempts", "last_error as lastError", "failed_at as failedAt"]).orderBy("id").limit(EXAMPLES).execute()),
+    result("every worksite's SMS credit equals the sum of its SMS ledger rows",
+      db.selectFrom(offCredits.as("c")).select(count).executeTakeFirstOrThrow(),
+      offCredits.orderBy("site_code").limit(EXAMPLES).execute().then((rows) => rows.map((r) => ({ ...r, ledger: Number(r.ledger) })))),
     result("no job item given up (station jobs failures)",
       givenUpItems.select(count).executeTakeFirstOrThrow(),
       givenUpItems.select(["job", "item_id as item", "attempts", "last_error as lastError", "last_failed_at as lastFailedAt"])

@@ -23,6 +23,8 @@ import {
   setFreight, SetFreightOperation
 } from "#src/sending/use-cases"
 import type { Actor } from "#src/shared/actor"
+import { Clock } from "#src/shared/ports"
+import { creditSms, SmsCreditOperation } from "#src/support/use-cases"
 import { isDomainError } from "#src/shared/errors"
 import type { OperationKind, OperationName } from "#src/shared/operation"
 import { randomUUID } from "node:crypto"
@@ -206,7 +208,11 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   grantGift: replayer(GrantGiftOperation, (_, actor) => grantGift(actor), ({ gift }) => ({ id: gift.id, worksiteId: gift.worksiteId }),
     (expected) => ({ ids: () => expected.id })),
   // redeemed as the staff did once the scanned QR was verified: the QR itself was signed with the recording server's key
-  exchangeGift: replayer(ExchangeGiftOperation, (input, actor) => redeemGift(actor, input.id), (g) => ({ id: g.id, status: g.status }))
+  exchangeGift: replayer(ExchangeGiftOperation, (input, actor) => redeemGift(actor, input.id), (g) => ({ id: g.id, status: g.status })),
+  // SMS credit added (a deposit credited under its payer, a grant under the operator): the same move at the logged time
+  smsCredit: replayer(SmsCreditOperation,
+    (input) => Clock.use((c) => c.now).pipe(Effect.flatMap((at) => creditSms({ ...input, at })), Effect.as({ worksiteId: input.worksiteId, change: input.change })),
+    (r) => ({ ...r }), undefined, () => false)
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

@@ -2,27 +2,43 @@
  * Sends what the outbox holds, each message in its own transaction: a due row is claimed with SKIP LOCKED, sent,
  * and marked sent; a failure is logged, counted on the row and tried again with a doubling delay, given up after
  * MAX_ATTEMPTS tries (or at once when the gateway refuses it for good) and then listed by `station jobs failures`.
- * A message that fails never holds up the others.
+ * A message that fails never holds up the others. A parcel notice SMS (its row names a worksite) takes one of the
+ * worksite's SMS credit with a ledger row in the transaction that marks it sent; with none left it fails at once as
+ * '短信余额不足' and is not tried again (captcha SMS and template messages are the platform's and take none).
  */
-import type { Kysely, Selectable, Transaction } from "kysely"
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely"
 import { logger, maskPhones } from "../http/logger"
 import type { DB } from "../postgres/schema"
 import type { FakeMessagingApp } from "../messaging/fake-messaging-app"
 import { errorText, MAX_ATTEMPTS, nextTryAfter, OUTBOX } from "../scheduler/failures"
 import { SmsRefused, type SmsGateway } from "../sms/fake-sms-gateway"
+import { CreditReason, smsMessages } from "#src/support/sms-credit"
 
 /** A message is tried again 2 s after its first failure, then after 4, 8, … 128 s. */
 export const OUTBOX_RETRY_FIRST_MS = 2_000
 
 type Outcome = "sent" | "failed"
 
+/** Moves the worksite's SMS credit by one (taking only while some is left): whether it moved. Holds the worksite's row until the transaction ends. */
+const moveCredit = async (trx: Transaction<DB>, worksiteId: string, change: -1 | 1) =>
+  (await trx.updateTable("worksite").set({ sms_credit: sql`sms_credit + ${change}` }).where("id", "=", worksiteId)
+    .$if(change < 0, (q) => q.where("sms_credit", ">", 0)).executeTakeFirst()).numUpdatedRows === 1n
+
 /** Sends one claimed message and records what happened on its row. */
 const attempt = async (trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms: SmsGateway, messaging: FakeMessagingApp, now: Date): Promise<Outcome> => {
   const attempts = row.attempts + 1
+  const payer = row.channel === "sms" ? row.worksite_id : null
+  if (payer !== null && !(await moveCredit(trx, payer, -1))) {
+    await trx.updateTable("outbox").set({ attempts, last_error: smsMessages.creditExhausted, next_attempt_at: now, failed_at: now }).where("id", "=", row.id).execute()
+    logger.warn({ job: OUTBOX, item: String(row.id), worksiteId: payer, template: row.template }, "SMS not sent: the worksite has no SMS credit left")
+    return "failed"
+  }
   try {
     if (row.channel === "sms") await sms.send(row.recipient, row.template, row.params)
     else await messaging.sendTemplate(row.recipient, row.template, row.params)
   } catch (e) {
+    // not sent: the credit taken for it goes back (in this transaction, so nobody saw it gone)
+    if (payer !== null) await moveCredit(trx, payer, 1)
     const refusedForGood = e instanceof SmsRefused && e.permanent
     const next = refusedForGood ? undefined : nextTryAfter(attempts, now, OUTBOX_RETRY_FIRST_MS)
     const error = errorText(e)
@@ -33,6 +49,9 @@ const attempt = async (trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms:
     if (next) logger.warn(fields, "outbox message failed; it is tried again later")
     else logger.error(fields, `outbox message given up${refusedForGood ? " (refused for good)" : ` after ${MAX_ATTEMPTS} tries`}, see station jobs failures`)
     return "failed"
+  }
+  if (payer !== null) {
+    await trx.insertInto("sms_credit_ledger").values({ worksite_id: payer, change: -1, reason: CreditReason.sms, outbox_id: row.id, at: now }).execute()
   }
   await trx.updateTable("outbox").set({ sent_at: now, attempts }).where("id", "=", row.id).execute()
   return "sent"

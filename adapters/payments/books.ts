@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely"
 import type { PurposeBook } from "#src/payment/reconcile"
 import { TradeKind, type TradeStatus } from "#src/payment/trade"
 import { freightDue } from "#src/sending/freight"
+import { CreditReason, DepositStatus } from "#src/support/sms-credit"
 import { LedgerRef } from "#src/wallet/ledger"
 import type { DB } from "../postgres/schema"
 
@@ -78,5 +79,44 @@ const freightBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>>
   return booksOf(TradeKind.freight, trades, new Map(orders.map((o) => [o.id, o.freight_paid ? freightDue({ freight: o.freight, insureFreight: o.insure_freight }) : 0])))
 }
 
-export const purposeBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> =>
-  [...await safekeepBooks(db), ...await errandBooks(db), ...await tipBooks(db), ...await freightBooks(db)]
+/** Donations: every donation trade that took money, against its row (none, or refunded: nothing kept). */
+const donationBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
+  const trades = await settledTrades(db, TradeKind.donation)
+  const rows = await db.selectFrom("donation").select(["trade_no", "amount_fen", "refunded_at"]).execute()
+  const kept = new Map(rows.map((r) => [r.trade_no, r.refunded_at === null ? r.amount_fen : 0]))
+  // one book per trade (a user's donations are many purposes over time: the trade number is the purpose)
+  return [...new Set([...trades.map((t) => t.trade_no), ...kept.keys()])].sort().map((tradeNo) => ({
+    kind: TradeKind.donation,
+    refId: tradeNo,
+    recordedFen: kept.get(tradeNo) ?? 0,
+    trades: trades.filter((t) => t.trade_no === tradeNo).map(tradeOf)
+  }))
+}
+
+/**
+ * SMS top-ups: every deposit that is paid or has a trade that took money, against its yuan when paid and credited
+ * (its deposit ledger row adds its SMS), else nothing: paid deposit trades = credited deposits.
+ */
+const depositBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
+  const trades = await settledTrades(db, TradeKind.deposit)
+  const refIds = refIdsOf(trades)
+  const deposits = await db.selectFrom("sms_deposit")
+    .leftJoin("sms_credit_ledger as l", (j) => j.onRef("l.trade_no", "=", "sms_deposit.trade_no").on("l.reason", "=", CreditReason.deposit))
+    .select(["sms_deposit.id", "sms_deposit.status", "sms_deposit.money_fen", "sms_deposit.sms_count", "l.change"])
+    .where((eb) => eb.or([eb("sms_deposit.status", "=", DepositStatus.paid), ...(refIds.length ? [eb("sms_deposit.id", "in", refIds)] : [])])).execute()
+  return booksOf(TradeKind.deposit, trades, new Map(deposits.map((d) => [d.id,
+    d.status === DepositStatus.paid && d.change === d.sms_count ? d.money_fen : 0])))
+}
+
+export const purposeBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => [
+  ...await safekeepBooks(db), ...await errandBooks(db), ...await tipBooks(db), ...await freightBooks(db), ...await donationBooks(db),
+  ...await depositBooks(db)
+]
+
+/** The worksites whose SMS credit is not the sum of their SMS ledger rows. */
+export const smsCreditMismatches = (db: Kysely<DB>) => {
+  const sums = db.selectFrom("sms_credit_ledger").select(["worksite_id", sql<string>`sum(change)`.as("total")]).groupBy("worksite_id")
+  return db.selectFrom("worksite").leftJoin(sums.as("l"), "l.worksite_id", "worksite.id")
+    .select(["worksite.id", "worksite.site_code", "worksite.sms_credit as credit", sql<string>`coalesce(l.total, 0)`.as("ledger")])
+    .where(sql<boolean>`worksite.sms_credit <> coalesce(l.total, 0)`)
+}

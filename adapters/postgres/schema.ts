@@ -28,6 +28,8 @@ export interface WorksiteTable {
   self_sign_able: Generated<boolean>
   /** Department names, in the worksite's order (migration 2026-11-26T0910-worksite-majors). */
   majors: Generated<string[]>
+  /** SMS the worksite may still send (migration 2026-11-26T0900-sms-credit). */
+  sms_credit: Generated<number>
 }
 
 export interface AppUserTable {
@@ -133,6 +135,8 @@ export interface DB {
     sent_at: Timestamp | null
     failed_at: Timestamp | null
     last_error: string | null
+    /** The worksite whose SMS credit pays for it (parcel notices); null: the platform's (captcha SMS, template messages). */
+    worksite_id: ColumnType<string | null, string | null | undefined, string | null>
   }
   idempotency: {
     user_id: string; key: string; request_hash: string; status: number | null; body: ColumnType<unknown, string | null, string | null>
@@ -327,4 +331,30 @@ export interface DB {
     exchanged_at: Timestamp | null
     exchanged_by: string | null
   }
+}
+
+/** SMS credit, its deposits and donations (migration 2026-11-26T0900-sms-credit); merged into `DB` above. */
+export interface DB {
+  sms_deposit: {
+    id: string
+    worksite_id: string
+    user_id: string
+    money_fen: number
+    sms_count: number
+    status: string
+    trade_no: string
+    created_at: Timestamp
+    paid_at: Timestamp | null
+  }
+  sms_credit_ledger: {
+    id: Generated<string>
+    worksite_id: string
+    change: number
+    reason: string
+    trade_no: string | null
+    outbox_id: string | null
+    note: Generated<string>
+    at: Timestamp
+  }
+  donation: { trade_no: string; user_id: string; amount_fen: number; paid_at: Timestamp; refunded_at: Timestamp | null }
 }

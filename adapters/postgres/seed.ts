@@ -11,6 +11,7 @@ import type { DB } from "./schema"
 import { seedActivityDemo } from "./seed-activity"
 import { seedMajorsDemo } from "./seed-majors"
 import { seedSendingDemo } from "./seed-sending"
+import { seedSmsDemo } from "./seed-sms"
 
 export const DEMO_PASSWORD = "station123"
 
@@ -108,6 +109,7 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
     await seedSendingDemo(db)
     await seedActivityDemo(db)
     await seedMajorsDemo(db)
+    await seedSmsDemo(db)
     return false
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -150,6 +152,7 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
   await seedSendingDemo(db)
   await seedActivityDemo(db)
   await seedMajorsDemo(db)
+  await seedSmsDemo(db)
   return true
 }
 

@@ -26,6 +26,7 @@ import { Ocr } from "#src/upload/ocr"
 import { ImageFiles, Uploads } from "#src/upload/upload-store"
 import { Payouts, WalletStore } from "#src/wallet/wallet-store"
 import { Worksites } from "#src/worksite/worksite-store"
+import { DonationStore, SmsCreditStore } from "#src/support/support-store"
 import { htmlCleaner } from "../content/html-cleaner"
 import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
 import { payIn } from "../payments/pay-in"
@@ -47,6 +48,7 @@ import { tradeStore } from "../postgres/stores/trade-store"
 import { uploadStore } from "../postgres/stores/upload-store"
 import { walletStore } from "../postgres/stores/wallet-store"
 import { worksiteStore } from "../postgres/stores/worksite-store"
+import { donationStore, smsCreditStore } from "../postgres/stores/support-store"
 import { renderWaybillPdf } from "../printer/pdf"
 import { rawPrinter } from "../printer/raw-printer"
 import { regionIndex } from "../regions/china-division"
@@ -101,6 +103,8 @@ export const ports = [
   perTransaction(DoorPickupSendOrders, ({ db }) => doorPickupSendOrders(db)),
   perTransaction(ActivityStore, ({ db }) => activityStore(db)),
   perTransaction(SubscribeGiftStore, ({ db }) => subscribeGiftStore(db)),
+  perTransaction(SmsCreditStore, ({ db }) => smsCreditStore(db)),
+  perTransaction(DonationStore, ({ db }) => donationStore(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
   perTransaction(Payouts, { fake: ({ standIns, secrets, db }) => payouts(standIns.paymentProvider, secrets.paymentKey, db) }),
   perTransaction(PayIn, { fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db) }),

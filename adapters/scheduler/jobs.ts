@@ -9,7 +9,8 @@
 import { Cause, Effect, Exit } from "effect"
 import type { Kysely } from "kysely"
 import { markDueParcels } from "#src/parcel/returns"
-import { dueTrades, expireTrade } from "#src/payment/use-cases"
+import { dueTrades } from "#src/payment/use-cases"
+import { expirePrepay } from "#src/settlement/settlements"
 import { dueUnacceptedErrands, dueUnpaidErrands, voidUnacceptedErrand, voidUnpaidErrand, type VoidOutcome } from "#src/errand/ordering"
 import { purgeExpiredKeys } from "../http/idempotency"
 import { logger } from "../http/logger"
@@ -126,7 +127,7 @@ export const jobs: ReadonlyArray<Job> = [
     name: "expire-prepays",
     description: "close unpaid prepays past their 30 minutes at the provider and mark them expired, each in its own transaction",
     everyMs: MINUTE,
-    work: { due: () => dueTrades(DUE_LIMIT), one: expireTrade, outcomes: ["expired", "paidElsewhere", "skipped"] }
+    work: { due: () => dueTrades(DUE_LIMIT), one: expirePrepay, outcomes: ["expired", "paidElsewhere", "skipped"] }
   }),
   {
     name: "purge-login-nonces",

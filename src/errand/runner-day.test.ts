@@ -39,7 +39,7 @@ const building = (id: string, worksiteId: string, area: string): BuildingRecord 
 
 const site: WorksiteProfile = {
   id: "ws", siteCode: "XY", fullName: "西园快递驿站", shortName: "西园", schoolCampus: "西校区", schoolCode: "S1", servicePhone: "021-1", serviceBegin: "09:00",
-  serviceEnd: "21:00", paotuiAble: true, paotuiApplyAble: true, paotuiApplyNeedInvitation: false, location: null
+  serviceEnd: "21:00", paotuiAble: true, paotuiApplyAble: true, paotuiApplyNeedInvitation: false, location: null, smsCredit: 0
 }
 
 /** People, the runner's lines by openid (answered only for the asked window), buildings and worksites. */

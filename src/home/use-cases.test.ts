@@ -8,7 +8,7 @@ import { ContentCleaner } from "./activity-content"
 import { ActivityStore, RUNNING_LIMIT } from "./activity-store"
 import { activityDetail, addActivity, endActivity, listActivities, OPERATOR, runningActivities, showsSomething } from "./use-cases"
 
-const site = { id: "ws-1", siteCode: "W1", fullName: "一号驿站", shortName: "一号", schoolCampus: "南校区", schoolCode: "S", servicePhone: "", serviceBegin: "08:00", serviceEnd: "20:00", paotuiAble: false, paotuiApplyAble: false, paotuiApplyNeedInvitation: false, location: null } satisfies WorksiteProfile
+const site = { id: "ws-1", siteCode: "W1", fullName: "一号驿站", shortName: "一号", schoolCampus: "南校区", schoolCode: "S", servicePhone: "", serviceBegin: "08:00", serviceEnd: "20:00", paotuiAble: false, paotuiApplyAble: false, paotuiApplyNeedInvitation: false, location: null, smsCredit: 0 } satisfies WorksiteProfile
 
 /** The port's contract over a list: what the Postgres store does with its statements. */
 const memoryStore = (rows: Array<Announcement>) => ActivityStore.of({

@@ -18,7 +18,7 @@ export const parcelStoreWith = (methods: Partial<Store>): Store =>
 export const worksite: Worksite = {
   id: "w1", siteCode: "GZ01", shortName: "北门", schoolCampus: "北校区", nameZH: "北门驿站", smsAble: true,
   serviceBegin: "08:00", serviceEnd: "20:00", servicePhone: "020-1234", expressCompanies: ["sf", "yt"],
-  safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 }
+  safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 }, smsCredit: 0
 }
 export const staff: Employee = { id: "e1", phone: "13800138000", nameZH: "张伟", openid: "staff-o", passwordHash: "h", worksite }
 export const clerk = actor({ userId: "su", openid: "staff-o", role: "staff" })

@@ -9,7 +9,7 @@ export const TradeStatus = { created: "created", paid: "paid", expired: "expired
 export type TradeStatus = (typeof TradeStatus)[keyof typeof TradeStatus]
 
 /** What a trade pays for; each kind has one settlement (see settlements.ts). */
-export const TradeKind = { safekeep: "safekeep", errand: "errand", tip: "tip", freight: "freight" } as const
+export const TradeKind = { safekeep: "safekeep", errand: "errand", tip: "tip", freight: "freight", donation: "donation", deposit: "deposit" } as const
 export type TradeKind = (typeof TradeKind)[keyof typeof TradeKind]
 
 export interface Trade {
@@ -34,8 +34,8 @@ export const PREPAY_TTL_MS = 30 * 60 * 1000
 /** An open prepay is handed out again while at least this long is left to pay it. */
 export const REUSE_MARGIN_MS = 5 * 60 * 1000
 
-/** The largest single payment a trade takes (1,000 yuan): a server-priced amount above it is a bug, never charged. */
-export const MAX_TRADE_FEN = 100_000
+/** The largest single payment a trade takes (10,000 yuan, the largest SMS top-up): a server-priced amount above it is a bug, never charged. */
+export const MAX_TRADE_FEN = 1_000_000
 
 export const messages = {
   badSignature: "签名错误",

@@ -13,12 +13,14 @@ import { PayIn } from "./pay-in"
 import { paySafekeeping } from "./safekeeping"
 import { SAFEKEEP_PAID_EVENT } from "./calls"
 import { safekeepSettlement } from "./safekeep-settlement"
-import { TradeStatus, type Trade } from "./trade"
+import { MAX_TRADE_FEN, TradeStatus, type Trade } from "./trade"
 import { TradeStore } from "./trade-store"
 import { dueTrades, expireTrade, openTrade, paySignFor, refundTradeWith, settleNoticeWith } from "./use-cases"
 
 /** The trades here are safekeeping fees: the other kinds' settlements belong to the areas above payment. */
-const onlySafekeep = { safekeep: safekeepSettlement, errand: safekeepSettlement, tip: safekeepSettlement, freight: safekeepSettlement }
+const onlySafekeep = {
+  safekeep: safekeepSettlement, errand: safekeepSettlement, tip: safekeepSettlement, freight: safekeepSettlement, donation: safekeepSettlement, deposit: safekeepSettlement
+}
 const settleNotice = (fields: Readonly<Record<string, unknown>>) => settleNoticeWith(fields, onlySafekeep)
 const refundTrade = (tradeNo: string) => refundTradeWith(tradeNo, safekeepSettlement.undo)
 type SettlementServices = ParcelStore | People | Events | OpsLog | Ids
@@ -314,7 +316,7 @@ describe("opening a trade", () => {
 
   it("an amount outside 1 fen to the cap is refused before the provider is asked", () => {
     const w = world()
-    for (const amountFen of [0, -5, 100_001]) {
+    for (const amountFen of [0, -5, MAX_TRADE_FEN + 1]) {
       expect(failure(w.run(openTrade(receiver, fee(amountFen))))).toMatchObject({ _tag: "RuleViolation", message: "支付失败：金额不正确" })
     }
     expect(w.provider.prepays).toEqual([])

@@ -31,7 +31,7 @@ const profile = (over: Partial<UserProfile> = {}): UserProfile => ({
 
 const site = (id: string, over: Partial<WorksiteProfile> = {}): WorksiteProfile => ({
   id, siteCode: id, fullName: id, shortName: id, schoolCampus: "北校区", schoolCode: "S", servicePhone: "020", serviceBegin: "08:00",
-  serviceEnd: "20:00", paotuiAble: true, paotuiApplyAble: true, paotuiApplyNeedInvitation: false, location: null, ...over
+  serviceEnd: "20:00", paotuiAble: true, paotuiApplyAble: true, paotuiApplyNeedInvitation: false, location: null, smsCredit: 0, ...over
 })
 
 const upload = (id: string, field: UploadRecord["field"], ocr: UploadRecord["ocr"] = null, userId = "u1"): UploadRecord => ({
@@ -78,7 +78,7 @@ const world = (w: World = {}) => {
   }
   const staff: Employee | undefined = w.staffAt === undefined ? undefined : {
     id: "e1", phone: "13800138000", nameZH: "张伟", openid: "staff-o", passwordHash: "h",
-    worksite: { id: w.staffAt, siteCode: "", shortName: "", schoolCampus: "", nameZH: "", smsAble: false, serviceBegin: "", serviceEnd: "", servicePhone: "", expressCompanies: [], safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 } }
+    worksite: { id: w.staffAt, siteCode: "", shortName: "", schoolCampus: "", nameZH: "", smsAble: false, serviceBegin: "", serviceEnd: "", servicePhone: "", expressCompanies: [], safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 }, smsCredit: 0 }
   }
   const run = <A, E>(effect: Effect.Effect<A, E, any>) =>
     outcome(ports.provide(effect).pipe(

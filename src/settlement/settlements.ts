@@ -7,8 +7,9 @@ import { settleErrandTrade } from "../errand/errand-payment"
 import { tipSettlement } from "../errand/tip-settlement"
 import { safekeepSettlement } from "../payment/safekeep-settlement"
 import type { Trade } from "../payment/trade"
-import { refundTradeWith, settleNoticeWith, type Settlements } from "../payment/use-cases"
+import { expireTrade, refundTradeWith, settleNoticeWith, type Settlements } from "../payment/use-cases"
 import { freightPaid } from "../sending/settlement"
+import { depositSettlement, donationSettlement, expireDepositOf } from "../support/use-cases"
 import { Effect } from "effect"
 
 const entries = {
@@ -17,7 +18,10 @@ const entries = {
   errand: { settle: settleErrandTrade, undo: (_: Trade) => Effect.void },
   tip: tipSettlement,
   // the sender's freight paid: the send order 20 → 4 once; refunded after printing changes nothing here
-  freight: { settle: (trade: Trade) => Effect.asVoid(freightPaid(trade)), undo: (_: Trade) => Effect.void }
+  freight: { settle: (trade: Trade) => Effect.asVoid(freightPaid(trade)), undo: (_: Trade) => Effect.void },
+  // a donation's row; an SMS top-up credits its worksite once
+  donation: donationSettlement,
+  deposit: depositSettlement
 }
 
 type Entry = (typeof entries)[keyof typeof entries]
@@ -31,3 +35,7 @@ export const settleNotice = (fields: Readonly<Record<string, unknown>>) => settl
 
 /** Pays a settled trade back and undoes its kind's change, in one transaction (`station payments refund`). */
 export const refundTrade = (tradeNo: string) => refundTradeWith(tradeNo, (trade: Trade) => settlements[trade.kind].undo(trade))
+
+/** The `expire-prepays` job's item: the trade closed unpaid and expired, then an SMS top-up's deposit with it (created → expired). */
+export const expirePrepay = (tradeNo: string) =>
+  expireTrade(tradeNo).pipe(Effect.tap((outcome) => (outcome === "expired" ? expireDepositOf(tradeNo) : Effect.void)))

@@ -36,7 +36,9 @@ export const EmployeeView = Schema.Struct({
     smsAble: Schema.Boolean,
     serviceBegin: Schema.String,
     serviceEnd: Schema.String,
-    expressCompanies: Schema.Array(Schema.String)
+    expressCompanies: Schema.Array(Schema.String),
+    /** SMS the worksite may still send. */
+    smsCredit: Schema.Int
   })
 })
 export type EmployeeView = typeof EmployeeView.Type
@@ -57,7 +59,8 @@ export const employeeView = (e: Employee): EmployeeView => ({
     smsAble: e.worksite.smsAble,
     serviceBegin: e.worksite.serviceBegin,
     serviceEnd: e.worksite.serviceEnd,
-    expressCompanies: e.worksite.expressCompanies
+    expressCompanies: e.worksite.expressCompanies,
+    smsCredit: e.worksite.smsCredit
   }
 })
 

@@ -65,7 +65,8 @@ describe("employeeView", () => {
         serviceEnd: "20:00",
         servicePhone: "400-000",
         expressCompanies: ["sf", "yt"],
-        safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 }
+        safekeeping: { freeHours: 48, feePerDayFen: 50, capFen: 300 },
+        smsCredit: 0
       }
     }
     const view = employeeView(e)
@@ -84,7 +85,8 @@ describe("employeeView", () => {
         smsAble: true,
         serviceBegin: "08:00",
         serviceEnd: "20:00",
-        expressCompanies: ["sf", "yt"]
+        expressCompanies: ["sf", "yt"],
+        smsCredit: 0
       }
     })
     expect(JSON.stringify(view)).not.toContain("HASH")

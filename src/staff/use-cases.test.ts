@@ -8,7 +8,7 @@ import { bindEmployee, employeeByOpenid, employeeOf } from "./use-cases"
 
 const worksite = {
   id: "w1", siteCode: "GZ01", shortName: "北门", schoolCampus: "北校区", nameZH: "北门驿站", smsAble: true,
-  serviceBegin: "08:00", serviceEnd: "20:00", servicePhone: "020-1234", expressCompanies: ["sf"], safekeeping: DEFAULT_SAFEKEEPING
+  serviceBegin: "08:00", serviceEnd: "20:00", servicePhone: "020-1234", expressCompanies: ["sf"], safekeeping: DEFAULT_SAFEKEEPING, smsCredit: 0
 }
 const now = new Date("2026-03-02T04:00:00Z")
 const MINUTE = 60_000

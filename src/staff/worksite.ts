@@ -21,6 +21,8 @@ export interface Worksite {
   readonly servicePhone: string
   readonly expressCompanies: ReadonlyArray<string>
   readonly safekeeping: SafekeepingTerms
+  /** SMS it may still send. */
+  readonly smsCredit: number
 }
 
 export const serviceTimeStr = (w: Pick<Worksite, "serviceBegin" | "serviceEnd">) => `${w.serviceBegin} - ${w.serviceEnd}`

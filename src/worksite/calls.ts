@@ -43,14 +43,17 @@ export const WorksiteDetailView = Schema.Struct({
   ...WorksiteView.fields,
   serviceBegin: Schema.String,
   serviceEnd: Schema.String,
-  location: Schema.NullOr(Schema.Struct({ lon: Schema.Number, lat: Schema.Number }))
+  location: Schema.NullOr(Schema.Struct({ lon: Schema.Number, lat: Schema.Number })),
+  /** SMS it may still send (the top-up page shows it). */
+  smsCredit: Schema.Int
 })
 
 /** `GET /api/worksite/detail/{id}`: a worksite with its hours and location. */
 export const WorksiteDetail = call(Schema.Struct({ id: Text() }), WorksiteDetailView)
 
 export const worksiteDetailView = (w: WorksiteProfile): typeof WorksiteDetailView.Type => ({
-  ...worksiteView(w), serviceBegin: w.serviceBegin, serviceEnd: w.serviceEnd, location: w.location && { lon: w.location.lon, lat: w.location.lat }
+  ...worksiteView(w), serviceBegin: w.serviceBegin, serviceEnd: w.serviceEnd, location: w.location && { lon: w.location.lon, lat: w.location.lat },
+  smsCredit: w.smsCredit
 })
 
 /** `GET /api/worksite/getServicePhoneByTime/{id}`: the phone that answers now. */

@@ -5,7 +5,7 @@ import { byDistance, distanceMetres, groupForIndex, indexLetter, isWithinService
 const site = (id: string, over: Partial<WorksiteProfile> = {}): WorksiteProfile => ({
   id, siteCode: id.toUpperCase(), fullName: id, shortName: id, schoolCampus: "南校区", schoolCode: "S", servicePhone: "020-1",
   serviceBegin: "08:00", serviceEnd: "21:00", paotuiAble: true, paotuiApplyAble: true, paotuiApplyNeedInvitation: false,
-  location: null, ...over
+  location: null, smsCredit: 0, ...over
 })
 
 /** A time in Asia/Shanghai (UTC+8). */

@@ -24,6 +24,8 @@ export interface WorksiteProfile {
   readonly paotuiApplyAble: boolean
   readonly paotuiApplyNeedInvitation: boolean
   readonly location: GeoPoint | null
+  /** SMS it may still send (its parcel notices; topped up on `/deposit`). */
+  readonly smsCredit: number
 }
 
 /** The platform's own customer-service line, answered when a worksite is closed. */

@@ -8,7 +8,7 @@ import { Worksites } from "./worksite-store"
 const site = (id: string, over: Partial<WorksiteProfile> = {}): WorksiteProfile => ({
   id, siteCode: id.toUpperCase(), fullName: `${id} station`, shortName: id, schoolCampus: "北校区", schoolCode: "S1",
   servicePhone: "020-1234", serviceBegin: "08:00", serviceEnd: "20:00", paotuiAble: false, paotuiApplyAble: false,
-  paotuiApplyNeedInvitation: false, location: null, ...over
+  paotuiApplyNeedInvitation: false, location: null, smsCredit: 0, ...over
 })
 
 const near = site("near", { location: { lon: 113.30, lat: 23.10 } })

@@ -11,7 +11,8 @@ export const toWorksite = (w: Selectable<DB["worksite"]>): Worksite => ({
   id: w.id, siteCode: w.site_code, shortName: w.short_name, schoolCampus: w.school_campus, nameZH: w.name_zh,
   smsAble: w.sms_able, serviceBegin: w.service_begin, serviceEnd: w.service_end, servicePhone: w.service_phone,
   expressCompanies: w.express_companies,
-  safekeeping: { freeHours: w.keep_free_hours, feePerDayFen: w.keep_fee_per_day, capFen: w.keep_fee_cap }
+  safekeeping: { freeHours: w.keep_free_hours, feePerDayFen: w.keep_fee_per_day, capFen: w.keep_fee_cap },
+  smsCredit: w.sms_credit
 })
 
 const findEmployee = (db: Kysely<DB>, column: "employee.openid" | "employee.phone", value: string) =>

@@ -10,7 +10,8 @@ export const toWorksiteProfile = (w: Selectable<DB["worksite"]>): WorksiteProfil
   id: w.id, siteCode: w.site_code, fullName: w.full_name || w.name_zh, shortName: w.short_name, schoolCampus: w.school_campus,
   schoolCode: w.school_code, servicePhone: w.service_phone, serviceBegin: w.service_begin, serviceEnd: w.service_end,
   paotuiAble: w.paotui_able, paotuiApplyAble: w.paotui_apply_able, paotuiApplyNeedInvitation: w.paotui_apply_need_invitation,
-  location: w.lon === null || w.lat === null ? null : { lon: Number(w.lon), lat: Number(w.lat) }
+  location: w.lon === null || w.lat === null ? null : { lon: Number(w.lon), lat: Number(w.lat) },
+  smsCredit: w.sms_credit
 })
 
 export const worksiteStore = (db: Kysely<DB>) => Worksites.of({

@@ -72,6 +72,8 @@ const PaotuiTipsRoute = lazyRoute(() => import("./routes/tips"), "PaotuiTipsRout
 const YunfeiRoute = lazyRoute(() => import("./routes/tips"), "YunfeiRoute")
 const IntroductionRoute = lazyRoute(() => import("./routes/tips"), "IntroductionRoute")
 const QrcodeRoute = lazyRoute(() => import("./routes/tips"), "QrcodeRoute")
+const DepositRoute = lazyRoute(() => import("./routes/deposit"), "DepositRoute")
+const DonateRoute = lazyRoute(() => import("./routes/donate"), "DonateRoute")
 
 export const App = () => (
   <Suspense fallback={null}>
@@ -140,6 +142,8 @@ export const App = () => (
       <Route path="/yunfei" component={YunfeiRoute} />
       <Route path="/introduction" component={IntroductionRoute} />
       <Route path="/qrcode" component={QrcodeRoute} />
+      <Route path="/deposit/:token" component={DepositRoute} />
+      <Route path="/donate/:token" component={DonateRoute} />
       {comingSoon.map((page) => (
         <Route key={page.path} path={page.path}>
           <ComingSoonRoute key={page.path} path={page.path} title={page.title} tab={page.tab} />
