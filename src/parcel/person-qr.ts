@@ -11,7 +11,9 @@ const SKEW_MS = 60_000
 
 export const messages = {
   expired: "取件码已过期，请刷新后重新扫码",
-  noPhone: "请先绑定手机号"
+  noPhone: "请先绑定手机号",
+  /** Shown under the QR: it is the holder's to show, for ten minutes. */
+  forwardWarning: "取件码10分钟内有效，仅限本人到店出示，请勿转发他人"
 }
 
 export const PersonQr = Schema.Struct({

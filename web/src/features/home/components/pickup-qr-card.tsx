@@ -5,10 +5,9 @@
 import { Button, Popup } from "antd-mobile"
 import { useState } from "react"
 import { Link } from "wouter"
+import { messages } from "#src/parcel/person-qr"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { usePersonalPickupQr } from "../api/pickup-qr"
-
-export const FORWARD_WARNING = "取件码10分钟内有效，仅限本人到店出示，请勿转发他人"
 
 const PickupQrSheet = () => {
   const qr = usePersonalPickupQr(true)
@@ -17,7 +16,7 @@ const PickupQrSheet = () => {
   return (
     <>
       <img className="home-qr__image" src={qr.data.qrimgBase64} alt="个人取件码" data-testid="home-pickup-qr-image" />
-      <p className="home-qr__warning" data-testid="home-pickup-qr-warning">{FORWARD_WARNING}</p>
+      <p className="home-qr__warning" data-testid="home-pickup-qr-warning">{messages.forwardWarning}</p>
     </>
   )
 }
