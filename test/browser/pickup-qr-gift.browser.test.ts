@@ -4,13 +4,10 @@
  * see the student's two parcels, pick one and hand it over, the other staying listed. The student opens the gift
  * page; staff scan its QR and confirm; the student's page turns 已兑换 live.
  */
-import { execFileSync } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { messages } from "#src/parcel/person-qr"
+import { scanQrImage } from "../support/qr-scan"
 import { checkInPayload } from "../support/test-app"
 import { browserAvailable, POLL, scanInto, shot, startHarness, toast, type Harness } from "./harness"
 
@@ -22,13 +19,8 @@ const phoneSized = async (h: Harness) => {
   return phone
 }
 
-/** What the staff's scanner reads off a QR image on the page (zbarimg over its PNG). */
-const readQr = async (page: Page, testId: string): Promise<string> => {
-  const src = await page.getByTestId(testId).getAttribute("src")
-  const file = join(mkdtempSync(join(tmpdir(), "qr-")), "qr.png")
-  writeFileSync(file, Buffer.from((src ?? "").replace(/^data:image\/png;base64,/, ""), "base64"))
-  return execFileSync("/usr/bin/zbarimg", ["-q", "--raw", file], { encoding: "utf8" }).trim()
-}
+/** What the staff's scanner reads off a QR image on the page. */
+const readQr = async (page: Page, testId: string): Promise<string> => scanQrImage((await page.getByTestId(testId).getAttribute("src")) ?? "")
 
 describe.skipIf(!run)("personal pick-up QR and follow gift in chromium", () => {
   let h: Harness

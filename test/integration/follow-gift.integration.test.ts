@@ -5,29 +5,13 @@
  * refused. On real Postgres two first openings at once grant one gift and two redemptions at once redeem it once.
  * The grant and the redemption replay into a fresh database.
  */
-import { execFileSync } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations } from "#adapters/ops/replay"
 import { createUser } from "#adapters/postgres/seed"
 import { ExchangeGift, FollowGift } from "#src/home/calls"
-import { backends, newUser, startTestApp, type ApiAnswer, type TestApp } from "../support/test-app"
-
-const decoded = <S extends Schema.Top>(answer: S, r: ApiAnswer): S["Type"] => {
-  expect(r.status, JSON.stringify(r.body)).toBe(200)
-  return Schema.decodeUnknownSync(answer as unknown as Schema.Decoder<S["Type"]>)(r.body.data)
-}
-
-/** What a PNG data URL's QR says, read by zbarimg as a phone's scanner would. */
-const scan = (dataUrl: string): string => {
-  const file = join(mkdtempSync(join(tmpdir(), "gift-qr-")), "qr.png")
-  writeFileSync(file, Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ""), "base64"))
-  return execFileSync("/usr/bin/zbarimg", ["-q", "--raw", file], { encoding: "utf8" }).trim()
-}
+import { scanQrImage as scan } from "../support/qr-scan"
+import { backends, decodedData as decoded, newUser, startTestApp, type TestApp } from "../support/test-app"
 
 /** A new following xiyuan student and their token. */
 const follower = async (t: TestApp) => {

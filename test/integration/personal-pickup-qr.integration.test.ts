@@ -4,15 +4,9 @@
  * refusals: no main phone, a forged QR, someone else signing. Runs on PGlite, and on real Postgres when
  * TEST_DATABASE_URL is set.
  */
-import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CheckQr, isPersonCheck, PersonalPickupQr } from "#src/parcel/calls"
-import { backends, checkInPayload, newUser, startTestApp, unique, type ApiAnswer, type TestApp } from "../support/test-app"
-
-const decoded = <S extends Schema.Top>(answer: S, r: ApiAnswer): S["Type"] => {
-  expect(r.status, JSON.stringify(r.body)).toBe(200)
-  return Schema.decodeUnknownSync(answer as unknown as Schema.Decoder<S["Type"]>)(r.body.data)
-}
+import { backends, decodedData as decoded, checkInPayload, newUser, startTestApp, unique, type TestApp } from "../support/test-app"
 
 for (const backend of backends) {
   describe(`the personal pick-up QR [${backend}]`, () => {

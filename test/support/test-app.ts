@@ -4,7 +4,7 @@
  * that Postgres server (dropped again on close). startApp migrates and seeds the demo campus.
  */
 import { randomBytes, randomUUID } from "node:crypto"
-import { Cause, Exit } from "effect"
+import { Cause, Exit, Schema } from "effect"
 import type { Kysely } from "kysely"
 import pg from "pg"
 import { describe, expect } from "vitest"
@@ -267,4 +267,10 @@ export const paidDoorDelivery = async (t: TestApp, tokens: { readonly staff: str
   expect((await t.api("POST", "/api/wx/payNotify", undefined, paid.notice)).status).toBe(200)
   await t.db.updateTable("errand_order").set({ require_arrive_time: due }).where("id", "=", id).execute()
   return { id, tradeNo: prepay.body.data.tradeNo as string }
+}
+
+/** An answer's `data` decoded with the call's answer Schema, as the web app decodes it (the answer must be 200). */
+export const decodedData = <S extends Schema.Top>(answer: S, r: ApiAnswer): S["Type"] => {
+  expect(r.status, JSON.stringify(r.body)).toBe(200)
+  return Schema.decodeUnknownSync(answer as unknown as Schema.Decoder<S["Type"]>)(r.body.data)
 }
