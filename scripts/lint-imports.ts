@@ -20,7 +20,8 @@ const features = join(root, "web", "src", "features")
 /**
  * The core's folders, lowest first (docs/decisions.md "Folders point one way"): what everything uses; the
  * station's own things; the people; the parcels; money in; the errands on them; sending, whose door pickup is
- * an errand; the settlements that reach into all three areas of money; and home, whose pages speak of all of them.
+ * an errand; the campus circle, whose list home shows; the settlements that reach into all three areas of money; and
+ * home, whose pages speak of all of them.
  */
 const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ["shared"],
@@ -30,6 +31,7 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ["support"],
   ["errand"],
   ["sending"],
+  ["circle"],
   ["settlement", "home"]
 ]
 const layerOf = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder))
