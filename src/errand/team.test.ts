@@ -9,8 +9,8 @@ import type { Clock, Events, Ids } from "../shared/ports"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import type { CreditEntry, BuildingRecord, Comment, ErrandOrderRecord } from "./errand-store"
 import { CreditStore, ErrandStore } from "./errand-store"
-import { changeCredit, rateErrand } from "./reviews"
-import { removeBuildingManager, setBuildingManager, transferOrders } from "./team"
+import { changeCredit, creditRecords, rateErrand } from "./reviews"
+import { buildingsForLeader, buildingStatus, findManager, removeBuildingManager, setBuildingManager, transferOrders } from "./team"
 import { TeamStore, type Member } from "./team-store"
 import type { Runner } from "./status-machine"
 
@@ -37,6 +37,7 @@ const world = (people: ReadonlyArray<Member>, orders: ReadonlyArray<ErrandOrderR
   const records: Array<CreditEntry> = []
   const comments: Array<Comment> = []
   let moveCreditOnce = false
+  let changeTries = 0
   const errands = {
     findById: (id: string) => Effect.succeed(ords.get(id)),
     findBuilding: (id: string) => Effect.succeed(blds.get(id)),
@@ -63,9 +64,15 @@ const world = (people: ReadonlyArray<Member>, orders: ReadonlyArray<ErrandOrderR
     byId: (id: string) => Effect.succeed(byId.get(id)),
     byOpenid: (openid: string) => Effect.succeed(people.find((p) => p.openid === openid)),
     byPhone: (phone: string) => Effect.succeed(people.find((p) => p.phoneMain === phone)),
-    paidTips: () => Effect.succeed(300)
+    paidTips: () => Effect.succeed(300),
+    buildingCounts: (worksiteId: string, from: Date, to: Date) => Effect.sync(() => {
+      countsAsked.push([worksiteId, from, to])
+      return [{ buildingId: "b1", counts: [1, 2] }]
+    })
   }
+  const countsAsked: Array<readonly [string, Date, Date]> = []
   const credits = {
+    list: (id: string, page: number) => Effect.succeed(records.filter((r) => r.userId === id).map((r) => ({ ...r, page }))),
     score: (id: string) => Effect.sync(() => scores.get(id) ?? 100),
     change: (id: string, from: number, to: number, record: CreditEntry) => Effect.sync(() => {
       if (moveCreditOnce) {
@@ -86,7 +93,14 @@ const world = (people: ReadonlyArray<Member>, orders: ReadonlyArray<ErrandOrderR
       Effect.provideService(TeamStore, team as never),
       Effect.provideService(CreditStore, credits as never)
     )) as Effect.Effect<A, E, never>)
-  return { run, ords, blds, scores, records, comments, events: ports.events, loseNextCreditChange: () => { moveCreditOnce = true } }
+  return {
+    run, ords, blds, scores, records, comments, countsAsked, events: ports.events,
+    loseNextCreditChange: () => { moveCreditOnce = true },
+    loseCreditChangesForever: () => { credits.change = () => Effect.sync(() => { changeTries++; return false }) },
+    changeTries: () => changeTries,
+    refuseBuildingWrites: () => { errands.setBuildingManager = () => Effect.succeed(false) },
+    refuseComments: () => { errands.comment = () => Effect.succeed(false) }
+  }
 }
 
 describe("rating", () => {
@@ -174,5 +188,136 @@ describe("building leaders", () => {
     expect(await w.run(removeBuildingManager(actor({ userId: "a" }), "b1"))).toMatchObject({ ok: false, error: { _tag: "NotAllowed" } })
     expect(await w.run(removeBuildingManager(asLead, "b1"))).toMatchObject({ ok: true })
     expect(w.blds.get("b1")!.managerId).toBeNull()
+  })
+})
+
+describe("rating, the rest of its refusals", () => {
+  const runner = member("r", { openid: "o-r" })
+  const requester = actor({ userId: "u-req", openid: "o-req" })
+  const rate = { paotuiId: "o1", acceptOpenid: "o-r", score: 4, tags: [1] }
+
+  it("an order still on its way is not rated: '评价失败'-type conflict, nothing stored", async () => {
+    const w = world([runner], [order("o1", { status: 2, toComment: true, accept: { openid: "o-r", name: "r", phone: "1" } })])
+    const r = await w.run(rateErrand(requester, rate))
+    expect(r).toMatchObject({ ok: false, error: { _tag: "StateConflict" } })
+    expect(r).not.toMatchObject(refused("StateConflict", "该跑腿单已评价过了"))
+    expect(w.comments).toEqual([])
+  })
+
+  it("a runner who is no member any more is 404 '获取跑腿单信息失败'; a comment the store refuses is '该跑腿单已评价过了' and moves no credit", async () => {
+    const done = order("o1", { status: 100, toComment: true, accept: { openid: "o-r", name: "r", phone: "1" } })
+    expect(await world([], [done]).run(rateErrand(requester, rate))).toMatchObject(refused("NotFound", "获取跑腿单信息失败"))
+    const w = world([runner], [done])
+    w.refuseComments()
+    expect(await w.run(rateErrand(requester, rate))).toMatchObject(refused("StateConflict", "该跑腿单已评价过了"))
+    expect(w.records).toEqual([])
+    expect(w.scores.get("r")).toBe(90)
+  })
+
+  it("a credit score that keeps moving is a defect after five tries, not a silent rating", async () => {
+    const w = world([runner], [order("o1", { status: 100, toComment: true, accept: { openid: "o-r", name: "r", phone: "1" } })])
+    w.loseCreditChangesForever()
+    await expect(w.run(rateErrand(requester, { ...rate, score: 5 }))).rejects.toThrow("credit score of r kept moving")
+    expect(w.changeTries()).toBe(5)
+  })
+
+  it("a cause that moves nothing writes no record and answers the score as it was", async () => {
+    const w = world([runner], [])
+    expect(await w.run(changeCredit("r", { kind: "rated", stars: 3 }, null))).toEqual({ ok: true, value: 90 })
+    expect(w.records).toEqual([])
+  })
+
+  it("the caller's credit records come with their score", async () => {
+    const w = world([runner], [])
+    await w.run(changeCredit("r", { kind: "rated", stars: 5 }, "o9"))
+    expect(await w.run(creditRecords(actor({ userId: "r" }), 2))).toMatchObject({
+      ok: true, value: { score: 92, records: [{ userId: "r", orderId: "o9", score: 2, page: 2 }] }
+    })
+  })
+})
+
+describe("transfers, the rest", () => {
+  const lead = member("lead", { isPaotuiLeader: true, paotuiLeader: null })
+  const a = member("a", { openid: "o-a" })
+  const b = member("b", { phoneMain: null, realname: null, nickname: "小b" })
+  const me = actor({ userId: "a", openid: "o-a", role: "runner" })
+
+  it("drops empty ids; tells only the teammate when the requester is unknown; a phone-less teammate is told as ''", async () => {
+    const w = world([lead, a, b], [order("1")])
+    expect(await w.run(transferOrders(me, { ids: [""], acceptUserId: "b" }))).toMatchObject(refused("RuleViolation", "请选择您想转的跑腿单"))
+    const r = await w.run(transferOrders(me, { ids: ["", "1"], acceptUserId: "b", acceptOpenid: "" }))
+    expect(r).toMatchObject({ ok: true, value: { moved: 1, to: { openid: "o-b", name: "小b", phone: "" } } })
+    expect(w.events).toEqual([{
+      room: { user: "b" }, name: "paotuiOrderRobbinged",
+      payload: { _id: "1", orderNo: "N1", status: 1, acceptOpenid: "o-b", acceptUser: "小b", acceptUserPhone: "" }
+    }])
+  })
+
+  it("an unknown order is 404 '转单失败'; a caller who is no member is 404; an unknown teammate 403", async () => {
+    const w = world([lead, a, b], [order("1")])
+    expect(await w.run(transferOrders(me, { ids: ["1", "nope"], acceptUserId: "b" }))).toMatchObject(refused("NotFound", "转单失败"))
+    expect(await w.run(transferOrders(actor({ userId: "ghost" }), { ids: ["1"], acceptUserId: "b" }))).toMatchObject(refused("NotFound", "获取团队成员列表失败"))
+    expect(await w.run(transferOrders(me, { ids: ["1"], acceptUserId: "ghost" }))).toMatchObject(refused("NotAllowed", "转单失败"))
+    expect(w.ords.get("1")!.accept?.openid).toBe("o-a")
+  })
+})
+
+describe("a leader's buildings, lookup and day", () => {
+  const building = (id: string, worksiteId: string, managerId: string | null = null): BuildingRecord => ({
+    id, worksiteId, name: id, tag: "", area: "", isLift: false, fees: {}, specialGoods: [], managerId
+  })
+  const lead = member("lead", { isPaotuiLeader: true, paotuiLeader: null, headimgBase64: "img" })
+  const a = member("a", { phoneMain: "13800000011" })
+  const far = member("far", { worksiteId: "ws2", phoneMain: "13800000022" })
+  const asLead = actor({ userId: "lead" })
+
+  it("lists the leader's worksite's buildings with their leaders", async () => {
+    const w = world([lead, a, far], [], [building("b1", "ws", "a"), building("b2", "ws"), building("b3", "ws2", "far")])
+    expect(await w.run(buildingsForLeader(asLead, "ws"))).toEqual({
+      ok: true,
+      value: [
+        { building: expect.objectContaining({ id: "b1" }), manager: { _id: "a", realname: "名a", phoneMain: "13800000011", headimgBase64: null } },
+        { building: expect.objectContaining({ id: "b2" }), manager: null }
+      ]
+    })
+  })
+
+  it.each([
+    ["a runner who leads nothing", member("x"), "ws"],
+    ["a leader who left the runners", member("x", { isPaotuiLeader: true, paotuiStatus: 2 }), "ws"],
+    ["a leader without a worksite", member("x", { isPaotuiLeader: true, worksiteId: null }), "ws"],
+    ["a leader asking for another worksite", member("x", { isPaotuiLeader: true }), "ws2"]
+  ])("refuses %s: '只有跑腿队长可以设置楼长'", async (_, who, worksiteId) => {
+    const w = world([who], [], [building("b1", "ws")])
+    expect(await w.run(buildingsForLeader(actor({ userId: "x" }), worksiteId))).toMatchObject(refused("NotAllowed", "只有跑腿队长可以设置楼长"))
+  })
+
+  it("an unknown caller is '获取团队成员列表失败'", async () => {
+    expect(await world([], []).run(buildingsForLeader(actor({ userId: "ghost" }), "ws"))).toMatchObject(refused("NotFound", "获取团队成员列表失败"))
+  })
+
+  it("finds a joined runner of the worksite by a trimmed 11-digit phone, with the spec's three messages otherwise", async () => {
+    const w = world([lead, a, far], [])
+    expect(await w.run(findManager(asLead, " 13800000011 "))).toEqual({ ok: true, value: { _id: "a", realname: "名a", phoneMain: "13800000011", headimgBase64: null } })
+    expect(await w.run(findManager(asLead, "1380000001"))).toMatchObject(refused("RuleViolation", "请输入正确的手机号码"))
+    expect(await w.run(findManager(asLead, "x13800000011"))).toMatchObject(refused("RuleViolation", "请输入正确的手机号码"))
+    expect(await w.run(findManager(asLead, "13999999999"))).toMatchObject(refused("RuleViolation", "该用户暂无跑腿资格"))
+    expect(await w.run(findManager(asLead, "13800000022"))).toMatchObject({ ok: false, error: { message: "TA不是本网点用户" } })
+    expect(await w.run(findManager(actor({ userId: "a" }), "13800000011"))).toMatchObject(refused("NotAllowed", "只有跑腿队长可以设置楼长"))
+  })
+
+  it("an unknown building is '获取大楼列表失败'; a store that writes nothing is a conflict; removing elsewhere is '删除楼长失败'", async () => {
+    const w = world([lead, a], [], [building("b1", "ws", "a"), building("b2", "ws2")])
+    expect(await w.run(setBuildingManager(asLead, "nope", "a"))).toMatchObject(refused("NotFound", "获取大楼列表失败"))
+    expect(await w.run(removeBuildingManager(asLead, "b2"))).toMatchObject(refused("NotAllowed", "删除楼长失败"))
+    w.refuseBuildingWrites()
+    expect(await w.run(setBuildingManager(asLead, "b1", "a"))).toMatchObject(refused("StateConflict", "设置失败"))
+    expect(await w.run(removeBuildingManager(asLead, "b1"))).toMatchObject(refused("StateConflict", "删除楼长失败"))
+  })
+
+  it("answers the building counts of the leader's worksite for today, Shanghai time", async () => {
+    const w = world([lead], [])
+    expect(await w.run(buildingStatus(asLead))).toEqual({ ok: true, value: [{ buildingId: "b1", counts: [1, 2] }] })
+    expect(w.countsAsked).toEqual([["ws", new Date("2026-11-22T16:00:00Z"), new Date("2026-11-23T16:00:00Z")]])
   })
 })
