@@ -364,6 +364,62 @@ describe("lists and single orders", () => {
   })
 })
 
+describe("the edges of lists, views, QR and takeaway", () => {
+  it("takes exactly the three groups and the two list types", async () => {
+    const s = setup()
+    for (const group of ["ing", "complete", "cancel"]) expect((await s.run(pageOrders(actorOf(requester), "1", group, 1))).ok).toBe(true)
+    for (const group of ["", "done", "ING"]) {
+      expect(await s.run(pageOrders(actorOf(requester), "1", group, 1))).toMatchObject(refused("RuleViolation", lifecycleMessages.listFailed))
+      expect(await s.run(pageOrders(actorOf(runnerA), "2", group, 1))).toMatchObject(refused("RuleViolation", lifecycleMessages.listFailed))
+    }
+  })
+
+  it("shows an order waiting in the hall only to runners of its worksite, and a taken one only to its parties and leaders", async () => {
+    const s = setup()
+    const open = s.place()
+    for (const p of [runnerC, leader]) expect((await s.run(orderFor(actorOf(p), { id: open.id }))).ok).toBe(true)
+    for (const p of [otherSite, notRunner, stranger]) expect(await s.run(orderFor(actorOf(p), { id: open.id }))).toMatchObject(refused("NotFound", lifecycleMessages.orderMissing))
+    const t = setup()
+    const taken = t.place()
+    await t.run(grabOrder(actorOf(runnerA), taken.orderNo))
+    expect(await t.run(orderFor(actorOf(runnerC), { id: taken.id }))).toMatchObject(refused("NotFound", lifecycleMessages.orderMissing))
+    expect((await t.run(orderFor(actorOf(leader), { orderNo: taken.orderNo }))).ok).toBe(true)
+  })
+
+  it("gives the runner holding a type-1 order its signed QR with their openid; anyone else, or another type, gets none", async () => {
+    const s = setup()
+    const o = s.place()
+    const door = s.place({ type: 3 })
+    for (const x of [o, door]) await s.run(grabOrder(actorOf(runnerA), x.orderNo))
+    const qr = await s.run(runnerQr(actorOf(runnerA), o.id))
+    expect(qr).toMatchObject({ ok: true, value: { qrimgBase64: "png" } })
+    expect(qr.ok && JSON.parse(qr.value.content)).toMatchObject({ poid: runnerA.openid, en: "YT1", sn: "3-1-2" })
+    expect(await s.run(runnerQr(actorOf(runnerB), o.id))).toMatchObject(refused("NotFound", lifecycleMessages.orderMissing))
+    expect(await s.run(runnerQr(actorOf(requester), o.id))).toMatchObject(refused("NotFound", lifecycleMessages.orderMissing))
+    expect(await s.run(runnerQr(actorOf(runnerA), door.id))).toMatchObject(refused("StateConflict", errandMessages.takeawayFailed))
+  })
+
+  it("a type-1 order is collected only at the station; a type-3 order keeps the runner's photo when collected", async () => {
+    const s = setup()
+    const o = s.place()
+    const shop = s.place({ type: 3 })
+    for (const x of [o, shop]) await s.run(grabOrder(actorOf(runnerA), x.orderNo))
+    expect(await s.run(sayTakeaway(actorOf(runnerA), o.id))).toMatchObject(refused("StateConflict", lifecycleMessages.collectAtStation))
+    expect(await s.run(confirmTakeaway(actorOf(runnerA), o.id, undefined, false))).toMatchObject(refused("StateConflict", lifecycleMessages.collectAtStation))
+    expect(s.order(o.id).status).toBe(1)
+    expect((await s.run(confirmTakeaway(actorOf(runnerA), shop.id, `/sign/20261120/${PIC}`, false))).ok).toBe(true)
+    expect(s.order(shop.id)).toMatchObject({ status: 2, goodsPic: `/sign/20261120/${PIC}` })
+  })
+
+  it("a paid order's cancel gives no activity place back (only an unpaid one's does)", async () => {
+    const s = setup()
+    const o = s.place({ activityId: "act-1" })
+    expect((await s.run(cancelOrder(actorOf(requester), o.orderNo))).ok).toBe(true)
+    expect(s.world.errands.released).toEqual([])
+    expect(s.world.trades.refunds).toEqual([{ tradeNo: expect.any(String), amountFen: 500 }])
+  })
+})
+
 // --- model-based: random role actions and clock advances, per type --------------------------------------
 
 type S = ReturnType<typeof setup>
