@@ -88,6 +88,8 @@ interface Options {
   readonly holderCount?: number
   /** false: another change moves the parcel first. */
   readonly parcelMoves?: boolean
+  /** The parcel is found only once (it is gone when the order moves it). */
+  readonly parcelVanishes?: boolean
 }
 
 /** Every port the ordering use cases read, recording what they were asked. */
@@ -112,7 +114,11 @@ const setup = (o: Options = {}) => {
   const parcelStore = ParcelStore.of(new Proxy({}, {
     get: (_, name) => {
       switch (name) {
-        case "findById": return (id: string) => Effect.sync(() => parcels.get(id))
+        case "findById": return (id: string) => Effect.sync(() => {
+          const found = parcels.get(id)
+          if (o.parcelVanishes) parcels.delete(id)
+          return found
+        })
         case "safekeepingTerms": return (id: string) => Effect.sync(() => (calls.push(["safekeepingTerms", id]), DEFAULT_SAFEKEEPING))
         case "countForHolder": return (userId: string, statuses: unknown, worksiteId: string) =>
           Effect.sync(() => (calls.push(["countForHolder", userId, statuses, worksiteId]), o.holderCount ?? 0))
@@ -162,6 +168,10 @@ const setup = (o: Options = {}) => {
   const called = (name: string) => calls.filter((c) => c[0] === name).map((c) => c.slice(1))
   return { world, ports, run, calls, called, parcels, prepays, orders: world.errands.orders }
 }
+
+/** The store as a use case sees it when another change lands between its read and its write: it reads the order as it was. */
+const readAsBefore = (s: ReturnType<typeof setup>, before: ErrandOrderRecord) =>
+  Effect.provideService(ErrandStore, ErrandStore.of({ ...s.world.errands.store, findById: (id) => Effect.succeed(id === before.id ? before : undefined) }))
 
 const activity = (over: Partial<Activity> = {}): Activity => ({ id: "act1", title: "送货上门八折", discount: 2, fee: null, countDaily: 5, remark: "每日限量", ...over })
 
@@ -505,6 +515,12 @@ describe("placing an order", () => {
     expect(s.orders.size).toBe(0)
     expect(s.prepays).toEqual([])
   })
+
+  it("a parcel gone between the order's read and its move is a defect, never a stored order", async () => {
+    const s = setup({ parcelVanishes: true })
+    await expect(s.run(placeErrandOrder(actor(), form()))).rejects.toThrow("errand order names parcel p1, which does not exist")
+    expect(s.orders.size).toBe(0)
+  })
 })
 
 /** An unpaid order of the requester with its open prepay. */
@@ -561,9 +577,7 @@ describe("the prepay of an unpaid order", () => {
     const s = setup({ now: new Date(T0.getTime() + 5 * MIN) })
     const order = unpaidOrder({ prepayId: null })
     s.orders.set(order.id, { ...order, status: 0 })
-    const stale = Effect.provideService(ErrandStore, ErrandStore.of({
-      ...s.world.errands.store, findById: (id) => Effect.succeed(id === order.id ? order : undefined)
-    }))
+    const stale = readAsBefore(s, order)
     expect(await s.run(prepayErrand(actor(), "e1").pipe(stale))).toMatchObject(refused("StateConflict", orderingMessages.notAwaitingPayment))
     expect(s.orders.get("e1")).toEqual({ ...order, status: 0 })
   })
@@ -644,9 +658,7 @@ describe("voiding an unpaid order", () => {
     expect(await s.run(voidUnpaidErrand("e2"))).toEqual({ ok: true, value: "skipped" })
     const paid = { ...order, status: 0 as const, paid: 400 }
     s.orders.set("e1", paid)
-    const stale = Effect.provideService(ErrandStore, ErrandStore.of({
-      ...s.world.errands.store, findById: (id) => Effect.succeed(id === order.id ? order : undefined)
-    }))
+    const stale = readAsBefore(s, order)
     expect(await s.run(voidUnpaidErrand("e1").pipe(stale))).toEqual({ ok: true, value: "skipped" })
     expect(s.orders.get("e1")).toEqual(paid)
     expect(s.world.errands.released).toEqual([])
@@ -692,9 +704,7 @@ describe("voiding an unaccepted order", () => {
     expect(await s.run(voidUnacceptedErrand("e3"))).toEqual({ ok: true, value: "skipped" })
     const grabbed = { ...paid, status: 1 as const, accept: { openid: "o-r", name: "王强", phone: "1" } }
     s.orders.set("e1", grabbed)
-    const stale = Effect.provideService(ErrandStore, ErrandStore.of({
-      ...s.world.errands.store, findById: (id) => Effect.succeed(id === paid.id ? paid : undefined)
-    }))
+    const stale = readAsBefore(s, paid)
     expect(await s.run(voidUnacceptedErrand("e1").pipe(stale))).toEqual({ ok: true, value: "skipped" })
     expect(s.orders.get("e1")).toEqual(grabbed)
     expect(s.world.trades.refunds).toEqual([])
