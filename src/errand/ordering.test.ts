@@ -90,6 +90,8 @@ interface Options {
   readonly parcelMoves?: boolean
   /** The parcel is found only once (it is gone when the order moves it). */
   readonly parcelVanishes?: boolean
+  /** The status every read after the first finds the parcel in (another change moved it meanwhile). */
+  readonly parcelRereadAs?: ParcelRecord["status"]
 }
 
 /** Every port the ordering use cases read, recording what they were asked. */
@@ -102,7 +104,7 @@ const setup = (o: Options = {}) => {
     ...world.errands.store,
     settings: (id) => Effect.sync(() => (calls.push(["settings", id]), (o.settings ?? [settings]).find((s) => s.worksiteId === id))),
     buildings: (id) => Effect.sync(() => (calls.push(["buildings", id]), (o.buildings ?? [building("b1")]).filter((b) => b.worksiteId === id))),
-    findBuilding: (id) => Effect.sync(() => (o.buildings ?? [building("b1"), building("b2", { worksiteId: "w2" })]).find((b) => b.id === id)),
+    findBuilding: (id) => Effect.sync(() => (calls.push(["findBuilding", id]), (o.buildings ?? [building("b1"), building("b2", { worksiteId: "w2" })]).find((b) => b.id === id))),
     activity: (id, kind) => Effect.sync(() => (calls.push(["activity", id, kind]), o.activity)),
     activityCount: (id, day) => Effect.sync(() => (calls.push(["activityCount", id, day]), o.activityCount ?? 0)),
     reserveActivityPlace: (id, day, limit) => Effect.sync(() => (calls.push(["reserve", id, day, limit]), o.reserve ?? true)),
@@ -115,7 +117,9 @@ const setup = (o: Options = {}) => {
     get: (_, name) => {
       switch (name) {
         case "findById": return (id: string) => Effect.sync(() => {
-          const found = parcels.get(id)
+          calls.push(["findParcel", id])
+          const stored = parcels.get(id)
+          const found = stored && o.parcelRereadAs !== undefined && calls.filter((c) => c[0] === "findParcel").length > 1 ? { ...stored, status: o.parcelRereadAs } : stored
           if (o.parcelVanishes) parcels.delete(id)
           return found
         })
@@ -361,7 +365,7 @@ describe("placing an order", () => {
   it("an order with nothing to pay goes straight to the hall: parcel 0 → 2 → 3, no prepay, the hall hears of it", async () => {
     const s = setup({ activity: activity({ fee: 0, discount: null }) })
     const placed = await s.run(placeErrandOrder(actor(), form()))
-    expect(placed).toMatchObject({ ok: true, value: { status: 0, fee: 400, payFee: 0, prepayId: null, activityId: "act1" } })
+    expect(placed).toMatchObject({ ok: true, value: { status: 0, fee: 400, payFee: 0, prepayId: null, activityId: "act1", remark: "", sexLimit: -1, type: 1 } })
     const order = s.orders.get("id-1")!
     expect(order.status).toBe(0)
     expect(s.called("changeStatus")).toEqual([["p1", 0, 2], ["p1", 2, 3]])
@@ -400,7 +404,9 @@ describe("placing an order", () => {
       expect(await s.run(placeErrandOrder(actor(), form({ toTakeId })))).toMatchObject(refused("NotFound", "快递不存在"))
     }
     expect(await s.run(placeErrandOrder(actor(), form({ toTakeId: "p3" })))).toMatchObject(refused("StateConflict", "该快递当前不能预约送货上门"))
-    expect(s.calls).toEqual([])
+    // a parcel not named (absent or blank) is not looked up
+    expect(s.called("findParcel")).toEqual([["p9"], ["p2"], ["p3"]])
+    expect(s.calls.filter((c) => c[0] !== "findParcel")).toEqual([])
   })
 
   it("refuses a delivery where errands are not open: unknown worksite, no settings, or closed to errands", async () => {
@@ -466,6 +472,9 @@ describe("placing an order", () => {
     for (const [over, message] of cases) {
       const s = setup()
       expect(await s.run(placeErrandOrder(actor(), form(over))), JSON.stringify(over)).toMatchObject(refused("RuleViolation", message))
+      // a building not named (absent or blank) is not looked up
+      const named = "dormBuilding" in over ? over.dormBuilding : "b1"
+      expect(s.called("findBuilding")).toEqual(named === undefined || named.trim() === "" ? [] : [[named]])
       expect(s.orders.size).toBe(0)
       expect(s.parcels.get("p1")!.status).toBe(0)
     }
@@ -514,6 +523,13 @@ describe("placing an order", () => {
     expect(s.called("changeStatus")).toEqual([["p1", 0, 2]])
     expect(s.orders.size).toBe(0)
     expect(s.prepays).toEqual([])
+  })
+
+  it("refuses a parcel found moved on when the order moves it, without trying to move it", async () => {
+    const s = setup({ parcelRereadAs: 1 })
+    expect(await s.run(placeErrandOrder(actor(), form()))).toMatchObject(refused("StateConflict", orderingMessages.parcelBusy))
+    expect(s.called("changeStatus")).toEqual([])
+    expect(s.orders.size).toBe(0)
   })
 
   it("a parcel gone between the order's read and its move is a defect, never a stored order", async () => {
