@@ -74,7 +74,8 @@ for (const backend of backends) {
       expect((await t.api("GET", "/api/sa/getByOpenid")).status).toBe(401)
     })
 
-    it.runIf(backend === "postgres")("two first openings at once grant one gift; two redemptions at once redeem it once", async () => {
+    // races need real connections: PGlite serializes them
+    if (backend === "postgres") it("two first openings at once grant one gift; two redemptions at once redeem it once", async () => {
       const { user, token } = await follower(t)
       const opened = await Promise.all([1, 2, 3, 4].map(() => t.api("GET", "/api/sa/getByOpenid", token)))
       expect(new Set(opened.map((r) => decoded(FollowGift.answer, r)._id)).size).toBe(1)
