@@ -7,6 +7,7 @@ import { Effect, Schema } from "effect"
 import { isFresh } from "../parcel/person-qr"
 import { People, QrSigner } from "../parcel/parcel-store"
 import { QR_INVALID, qrFromText } from "../parcel/pickup-qr"
+import { signQr } from "../parcel/receiver"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { ById, IdStatus, logOperation, operationKind } from "../shared/operation"
@@ -39,8 +40,7 @@ export const grantGift = Effect.fn("grantGift")(function* (actor: Actor) {
 export const followGift = Effect.fn("followGift")(function* (actor: Actor) {
   const { gift, person } = yield* grantGift(actor)
   const unsigned: UnsignedGiftQr = { k: "g", gid: gift.id, ts: (yield* (yield* Clock).now).getTime() }
-  const signer = yield* QrSigner
-  const qrImage = yield* signer.image(JSON.stringify({ ...unsigned, sig: yield* signer.sign(giftSignedText(unsigned)) }))
+  const { qrimgBase64: qrImage } = yield* signQr(unsigned, giftSignedText(unsigned))
   return { gift, person, qrImage }
 })
 

@@ -93,8 +93,13 @@ export const signedPickupQr = Effect.fn("signedPickupQr")(function* (
   const unsigned: UnsignedQr = {
     ex: p.expressCompanyName, en: p.expressNo, sn: p.storageNo, ...holder, re: p.receiver, rp: p.receiverPhone, tag: formatTag(p.tag), ts: now.getTime()
   }
+  return yield* signQr(unsigned, signedText(unsigned))
+})
+
+/** A QR's content (its fields with the signature over `text`, as JSON) and its image: the parcel's, the personal and the gift's. */
+export const signQr = Effect.fn("signQr")(function* (unsigned: object, text: string) {
   const signer = yield* QrSigner
-  const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(signedText(unsigned)) })
+  const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(text) })
   return { content, qrimgBase64: yield* signer.image(content) }
 })
 
@@ -107,9 +112,7 @@ export const personalPickupQr = Effect.fn("personalPickupQr")(function* (actor: 
   if (!person) return yield* notFound()
   if (!person.phoneMain) return yield* new StateConflict({ message: personQrMessages.noPhone })
   const unsigned: UnsignedPersonQr = { k: "p", uid: person.id, ph: person.phoneMain, ts: (yield* (yield* Clock).now).getTime() }
-  const signer = yield* QrSigner
-  const content = JSON.stringify({ ...unsigned, sig: yield* signer.sign(personSignedText(unsigned)) })
-  return { content, qrimgBase64: yield* signer.image(content) }
+  return yield* signQr(unsigned, personSignedText(unsigned))
 })
 
 /** The list page's header: who is looking, what their worksite lets them do, how many parcels wait for them. */
