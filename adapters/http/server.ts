@@ -55,7 +55,9 @@ export const RATE_LIMITS = {
   /** Friends looked up by phone per account: a student tries a few numbers, not a directory. */
   friendLookupPerAccount: { max: 10, windowMs: 60_000 },
   /** Grabs per runner, won or lost: a person taps a few cards a minute; a script hammering the hall is slowed down. */
-  grabsPerRunner: { max: 10, windowMs: 10_000 }
+  grabsPerRunner: { max: 10, windowMs: 10_000 },
+  /** A circle visitor's views, likes and reports (no session) per client address: a person reads a few shared posts. */
+  circleVisitorPerAddress: { max: 60, windowMs: 3_600_000 }
 } as const satisfies Record<string, Limit>
 
 export type RateLimits = { readonly [K in keyof typeof RATE_LIMITS]?: Limit }

@@ -63,6 +63,7 @@ export interface AppUserTable {
   credit_score: Generated<number>
   new_paotui_order_remind: Generated<boolean>
   subscribe_time: Timestamp | null
+  motto: string | null
 }
 
 export interface AddressTable {
@@ -357,4 +358,71 @@ export interface DB {
     at: Timestamp
   }
   donation: { trade_no: string; user_id: string; amount_fen: number; paid_at: Timestamp; refunded_at: Timestamp | null }
+}
+
+type Fen = ColumnType<string, string | number, string | number>
+type Json<T> = ColumnType<T, string, string>
+
+/** The campus circle (migration 2026-11-28T0300-circle); merged into `DB` above. */
+export interface DB {
+  circle_item: {
+    id: string
+    owner_id: string
+    worksite_id: string
+    biz_type: number
+    goods_type: number
+    title: string
+    sum: number
+    remark: Generated<string>
+    demand: Generated<string>
+    fee_type: number
+    price_fen: Fen
+    cost_fen: ColumnType<string | null, string | number | null, string | number | null>
+    level: number | null
+    major: string | null
+    class: number | null
+    phone: string | null
+    wx_no: string | null
+    show: number | null
+    /** `[{ id, url }]`: the owner's uploads. */
+    pics: Json<ReadonlyArray<{ readonly id: string; readonly url: string }>>
+    status: Generated<number>
+    status_before_hidden: number | null
+    hidden_reason: string | null
+    view_count: Generated<number>
+    zan: Generated<number>
+    created_at: Timestamp
+    updated_at: Timestamp
+    deleted_at: Timestamp | null
+    pics_purged_at: Timestamp | null
+  }
+  circle_social: {
+    id: string
+    kind: number
+    owner_id: string
+    worksite_id: string
+    nickname: string | null
+    sex: number | null
+    wx_no: string | null
+    motto: string | null
+    flags: ColumnType<string[], string[] | undefined, string[]>
+    header: string | null
+    word: string | null
+    /** Image URLs (`/sign/…`), the owner's uploads. */
+    pics: Json<ReadonlyArray<string>>
+    status: Generated<number>
+    status_before_hidden: number | null
+    hidden_reason: string | null
+    zan: Generated<number>
+    cai: Generated<number>
+    interest: Generated<number>
+    flower: Generated<number>
+    created_at: Timestamp
+    deleted_at: Timestamp | null
+    pics_purged_at: Timestamp | null
+  }
+  circle_reaction: { target_id: string; type: number; openid: string; created_at: Timestamp; sent_at: Timestamp | null }
+  circle_report: { id: string; target_id: string; reporter_openid: string; complain: number; created_at: Timestamp }
+  circle_contact: { id: string; target_id: string; requester_id: string; created_at: Timestamp }
+  short_url: { code: string; path: string; created_at: Timestamp }
 }
