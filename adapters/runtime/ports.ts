@@ -11,6 +11,7 @@ import { CreditStore, ErrandStore } from "#src/errand/errand-store"
 import { TeamStore } from "#src/errand/team-store"
 import { ContentCleaner } from "#src/home/activity-content"
 import { ActivityStore } from "#src/home/activity-store"
+import { CirclePictures } from "#src/circle/picture-store"
 import { ShortUrls } from "#src/home/short-url-store"
 import { SubscribeGiftStore } from "#src/home/subscribe-gift-store"
 import { Locker } from "#src/locker/locker"
@@ -33,6 +34,7 @@ import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
 import { payIn } from "../payments/pay-in"
 import { payouts } from "../payments/simulated-provider"
 import { activityStore } from "../postgres/stores/activity-store"
+import { circlePictures } from "../postgres/stores/circle-picture-store"
 import { shortUrls } from "../postgres/stores/short-url-store"
 import { subscribeGiftStore } from "../postgres/stores/subscribe-gift-store"
 import { addressStore } from "../postgres/stores/address-store"
@@ -106,6 +108,7 @@ export const ports = [
   perTransaction(ActivityStore, ({ db }) => activityStore(db)),
   perTransaction(SubscribeGiftStore, ({ db }) => subscribeGiftStore(db)),
   perTransaction(ShortUrls, ({ db }) => shortUrls(db)),
+  perTransaction(CirclePictures, ({ db }) => circlePictures(db)),
   perTransaction(SmsCreditStore, ({ db }) => smsCreditStore(db)),
   perTransaction(DonationStore, ({ db }) => donationStore(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is

@@ -92,7 +92,7 @@ const world = (w: World = {}) => {
         findOwn: (userId, dateFolder, fileName) =>
           Effect.succeed((w.uploads ?? []).find((u) => u.userId === userId && u.dateFolder === dateFolder && u.fileName === fileName))
       }),
-      Effect.provideService(ImageFiles, { save: () => Effect.void }),
+      Effect.provideService(ImageFiles, { save: () => Effect.void, remove: () => Effect.void }),
       Effect.provideService(CaptchaStore, {
         lockSender: () => Effect.sync(() => {
           const account = w.sentWhileWaiting ?? []
