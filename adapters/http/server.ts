@@ -31,6 +31,7 @@ import { errandLifecycleRoutes } from "./routes/errand-lifecycle"
 import { sendingRoutes } from "./routes/sending"
 import { shareRoutes } from "./routes/share"
 import { shortUrlRedirects, shortUrlRoutes } from "./routes/short-url"
+import { feedbackRoutes } from "./routes/feedback"
 import { logServed } from "./request-log"
 import { installSafetyNet, requestScope } from "./safety-net"
 import { securityHeaders } from "./security-headers"
@@ -137,6 +138,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(subscribeGiftRoutes(runtime))
   app.use(shareRoutes(runtime))
   app.use(shortUrlRoutes(runtime))
+  app.use(feedbackRoutes(runtime))
   app.use(supportRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 

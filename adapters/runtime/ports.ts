@@ -12,6 +12,7 @@ import { TeamStore } from "#src/errand/team-store"
 import { ContentCleaner } from "#src/home/activity-content"
 import { ActivityStore } from "#src/home/activity-store"
 import { CirclePictures } from "#src/circle/picture-store"
+import { FeedbackStore } from "#src/feedback/feedback-store"
 import { ShortUrls } from "#src/home/short-url-store"
 import { SubscribeGiftStore } from "#src/home/subscribe-gift-store"
 import { Locker } from "#src/locker/locker"
@@ -35,6 +36,7 @@ import { payIn } from "../payments/pay-in"
 import { payouts } from "../payments/simulated-provider"
 import { activityStore } from "../postgres/stores/activity-store"
 import { circlePictures } from "../postgres/stores/circle-picture-store"
+import { feedbackStore } from "../postgres/stores/feedback-store"
 import { shortUrls } from "../postgres/stores/short-url-store"
 import { subscribeGiftStore } from "../postgres/stores/subscribe-gift-store"
 import { addressStore } from "../postgres/stores/address-store"
@@ -109,6 +111,7 @@ export const ports = [
   perTransaction(SubscribeGiftStore, ({ db }) => subscribeGiftStore(db)),
   perTransaction(ShortUrls, ({ db }) => shortUrls(db)),
   perTransaction(CirclePictures, ({ db }) => circlePictures(db)),
+  perTransaction(FeedbackStore, ({ db }) => feedbackStore(db)),
   perTransaction(SmsCreditStore, ({ db }) => smsCreditStore(db)),
   perTransaction(DonationStore, ({ db }) => donationStore(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
