@@ -61,8 +61,8 @@ export class FeedbackStore extends Context.Service<FeedbackStore, {
   reply(reply: SuggestionReply, from: SuggestionStatus, to: SuggestionStatus): Effect.Effect<boolean>
   /** Closes it as handled if it is not yet; false when it already was. */
   handle(id: string, byUserId: string, at: Date): Effect.Effect<boolean>
-  /** A page of suggestions, most recently changed first: one worksite's (null: every site's), of one status or all. */
-  list(worksiteId: string | null, status: SuggestionStatus | undefined, page: number): Effect.Effect<Page<ListedSuggestion>>
+  /** A page of suggestions, most recently changed first: one worksite's (null: every site's), of these statuses (undefined: all). */
+  list(worksiteId: string | null, statuses: ReadonlyArray<SuggestionStatus> | undefined, page: number): Effect.Effect<Page<ListedSuggestion>>
   /** A user staff may write to, by openid. */
   recipient(openid: string): Effect.Effect<Recipient | undefined>
   addAnswer(answer: UserAnswer): Effect.Effect<void>

@@ -116,7 +116,7 @@ export const suggestionInbox = Effect.fn("suggestionInbox")(function* (actor: Ac
   const scope = yield* staffScope(actor)
   if (!scope) return yield* new NotAllowed({ message: feedbackMessages.notFound })
   const known = status === SuggestionStatus.open || status === SuggestionStatus.answered || status === SuggestionStatus.handled ? status : undefined
-  return yield* (yield* FeedbackStore).list("everySite" in scope ? null : scope.worksiteId, known, page)
+  return yield* (yield* FeedbackStore).list("everySite" in scope ? null : scope.worksiteId, known === undefined ? undefined : [known], page)
 })
 
 /** The user staff write to, for staff of the user's worksite and the head office; anyone else 403. */

@@ -50,11 +50,11 @@ export const feedbackStore = (db: Kysely<DB>) => {
     handle: (id, byUserId, at) =>
       query(() => db.updateTable("suggestion").set({ status: HANDLED, handled_at: at, handled_by: byUserId, updated_at: at })
         .where("id", "=", id).where("status", "<>", HANDLED).executeTakeFirst()).pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
-    list: (worksiteId, status, page) =>
+    list: (worksiteId, statuses, page) =>
       query(() => {
         let filtered = listed()
         if (worksiteId !== null) filtered = filtered.where("suggestion.worksite_id", "=", worksiteId)
-        if (status !== undefined) filtered = filtered.where("suggestion.status", "=", status)
+        if (statuses !== undefined) filtered = filtered.where("suggestion.status", "in", statuses.length ? [...statuses] : [-1])
         return paged(filtered, page, (q) => q.selectAll("suggestion").select("app_user.nickname as author_nickname")
           .orderBy("suggestion.updated_at", "desc").orderBy("suggestion.id", "desc"))
       }).pipe(Effect.map((p) => ({ ...p, results: p.results.map(toSuggestion) }))),
