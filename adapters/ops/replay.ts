@@ -6,6 +6,7 @@
  */
 import { Cause, Effect, Exit, Result, Schema, SchemaIssue } from "effect"
 import type { Kysely } from "kysely"
+import { AddItemOperation, addItemWith, EditItemOperation, editItemWith, ItemStatusOperation, loggedPics, setItemStatus } from "#src/circle/market"
 import { ErrandStore } from "#src/errand/errand-store"
 import { ExchangeGiftOperation, grantGift, GrantGiftOperation, redeemGift } from "#src/home/subscribe-gift-use-cases"
 import { addActivity, AddActivityOperation, endActivity, EndActivityOperation, OPERATOR } from "#src/home/use-cases"
@@ -212,7 +213,11 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // SMS credit added (a deposit credited under its payer, a grant under the operator): the same move at the logged time
   smsCredit: replayer(SmsCreditOperation,
     (input) => Clock.use((c) => c.now).pipe(Effect.flatMap((at) => creditSms({ ...input, at })), Effect.as({ worksiteId: input.worksiteId, change: input.change })),
-    (r) => ({ ...r }), undefined, () => false)
+    (r) => ({ ...r }), undefined, () => false),
+  // the pictures as the log kept them: found to be the poster's uploads when the item was posted or edited
+  addCircleItem: replayer(AddItemOperation, (input, actor) => addItemWith(actor, input, loggedPics), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
+  editCircleItem: replayer(EditItemOperation, (input, actor) => editItemWith(actor, input, loggedPics), (r) => ({ ...r })),
+  circleItemStatus: replayer(ItemStatusOperation, (input, actor) => setItemStatus(actor, input), (r) => ({ ...r }))
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

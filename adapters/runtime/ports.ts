@@ -5,6 +5,7 @@
  */
 import { Effect } from "effect"
 import { AddressStore, Regions } from "#src/address/address-store"
+import { ItemStore } from "#src/circle/item-store"
 import { DoorPickupSendOrders } from "#src/errand/door-pickup"
 import { ErrandParties } from "#src/errand/errand-parties"
 import { CreditStore, ErrandStore } from "#src/errand/errand-store"
@@ -32,6 +33,7 @@ import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
 import { payIn } from "../payments/pay-in"
 import { payouts } from "../payments/simulated-provider"
 import { activityStore } from "../postgres/stores/activity-store"
+import { circleItemStore } from "../postgres/stores/circle-item-store"
 import { subscribeGiftStore } from "../postgres/stores/subscribe-gift-store"
 import { addressStore } from "../postgres/stores/address-store"
 import { captchaStore } from "../postgres/stores/captcha-store"
@@ -105,6 +107,7 @@ export const ports = [
   perTransaction(SubscribeGiftStore, ({ db }) => subscribeGiftStore(db)),
   perTransaction(SmsCreditStore, ({ db }) => smsCreditStore(db)),
   perTransaction(DonationStore, ({ db }) => donationStore(db)),
+  perTransaction(ItemStore, ({ db }) => circleItemStore(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
   perTransaction(Payouts, { fake: ({ standIns, secrets, db }) => payouts(standIns.paymentProvider, secrets.paymentKey, db) }),
   perTransaction(PayIn, { fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db) }),

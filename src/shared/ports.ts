@@ -45,6 +45,7 @@ export interface StationOperation {
     | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending" | "addActivity" | "endActivity"
     | "grantGift" | "exchangeGift"
     | "smsCredit"
+    | "addCircleItem" | "editCircleItem" | "circleItemStatus"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown
