@@ -179,6 +179,28 @@ for (const backend of backends) {
       expect(await ops()).toBe(before)
     })
 
+    it("bad input is a 4xx, never a 500: junk in every field of add, edit, status, paging and detail", async () => {
+      const s = await student(t)
+      const id = await add(t, s, wanted({ sum: "999999999" }))
+      expect(failure(await t.api("POST", "/api/circle/add", s.token, wanted({ sum: "1000000000" })))).toEqual(refusal(400, "请输入想买的数量"))
+      const junk: ReadonlyArray<unknown> = [null, true, [], {}, "", "💩", "x".repeat(600), -1, 1e308, 2 ** 53, "1e3", "-0.001", [{ _id: 1 }], "\u202e"]
+      const fields = Object.keys({ ...book([]), show: 1, _id: id })
+      const answers: Array<ApiAnswer> = []
+      for (const field of fields) {
+        for (const value of junk) {
+          answers.push(await t.api("POST", "/api/circle/add", s.token, { ...wanted(), [field]: value }))
+          answers.push(await t.api("PUT", "/api/circle/edit", s.token, { ...wanted(), _id: id, [field]: value }))
+        }
+      }
+      for (const path of ["%F0%9F%92%A9", "-1", "1e308", "x".repeat(300), "..%2F..%2Fetc"]) {
+        answers.push(await t.api("GET", `/api/circle/detail/${path}`, s.token), await t.api("PUT", `/api/circle/status/${id}/${path}`, s.token))
+        answers.push(await t.api("PUT", `/api/circle/status/${path}/0`, s.token), await t.api("GET", `/api/circle/paging?pageNo=${path}&goodsType=${path}`, s.token))
+        answers.push(await t.api("GET", `/api/circle/getById/${path}?openid=${s.openid}`))
+      }
+      const broken = answers.filter((r) => r.status >= 500 || (r.status >= 400 && (r.body?.success !== false || typeof r.body?.message !== "string")))
+      expect(broken.map((r) => [r.status, r.body])).toEqual([])
+    })
+
     it("takes 20 posts a day from a student, the 21st is 429; an Idempotency-Key repeat makes one item", async () => {
       const s = await student(t)
       const key = { "Idempotency-Key": `circle-add-${s.id}` }
