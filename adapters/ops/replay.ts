@@ -6,6 +6,7 @@
  */
 import { Cause, Effect, Exit, Result, Schema, SchemaIssue } from "effect"
 import type { Kysely } from "kysely"
+import { AddItemOperation, addItemWith, EditItemOperation, editItemWith, ItemStatusOperation, loggedPics, setItemStatus } from "#src/circle/market"
 import { ErrandStore } from "#src/errand/errand-store"
 import { purgePictures, PurgePicturesOperation } from "#src/circle/picture-purge"
 import {
@@ -229,7 +230,11 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   replySuggestion: replayer(ReplySuggestionOperation, (input, actor) => replySuggestion(actor, input.id, input.content),
     ({ suggestion, reply }) => ({ replyId: reply.id, status: suggestion.status }), (expected) => ({ ids: () => expected.replyId })),
   handleSuggestion: replayer(HandleSuggestionOperation, (input, actor) => handleSuggestion(actor, input.id), statusOutcome),
-  answerUser: replayer(AnswerUserOperation, (input, actor) => answerUser(actor, input.openid, input.content), (a) => ({ id: a.id }), (expected) => ({ ids: () => expected.id }))
+  answerUser: replayer(AnswerUserOperation, (input, actor) => answerUser(actor, input.openid, input.content), (a) => ({ id: a.id }), (expected) => ({ ids: () => expected.id })),
+  // the pictures as the log kept them: found to be the poster's uploads when the item was posted or edited
+  addCircleItem: replayer(AddItemOperation, (input, actor) => addItemWith(actor, input, loggedPics), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
+  editCircleItem: replayer(EditItemOperation, (input, actor) => editItemWith(actor, input, loggedPics), (r) => ({ ...r })),
+  circleItemStatus: replayer(ItemStatusOperation, (input, actor) => setItemStatus(actor, input), (r) => ({ ...r }))
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>
