@@ -7,11 +7,13 @@ import { grabMessages } from "#src/errand/grab"
 import type { Runtime } from "../runtime"
 import { cachedSessions } from "../security/sessions"
 import { requireActor } from "./auth"
+import { circleViewer } from "./circle-viewer"
 import { hotLane } from "./hot-lane"
 import { logger } from "./logger"
 import { actorOf, GENERIC_FAILURE, sendFailure } from "./outcome"
 import { clientAddress, limitRequests, rateLimiter, type Limit } from "./rate-limit"
 import { activityRoutes } from "./routes/activity"
+import { circleSocialRoutes, circleSocialVisitorRoutes } from "./routes/circle-social"
 import { subscribeGiftRoutes } from "./routes/subscribe-gift"
 import { addressRoutes } from "./routes/address"
 import { devAuthRoutes, employeeRoutes } from "./routes/auth"
@@ -118,6 +120,8 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(signedFileRoutes(runtime))
   app.use(payNotifyRoutes(runtime))
   app.use(errandExportRoutes(runtime))
+  // the circle's visitor calls: a session, or a visitor's openid (rate-limited per address)
+  app.use(circleSocialVisitorRoutes(runtime, circleViewer(runtime.db, sessions, rateLimiter(limits.circleVisitorPerAddress))))
   app.use("/api", requireActor(sessions))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(limits.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(limits.friendLookupPerAccount), (req) => actorOf(req).userId))
@@ -135,6 +139,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(subscribeGiftRoutes(runtime))
   app.use(shareRoutes(runtime))
   app.use(supportRoutes(runtime))
+  app.use(circleSocialRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 
   const dist = options.webDist && resolve(options.webDist)

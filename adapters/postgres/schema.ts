@@ -417,6 +417,8 @@ export interface DB {
     cai: Generated<number>
     interest: Generated<number>
     flower: Generated<number>
+    /** Call reactions (40) to a teammate (migration 2026-11-28T0320-circle-social). */
+    calls: Generated<number>
     created_at: Timestamp
     deleted_at: Timestamp | null
     pics_purged_at: Timestamp | null
@@ -425,4 +427,9 @@ export interface DB {
   circle_report: { id: string; target_id: string; reporter_openid: string; complain: number; created_at: Timestamp }
   circle_contact: { id: string; target_id: string; requester_id: string; created_at: Timestamp }
   short_url: { code: string; path: string; created_at: Timestamp }
+}
+
+/** The admin's decisions on circle posts (migration 2026-11-28T0320-circle-social); merged into `DB` above. */
+export interface DB {
+  circle_moderation: { id: Generated<string>; target_id: string; action: "hide" | "restore"; reason: string | null; at: Timestamp }
 }
