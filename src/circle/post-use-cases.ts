@@ -15,7 +15,7 @@ import { startOfShanghaiDay } from "../shared/time"
 import { alreadyReacted, isComplaintType, isPostKind, isReactionType, PostKind } from "./codes"
 import { CONTACTS_PER_DAY, limitMessages } from "./limits"
 import { CirclePosts, Reactions, SocialStore } from "./post-store"
-import { contactText, counterOf, itemContactMessage, reactionMessages, seenBy } from "./reactions"
+import { contactText, counterOf, itemContactMessage, reactionMessages, reportableBy, seenBy } from "./reactions"
 import { teammateContactMessage } from "./social"
 import { OPERATION_FAILED, REPORT_FAILED, transition } from "./status-machine"
 import { DETAIL_FAILED, followerOnly, signedIn, type Viewer } from "./viewer"
@@ -105,14 +105,15 @@ export const askContact = Effect.fn("askContact")(function* (viewer: Viewer, id:
 })
 
 /**
- * `complain/{id}`: one report per reporter, on a post the reporter sees; the report that makes three distinct
- * reporters hides it (its row locked, so three at once hide it once). A repeated report changes nothing.
+ * `complain/{id}`: one report per reporter, on a post the reporter sees (or saw before others' reports hid it); the
+ * report that makes three distinct reporters hides it (its row locked, so three at once hide it once). A repeated
+ * report changes nothing.
  */
 export const reportPost = Effect.fn("reportPost")(function* (viewer: Viewer, id: string, complain: number | undefined) {
   if (!isComplaintType(complain)) return yield* new RuleViolation({ message: REPORT_FAILED })
   const posts = yield* CirclePosts
   const post = yield* posts.lock(id)
-  if (!post || !seenBy(post, viewer, yield* worksiteOf(viewer))) return yield* new NotFound({ message: REPORT_FAILED })
+  if (!post || !reportableBy(post, viewer, yield* worksiteOf(viewer))) return yield* new NotFound({ message: REPORT_FAILED })
   const next = transition(post, "report", { openid: viewer.openid })
   if (next instanceof NotAllowed || next instanceof StateConflict) return yield* next
   if (next.reporters.length === post.reporters.length) return next

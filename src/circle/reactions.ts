@@ -37,6 +37,13 @@ export const counterOf = (kind: PostKind, type: ReactionType): Counter | undefin
 export const seenBy = (post: Pick<PostRef, "status" | "worksiteId">, viewer: Pick<Viewer, "visitor">, viewerWorksite: string | null): boolean =>
   post.status === PostStatus.listed && (viewer.visitor || post.worksiteId === viewerWorksite)
 
+/**
+ * Whether the viewer may report the post: one they see, or one already hidden that they saw (reported by others
+ * meanwhile): their report still counts for the operator.
+ */
+export const reportableBy = (post: Pick<PostRef, "status" | "worksiteId">, viewer: Pick<Viewer, "visitor">, viewerWorksite: string | null): boolean =>
+  seenBy({ ...post, status: post.status === PostStatus.hidden ? PostStatus.listed : post.status }, viewer, viewerWorksite)
+
 /** The contact a market item's template message carries: by its `show` when it has one, else every way it has. */
 export const contactText = (item: ItemContact): string | undefined => {
   const phone = item.phone?.trim() || undefined
