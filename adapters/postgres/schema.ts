@@ -417,7 +417,7 @@ export interface DB {
     cai: Generated<number>
     interest: Generated<number>
     flower: Generated<number>
-    /** Call reactions (40) to a teammate (migration 2026-11-28T0320-circle-social). */
+    /** Call reactions (40) to a teammate (migration 2026-11-28T0300-circle). */
     calls: Generated<number>
     created_at: Timestamp
     deleted_at: Timestamp | null
@@ -450,7 +450,7 @@ export interface DB {
   user_answer: { id: string; from_user_id: string; to_user_id: string; content: string; created_at: Timestamp }
 }
 
-/** The admin's decisions on circle posts (migration 2026-11-28T0320-circle-social); merged into `DB` above. */
+/** The admin's decisions on circle posts (migration 2026-11-28T0300-circle); merged into `DB` above. */
 export interface DB {
   circle_moderation: { id: Generated<string>; target_id: string; action: "hide" | "restore"; reason: string | null; at: Timestamp }
 }

@@ -1,4 +1,4 @@
-/** The circle's social posts over Postgres (migrations 2026-11-28T0300-circle and 0320-circle-social). */
+/** The circle's social posts over Postgres (migration 2026-11-28T0300-circle). */
 import { Effect } from "effect"
 import { sql, type Kysely, type Selectable } from "kysely"
 import type { SocialKind } from "#src/circle/codes"
