@@ -188,6 +188,18 @@ sms.command("grant").description("give a worksite SMS credit (logged under the o
   .requiredOption("--reason <text>", "why (kept in the SMS ledger)")
   .addOption(json()).action(lazy(async () => (await import("./sms")).grantCredit))
 
+const circle = program.command("circle").description("the campus circle's moderation: reported posts, one post, hide, restore")
+circle.command("reports").description("reported posts, most recently reported first, with their report counts and status")
+  .option("--open", "only posts reported since the operator last hid or restored them (not deleted)")
+  .addOption(json()).action(lazy(async () => (await import("./circle")).listReports))
+circle.command("show").description("one post with its reports and the operator's decisions").argument("<id>", "the post's id (see circle reports)")
+  .addOption(json()).action(lazy(async () => (await import("./circle")).showCirclePost))
+circle.command("hide").description("hide a listed or delisted post from every list (its owner still sees it); logged and replayed")
+  .argument("<id>", "the post's id").requiredOption("--reason <text>", "why (kept with the post, at most 200 characters)")
+  .addOption(json()).action(lazy(async () => (await import("./circle")).hideCirclePost))
+circle.command("restore").description("give a hidden post back the status it had; logged and replayed").argument("<id>", "the post's id")
+  .addOption(json()).action(lazy(async () => (await import("./circle")).restoreCirclePost))
+
 const feedback = program.command("feedback").description("the students' feedback (/suggestion): list, show, reply, handle")
 feedback.command("list").description("list feedback, most recently changed first")
   .option("--open", "only feedback not handled yet (open or answered)")
