@@ -6,7 +6,7 @@
 import { RuleViolation } from "../shared/errors"
 import { yuan } from "../shared/money"
 import { chosenImageRefusal, messages as uploadMessages } from "../upload/image-upload"
-import { BizType, FeeType, Sex, Show, type BizType as BizTypeCode } from "./codes"
+import { BizType, FeeType, ReactionType, Sex, Show, type BizType as BizTypeCode } from "./codes"
 import { FREE } from "./money"
 import { OPERATION_FAILED, PostStatus, REPORT_FAILED } from "./status-machine"
 import { DETAIL_FAILED } from "./viewer"
@@ -31,6 +31,13 @@ export const circleImageRefusal = (file: { readonly name: string; readonly size:
 }
 
 export const feeTypeName: Record<FeeType, string> = { [FeeType.friendly]: "友情价", [FeeType.free]: "免费/面议" }
+/** The reaction buttons: 赞, 踩, 呼TA, 送花. */
+export const reactionName: Record<ReactionType, string> = {
+  [ReactionType.like]: "赞", [ReactionType.dislike]: "踩", [ReactionType.call]: "呼TA", [ReactionType.flower]: "送花"
+}
+
+export const sexName = (sex: number): string => (sex === Sex.male ? "男" : sex === Sex.female ? "女" : "")
+
 export const showName: Record<Show, string> = { [Show.phone]: "手机号", [Show.wxNo]: "微信号" }
 
 /** The kinds where the poster is the one who wants something: a price of −1 reads as negotiable, not free. */
