@@ -30,6 +30,7 @@ import { errandOrderRoutes } from "./routes/errand-order"
 import { errandLifecycleRoutes } from "./routes/errand-lifecycle"
 import { sendingRoutes } from "./routes/sending"
 import { shareRoutes } from "./routes/share"
+import { shortUrlRedirects, shortUrlRoutes } from "./routes/short-url"
 import { logServed } from "./request-log"
 import { installSafetyNet, requestScope } from "./safety-net"
 import { securityHeaders } from "./security-headers"
@@ -118,6 +119,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(signedFileRoutes(runtime))
   app.use(payNotifyRoutes(runtime))
   app.use(errandExportRoutes(runtime))
+  app.use(shortUrlRedirects(runtime))
   app.use("/api", requireActor(sessions))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(limits.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(limits.friendLookupPerAccount), (req) => actorOf(req).userId))
@@ -134,6 +136,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(activityRoutes(runtime))
   app.use(subscribeGiftRoutes(runtime))
   app.use(shareRoutes(runtime))
+  app.use(shortUrlRoutes(runtime))
   app.use(supportRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 

@@ -7,6 +7,8 @@
 import { Cause, Effect, Exit, Result, Schema, SchemaIssue } from "effect"
 import type { Kysely } from "kysely"
 import { ErrandStore } from "#src/errand/errand-store"
+import { purgePictures, PurgePicturesOperation } from "#src/circle/picture-purge"
+import { codeForPath, ShortenOperation } from "#src/home/short-url"
 import { ExchangeGiftOperation, grantGift, GrantGiftOperation, redeemGift } from "#src/home/subscribe-gift-use-cases"
 import { addActivity, AddActivityOperation, endActivity, EndActivityOperation, OPERATOR } from "#src/home/use-cases"
 import {
@@ -212,7 +214,12 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // SMS credit added (a deposit credited under its payer, a grant under the operator): the same move at the logged time
   smsCredit: replayer(SmsCreditOperation,
     (input) => Clock.use((c) => c.now).pipe(Effect.flatMap((at) => creditSms({ ...input, at })), Effect.as({ worksiteId: input.worksiteId, change: input.change })),
-    (r) => ({ ...r }), undefined, () => false)
+    (r) => ({ ...r }), undefined, () => false),
+  // the code drawn when it was shortened
+  shortenUrl: replayer(ShortenOperation, (input, actor) => codeForPath(actor.openid, input.path, input.code), (code) => ({ code })),
+  // the job's purge of a deleted post's pictures, under the system actor (the replaying server's own files, if it has them)
+  purgeCirclePictures: replayer(PurgePicturesOperation, (input) => purgePictures(input.id), ({ files }) => ({ files }),
+    undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR)
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

@@ -11,6 +11,8 @@ import { CreditStore, ErrandStore } from "#src/errand/errand-store"
 import { TeamStore } from "#src/errand/team-store"
 import { ContentCleaner } from "#src/home/activity-content"
 import { ActivityStore } from "#src/home/activity-store"
+import { CirclePictures } from "#src/circle/picture-store"
+import { ShortUrls } from "#src/home/short-url-store"
 import { SubscribeGiftStore } from "#src/home/subscribe-gift-store"
 import { Locker } from "#src/locker/locker"
 import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-store"
@@ -32,6 +34,8 @@ import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
 import { payIn } from "../payments/pay-in"
 import { payouts } from "../payments/simulated-provider"
 import { activityStore } from "../postgres/stores/activity-store"
+import { circlePictures } from "../postgres/stores/circle-picture-store"
+import { shortUrls } from "../postgres/stores/short-url-store"
 import { subscribeGiftStore } from "../postgres/stores/subscribe-gift-store"
 import { addressStore } from "../postgres/stores/address-store"
 import { captchaStore } from "../postgres/stores/captcha-store"
@@ -103,6 +107,8 @@ export const ports = [
   perTransaction(DoorPickupSendOrders, ({ db }) => doorPickupSendOrders(db)),
   perTransaction(ActivityStore, ({ db }) => activityStore(db)),
   perTransaction(SubscribeGiftStore, ({ db }) => subscribeGiftStore(db)),
+  perTransaction(ShortUrls, ({ db }) => shortUrls(db)),
+  perTransaction(CirclePictures, ({ db }) => circlePictures(db)),
   perTransaction(SmsCreditStore, ({ db }) => smsCreditStore(db)),
   perTransaction(DonationStore, ({ db }) => donationStore(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is

@@ -44,7 +44,7 @@ export interface StationOperation {
   readonly op: "checkIn" | "takePart" | "markDue" | "returnParcel" | "safekeepFee" | "chooseAgent" | "refuseAgent" | "cancelAgent" | "selfSign" | "openBox"
     | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending" | "addActivity" | "endActivity"
     | "grantGift" | "exchangeGift"
-    | "smsCredit"
+    | "smsCredit" | "shortenUrl" | "purgeCirclePictures"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown
