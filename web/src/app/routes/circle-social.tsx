@@ -19,12 +19,6 @@ const CirclePage = (props: { readonly params: Params["params"]; readonly title: 
   )
 }
 
-/** The motto kept from the user's last message, when the account answer carries it. */
-const knownMotto = (user: UserInfo): string => {
-  const motto = (user as UserInfo & { readonly motto?: unknown }).motto
-  return typeof motto === "string" ? motto : ""
-}
-
 export const CircleMaiListRoute = (props: Params) => (
   <CirclePage params={props.params} title="卖室友">{(user, token) => <TeammateList viewer={memberViewer(user.openid, token)} />}</CirclePage>
 )
@@ -41,5 +35,5 @@ export const CircleBBEditRoute = (props: Params) => (
   <CirclePage params={props.params} title="向TA表白">{(_user, token) => <ConfessionFormPage token={token} />}</CirclePage>
 )
 export const CircleJyEditRoute = (props: Params) => (
-  <CirclePage params={props.params} title="留言">{(user, token) => <MessageFormPage token={token} knownMotto={knownMotto(user)} />}</CirclePage>
+  <CirclePage params={props.params} title="留言">{(user, token) => <MessageFormPage token={token} knownMotto={user.motto ?? ""} />}</CirclePage>
 )
