@@ -23,7 +23,7 @@ export const HomeTabRoute = (props: { readonly params: { readonly token?: string
             <HomeGrid user={user} token={token} />
             <PickupQrCard phoneMain={user.phoneMain} token={token} />
             <ActivityCarousel worksiteId={user.worksite?._id} token={token} />
-            <HomeCircle openid={user.openid} token={token} />
+            {user.worksite ? <HomeCircle openid={user.openid} token={token} /> : null}
           </>
         )}
       </UserGate>

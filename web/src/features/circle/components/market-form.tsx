@@ -27,7 +27,7 @@ import { addItem, editItem, fetchItem } from "../api/items"
 import { createMarketForm, fillFromItem, isBook, isSell, isSkill, itemFields, marketFormOf, type MarketFormState } from "../state/market-form"
 import { detailPath } from "./item-card"
 import { PicUploader } from "./pic-uploader"
-import { ShareImage } from "./share-image"
+import { ShareImage, ShareLoading } from "./share-image"
 
 /** The form's title: 出售书籍, 想买数码, 发布技能… */
 export const marketFormTitle = (bizType: number, goodsType: number) =>
@@ -156,14 +156,18 @@ const Fields = (props: { readonly f: MarketFormState; readonly majors: ReadonlyA
   )
 }
 
-const Success = (props: { readonly item: ItemView; readonly user: UserInfo; readonly token: string; readonly edited: boolean }) => {
+/** The success view: the item's share image (once it is read back) and the way to its details. */
+const Success = (props: { readonly id: string; readonly user: UserInfo; readonly token: string; readonly edited: boolean }) => {
   const [, navigate] = useLocation()
+  const item = useLoad(() => fetchItem(props.id), [props.id])
   return (
     <div className="circle-success" data-testid="circle-edit-success">
       <Result status="success" title={props.edited ? "修改成功" : "发布成功"} description="分享给同学，让更多人看到" />
-      <ShareImage item={props.item} siteName={props.user.worksite?.shortName ?? ""} />
+      {item.data ? <ShareImage item={item.data} siteName={props.user.worksite?.shortName ?? ""} />
+        : item.error ? null
+        : <ShareLoading />}
       <div className="circle-form__actions">
-        <Button block color="primary" data-testid="circle-view-detail" onClick={() => navigate(detailPath(props.item._id, props.token))}>查看详情</Button>
+        <Button block color="primary" data-testid="circle-view-detail" onClick={() => navigate(detailPath(props.id, props.token))}>查看详情</Button>
         <Button block fill="none" onClick={() => navigate(`/myCircle/${tokenPath(props.token)}`)}>返回我的圈子</Button>
       </div>
     </div>
@@ -184,7 +188,7 @@ const Editor = (props: {
     if (props.existing) fillFromItem(form, props.existing)
     return form
   })
-  const [done, setDone] = useState<ItemView | undefined>(undefined)
+  const [done, setDone] = useState<string | undefined>(undefined)
   useEffect(() => { window.scrollTo(0, 0) }, [done])
   const submit = useAction(async () => {
     const refused = marketFormRefusal(marketFormOf(f))
@@ -196,7 +200,7 @@ const Editor = (props: {
       const id = props.existing
         ? (await editItem({ _id: props.existing._id, ...fields }), props.existing._id)
         : await addItem({ ...fields, worksite }, newIdempotencyKey())
-      setDone(await fetchItem(id))
+      setDone(id)
     } catch (error) {
       if (error instanceof ApiFailure && error.message === verificationMessages.senderNotVerified) {
         Toast.show({ content: error.message })
@@ -206,7 +210,7 @@ const Editor = (props: {
       Toast.show({ icon: "fail", content: failureMessage(error, circleFailures.submit) })
     }
   })
-  if (done) return <Success item={done} user={props.user} token={props.token} edited={props.existing !== undefined} />
+  if (done) return <Success id={done} user={props.user} token={props.token} edited={props.existing !== undefined} />
   return (
     <div className="circle-form" data-testid="circle-edit-form">
       <Fields f={f} majors={props.user.worksite?.majors ?? []} />

@@ -167,6 +167,14 @@ export const drawShareImage = async (item: ItemView, shareUrl: string, siteName:
   return canvas.toDataURL("image/png")
 }
 
+/** The loading indicator while the share image is made. */
+export const ShareLoading = () => (
+  <div className="circle-share circle-share--loading" data-testid="circle-share-loading" role="status">
+    <SpinLoading color="primary" />
+    <span>分享图生成中…</span>
+  </div>
+)
+
 export const ShareImage = (props: { readonly item: ItemView; readonly siteName: string }) => {
   const [state, setState] = useState<{ readonly url: string; readonly image: string } | "failed" | undefined>(undefined)
   useEffect(() => {
@@ -183,14 +191,7 @@ export const ShareImage = (props: { readonly item: ItemView; readonly siteName: 
     })()
     return () => { current = false }
   }, [props.item, props.siteName])
-  if (state === undefined) {
-    return (
-      <div className="circle-share circle-share--loading" data-testid="circle-share-loading" role="status">
-        <SpinLoading color="primary" />
-        <span>分享图生成中…</span>
-      </div>
-    )
-  }
+  if (state === undefined) return <ShareLoading />
   if (state === "failed") return <p className="circle-share__failed">分享图生成失败，可在详情页分享</p>
   return (
     <figure className="circle-share" data-testid="circle-share">
