@@ -10,7 +10,7 @@ export const Avatar = (props: { readonly src: string | null | undefined; readonl
     onError={(e) => { if (e.currentTarget.src !== avatar) e.currentTarget.src = avatar }} />
 )
 
-/** Pictures in a grid of three; a tap opens them full screen (unless `onTap` leads elsewhere). */
+/** Pictures in a grid of three (at most `max`, the rest counted on the last); a tap opens them all full screen. */
 export const PicGrid = (props: { readonly urls: ReadonlyArray<string>; readonly max?: number; readonly testId?: string }) => {
   const shown = props.max === undefined ? props.urls : props.urls.slice(0, props.max)
   if (shown.length === 0) return null

@@ -2,9 +2,10 @@
  * `/circleDiscovery` (spec 002 §2): the discovery home. Banners to sell-a-teammate, the confession wall and the
  * message board; the latest teammate sold, the latest confession and the three latest messages.
  */
+import { useState } from "react"
 import { Link } from "wouter"
 import type { ConfessionView, MessageView, TeammateView } from "#src/circle/calls"
-import { useState } from "react"
+import { CARD_PICS, circleFailures } from "#src/circle/display"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { tokenPath } from "../../../lib/session"
 import { useLoad } from "../../../lib/use-load"
@@ -12,7 +13,6 @@ import { fetchConfessionSplit, fetchLatestConfession, fetchLatestMessages, fetch
 import type { CircleViewer } from "../state/viewer"
 import { EmptyState } from "./bits"
 import { ConfessionCard, MessageCard, TeammateCard } from "./social-cards"
-import { CARD_PICS, circleFailures } from "#src/circle/display"
 
 const Section = (props: { readonly title: string; readonly more: string; readonly testId: string; readonly children: React.ReactNode }) => (
   <section className="discovery__section" data-testid={props.testId}>
