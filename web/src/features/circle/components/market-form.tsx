@@ -116,7 +116,7 @@ const Fields = (props: { readonly f: MarketFormState; readonly majors: ReadonlyA
         {friendly ? (
           <List.Item title={sell ? "售价（元）" : "友情价（元）"}>
             <Input data-testid="circle-form-price" inputMode="decimal" maxLength={18} value={f.price.value} onChange={(v) => { f.price.value = v }}
-              placeholder={sell ? "请输入售价" : circleMessages.price} />
+              placeholder={sell ? "请输入售价" : "请输入友情价"} />
           </List.Item>
         ) : null}
         {friendly && sell ? (
