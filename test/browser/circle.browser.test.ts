@@ -46,7 +46,7 @@ const pick = async (page: Page, row: string, label: string) => {
 }
 
 const confirmDialog = (page: Page, question: string) => async () => {
-  await page.locator(".adm-dialog").filter({ hasText: question }).waitFor()
+  await page.locator(".adm-dialog-content").filter({ hasText: question }).waitFor()
   await page.locator(".adm-dialog-footer .adm-dialog-button").filter({ hasText: "确定" }).click()
 }
 

@@ -10,20 +10,30 @@ export const Avatar = (props: { readonly src: string | null | undefined; readonl
     onError={(e) => { if (e.currentTarget.src !== avatar) e.currentTarget.src = avatar }} />
 )
 
-/** Pictures in a grid of three (at most `max`, the rest counted on the last); a tap opens them all full screen. */
-export const PicGrid = (props: { readonly urls: ReadonlyArray<string>; readonly max?: number; readonly testId?: string }) => {
+/**
+ * Pictures in a grid of three (at most `max`, the rest counted on the last); a tap opens them all full screen, unless
+ * the card they are on leads to a detail page (`preview` false), where the tap goes.
+ */
+export const PicGrid = (props: { readonly urls: ReadonlyArray<string>; readonly max?: number; readonly testId?: string; readonly preview?: boolean }) => {
   const shown = props.max === undefined ? props.urls : props.urls.slice(0, props.max)
   if (shown.length === 0) return null
+  const more = props.urls.length - shown.length
+  const cell = (url: string, i: number) => (
+    <>
+      <img src={url} alt="" loading="lazy" />
+      {more > 0 && i === shown.length - 1 ? <span className="circle-pics__more">+{more}</span> : null}
+    </>
+  )
   return (
     <div className={`circle-pics circle-pics--${Math.min(shown.length, 3)}`} data-testid={props.testId}>
-      {shown.map((url, i) => (
-        <button key={`${url}-${i}`} type="button" className="circle-pics__cell"
-          onClick={(e) => { e.preventDefault(); e.stopPropagation(); ImageViewer.Multi.show({ images: [...props.urls], defaultIndex: i }) }}>
-          <img src={url} alt="" loading="lazy" />
-          {props.max !== undefined && i === shown.length - 1 && props.urls.length > shown.length
-            ? <span className="circle-pics__more">+{props.urls.length - shown.length}</span> : null}
-        </button>
-      ))}
+      {shown.map((url, i) => props.preview === false
+        ? <span key={`${url}-${i}`} className="circle-pics__cell">{cell(url, i)}</span>
+        : (
+          <button key={`${url}-${i}`} type="button" className="circle-pics__cell"
+            onClick={() => ImageViewer.Multi.show({ images: [...props.urls], defaultIndex: i })}>
+            {cell(url, i)}
+          </button>
+        ))}
     </div>
   )
 }

@@ -46,7 +46,7 @@ export const ItemCard = (props: {
       <Link href={detailPath(item._id, props.viewer.token)} className="circle-card__body" data-testid="circle-item-link">
         <h3 className="circle-card__title" data-testid="circle-item-title">{item.title}</h3>
         {item.remark ? <p className="circle-card__remark">{item.remark}</p> : null}
-        <PicGrid urls={item.pics.map((p) => p.url)} max={CARD_PICS} />
+        <PicGrid urls={item.pics.map((p) => p.url)} max={CARD_PICS} preview={false} />
       </Link>
       <footer className="circle-card__foot">
         <span className="circle-price" data-testid="circle-item-price">{priceText(item)}</span>
