@@ -83,7 +83,7 @@ export const circleDone = {
   reported: "已提交",
   /** The contact and a teammate's chat account are sent as a message of the official account, never shown. */
   contactSent: "联系方式已通过公众号消息发送给您",
-  called: "已呼TA，TA的微信号已通过公众号消息发送给您"
+  called: "已呼TA，微信号已通过公众号发给您"
 } as const
 
 /** §9: how long the list's error tip stays at the top, and the pause before each page is fetched. */

@@ -12,7 +12,7 @@ export const CircleShareListRoute = (props: { readonly params: { readonly token?
   const token = adoptRouteToken(props.params.token) ?? ""
   return (
     <Page title="校园集市" className="page--tabbed"
-      right={token ? <Link href={`/circleType/-1/${tokenPath(token)}`} className="nav-link" data-testid="circle-publish">发布</Link> : null}>
+      right={token ? <Link href={`/circleType/-1/${tokenPath(token)}`} className="nav-link circle-nav-link" data-testid="circle-publish">发布</Link> : null}>
       <UserGate token={token || undefined}>{(user) => <ItemFeed viewer={memberViewer(user.openid, token)} />}</UserGate>
       {token ? <CircleTabs current="circleShareList" token={token} /> : null}
     </Page>

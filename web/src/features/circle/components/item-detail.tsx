@@ -102,9 +102,11 @@ const Detail = (props: { readonly item: ItemView; readonly viewer: CircleViewer 
       <div className="circle-detail__bar">
         <ReactionButton viewer={viewer} kind={PostKind.item} post={item} type={ReactionType.like} count={item.zan}
           onCounted={(zan) => setItem((now) => withReaction(now, ReactionType.like, "zan", zan))} />
-        <button type="button" className="circle-react" data-testid="circle-report" onClick={() => reportPost(viewer, item._id)}>
-          <ExclamationShieldOutline /><span className="circle-react__name">举报</span>
-        </button>
+        {item.mine ? null : (
+          <button type="button" className="circle-react" data-testid="circle-report" onClick={() => reportPost(viewer, item._id)}>
+            <ExclamationShieldOutline /><span className="circle-react__name">举报</span>
+          </button>
+        )}
         {item.mine ? (
           <Button color="primary" shape="rounded" data-testid="circle-detail-edit" onClick={() => navigate(editPath(item, viewer.token))}>编辑</Button>
         ) : (

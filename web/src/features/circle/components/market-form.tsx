@@ -200,6 +200,7 @@ const Editor = (props: {
       const id = props.existing
         ? (await editItem({ _id: props.existing._id, ...fields }), props.existing._id)
         : await addItem({ ...fields, worksite }, newIdempotencyKey())
+      Toast.clear()
       setDone(id)
     } catch (error) {
       if (error instanceof ApiFailure && error.message === verificationMessages.senderNotVerified) {

@@ -54,6 +54,7 @@ const TeammateEditor = (props: { readonly token: string; readonly onSold: () => 
     if (refused) return void Toast.show({ content: refused.message })
     try {
       await addTeammate(teammateInput(f), newIdempotencyKey())
+      Toast.clear()
       props.onSold()
     } catch (error) {
       Toast.show({ icon: "fail", content: failureMessage(error, circleFailures.submit) })
@@ -129,6 +130,7 @@ export const ConfessionFormPage = (props: { readonly token: string }) => {
     if (refused) return void Toast.show({ content: refused.message })
     try {
       await addConfession(confessionInput(f), newIdempotencyKey())
+      Toast.clear()
       setDoneSex(f.sex.value)
       window.scrollTo(0, 0)
     } catch (error) {
@@ -178,6 +180,7 @@ export const MessageFormPage = (props: { readonly token: string; readonly knownM
     if (refused) return void Toast.show({ content: refused.message })
     try {
       await addMessage(messageInput(f), newIdempotencyKey())
+      Toast.clear()
       setDone(true)
       window.scrollTo(0, 0)
     } catch (error) {
