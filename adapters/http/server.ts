@@ -7,12 +7,14 @@ import { grabMessages } from "#src/errand/grab"
 import type { Runtime } from "../runtime"
 import { cachedSessions } from "../security/sessions"
 import { requireActor } from "./auth"
+import { circleViewer } from "./circle-viewer"
 import { hotLane } from "./hot-lane"
 import { logger } from "./logger"
 import { actorOf, GENERIC_FAILURE, sendFailure } from "./outcome"
 import { clientAddress, limitRequests, rateLimiter, type Limit } from "./rate-limit"
 import { activityRoutes } from "./routes/activity"
 import { subscribeGiftRoutes } from "./routes/subscribe-gift"
+import { circleMarketRoutes, circleMarketVisitorRoutes } from "./routes/circle-market"
 import { addressRoutes } from "./routes/address"
 import { devAuthRoutes, employeeRoutes } from "./routes/auth"
 import { devLoginRoutes } from "./routes/dev-login"
@@ -31,6 +33,7 @@ import { errandLifecycleRoutes } from "./routes/errand-lifecycle"
 import { sendingRoutes } from "./routes/sending"
 import { shareRoutes } from "./routes/share"
 import { shortUrlRedirects, shortUrlRoutes } from "./routes/short-url"
+import { feedbackRoutes } from "./routes/feedback"
 import { logServed } from "./request-log"
 import { installSafetyNet, requestScope } from "./safety-net"
 import { securityHeaders } from "./security-headers"
@@ -120,6 +123,9 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(payNotifyRoutes(runtime))
   app.use(errandExportRoutes(runtime))
   app.use(shortUrlRedirects(runtime))
+  // the circle's visitor calls: a session, or a known openid at most `circleVisitorPerAddress` times per address
+  const circleVisitor = circleViewer(runtime.db, sessions, rateLimiter(limits.circleVisitorPerAddress))
+  app.use(circleMarketVisitorRoutes(runtime, circleVisitor))
   app.use("/api", requireActor(sessions))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(limits.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(limits.friendLookupPerAccount), (req) => actorOf(req).userId))
@@ -135,8 +141,10 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(sendingRoutes(runtime))
   app.use(activityRoutes(runtime))
   app.use(subscribeGiftRoutes(runtime))
+  app.use(circleMarketRoutes(runtime))
   app.use(shareRoutes(runtime))
   app.use(shortUrlRoutes(runtime))
+  app.use(feedbackRoutes(runtime))
   app.use(supportRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 

@@ -9,7 +9,9 @@ export type OperationName = StationOperation["op"]
 const KINDS: { readonly [K in OperationName]: true } = {
   checkIn: true, takePart: true, markDue: true, returnParcel: true, safekeepFee: true, chooseAgent: true, refuseAgent: true, cancelAgent: true,
   selfSign: true, openBox: true, bookSending: true, setFreight: true, freightPaid: true, printWaybill: true, sendOut: true, closeSending: true,
-  addActivity: true, endActivity: true, grantGift: true, exchangeGift: true, smsCredit: true, shortenUrl: true, purgeCirclePictures: true
+  addActivity: true, endActivity: true, grantGift: true, exchangeGift: true, smsCredit: true, shortenUrl: true, purgeCirclePictures: true,
+  submitSuggestion: true, replySuggestion: true, handleSuggestion: true, answerUser: true,
+  addCircleItem: true, editCircleItem: true, circleItemStatus: true
 }
 export const OPERATIONS = Object.keys(KINDS) as ReadonlyArray<OperationName>
 

@@ -6,8 +6,13 @@
  */
 import { Cause, Effect, Exit, Result, Schema, SchemaIssue } from "effect"
 import type { Kysely } from "kysely"
+import { AddItemOperation, addItemWith, EditItemOperation, editItemWith, ItemStatusOperation, loggedPics, setItemStatus } from "#src/circle/market"
 import { ErrandStore } from "#src/errand/errand-store"
 import { purgePictures, PurgePicturesOperation } from "#src/circle/picture-purge"
+import {
+  answerUser, AnswerUserOperation, handleSuggestion, HandleSuggestionOperation, replySuggestion, ReplySuggestionOperation, submitSuggestion,
+  SubmitSuggestionOperation
+} from "#src/feedback/use-cases"
 import { codeForPath, ShortenOperation } from "#src/home/short-url"
 import { ExchangeGiftOperation, grantGift, GrantGiftOperation, redeemGift } from "#src/home/subscribe-gift-use-cases"
 import { addActivity, AddActivityOperation, endActivity, EndActivityOperation, OPERATOR } from "#src/home/use-cases"
@@ -219,7 +224,17 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   shortenUrl: replayer(ShortenOperation, (input, actor) => codeForPath(actor.openid, input.path, input.code), (code) => ({ code })),
   // the job's purge of a deleted post's pictures, under the system actor (the replaying server's own files, if it has them)
   purgeCirclePictures: replayer(PurgePicturesOperation, (input) => purgePictures(input.id), ({ files }) => ({ files }),
-    undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR)
+    undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
+  // feedback: each new row takes its recorded id
+  submitSuggestion: replayer(SubmitSuggestionOperation, (input, actor) => submitSuggestion(actor, input), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
+  replySuggestion: replayer(ReplySuggestionOperation, (input, actor) => replySuggestion(actor, input.id, input.content),
+    ({ suggestion, reply }) => ({ replyId: reply.id, status: suggestion.status }), (expected) => ({ ids: () => expected.replyId })),
+  handleSuggestion: replayer(HandleSuggestionOperation, (input, actor) => handleSuggestion(actor, input.id), statusOutcome),
+  answerUser: replayer(AnswerUserOperation, (input, actor) => answerUser(actor, input.openid, input.content), (a) => ({ id: a.id }), (expected) => ({ ids: () => expected.id })),
+  // the pictures as the log kept them: found to be the poster's uploads when the item was posted or edited
+  addCircleItem: replayer(AddItemOperation, (input, actor) => addItemWith(actor, input, loggedPics), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
+  editCircleItem: replayer(EditItemOperation, (input, actor) => editItemWith(actor, input, loggedPics), (r) => ({ ...r })),
+  circleItemStatus: replayer(ItemStatusOperation, (input, actor) => setItemStatus(actor, input), (r) => ({ ...r }))
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

@@ -426,3 +426,24 @@ export interface DB {
   circle_contact: { id: string; target_id: string; requester_id: string; created_at: Timestamp }
   short_url: { code: string; path: string; created_at: Timestamp }
 }
+
+/** Feedback (migration 2026-11-28T0400-feedback); merged into `DB` above. */
+export interface DB {
+  suggestion: {
+    id: string
+    user_id: string
+    worksite_id: string | null
+    type: number
+    title: string
+    content: string
+    /** Picture URLs (`/sign/…`), the author's uploads. */
+    pics: Json<ReadonlyArray<string>>
+    status: Generated<number>
+    created_at: Timestamp
+    updated_at: Timestamp
+    handled_at: Timestamp | null
+    handled_by: string | null
+  }
+  suggestion_reply: { id: string; suggestion_id: string; author_id: string; by_staff: boolean; content: string; created_at: Timestamp }
+  user_answer: { id: string; from_user_id: string; to_user_id: string; content: string; created_at: Timestamp }
+}

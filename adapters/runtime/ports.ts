@@ -5,6 +5,7 @@
  */
 import { Effect } from "effect"
 import { AddressStore, Regions } from "#src/address/address-store"
+import { ItemStore } from "#src/circle/item-store"
 import { DoorPickupSendOrders } from "#src/errand/door-pickup"
 import { ErrandParties } from "#src/errand/errand-parties"
 import { CreditStore, ErrandStore } from "#src/errand/errand-store"
@@ -12,6 +13,7 @@ import { TeamStore } from "#src/errand/team-store"
 import { ContentCleaner } from "#src/home/activity-content"
 import { ActivityStore } from "#src/home/activity-store"
 import { CirclePictures } from "#src/circle/picture-store"
+import { FeedbackStore } from "#src/feedback/feedback-store"
 import { ShortUrls } from "#src/home/short-url-store"
 import { SubscribeGiftStore } from "#src/home/subscribe-gift-store"
 import { Locker } from "#src/locker/locker"
@@ -35,7 +37,9 @@ import { payIn } from "../payments/pay-in"
 import { payouts } from "../payments/simulated-provider"
 import { activityStore } from "../postgres/stores/activity-store"
 import { circlePictures } from "../postgres/stores/circle-picture-store"
+import { feedbackStore } from "../postgres/stores/feedback-store"
 import { shortUrls } from "../postgres/stores/short-url-store"
+import { circleItemStore } from "../postgres/stores/circle-item-store"
 import { subscribeGiftStore } from "../postgres/stores/subscribe-gift-store"
 import { addressStore } from "../postgres/stores/address-store"
 import { captchaStore } from "../postgres/stores/captcha-store"
@@ -109,8 +113,10 @@ export const ports = [
   perTransaction(SubscribeGiftStore, ({ db }) => subscribeGiftStore(db)),
   perTransaction(ShortUrls, ({ db }) => shortUrls(db)),
   perTransaction(CirclePictures, ({ db }) => circlePictures(db)),
+  perTransaction(FeedbackStore, ({ db }) => feedbackStore(db)),
   perTransaction(SmsCreditStore, ({ db }) => smsCreditStore(db)),
   perTransaction(DonationStore, ({ db }) => donationStore(db)),
+  perTransaction(ItemStore, ({ db }) => circleItemStore(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
   perTransaction(Payouts, { fake: ({ standIns, secrets, db }) => payouts(standIns.paymentProvider, secrets.paymentKey, db) }),
   perTransaction(PayIn, { fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db) }),

@@ -121,6 +121,8 @@ describe("the market item form", () => {
 
   it("reads a quantity from 1, or −1 for no limit", () => {
     expect(["1", " 20 ", "-1", "0", "-2", "01", "1.0", "", "1e3", "1".repeat(16)].map(quantityOf)).toEqual([1, 20, -1, undefined, undefined, undefined, undefined, undefined, undefined, undefined])
+    // the most the item's integer column holds in 9 digits, and no more
+    expect(["999999999", "1000000000", "2147483648"].map(quantityOf)).toEqual([999_999_999, undefined, undefined])
   })
 })
 

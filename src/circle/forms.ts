@@ -73,10 +73,13 @@ const filled = (text: Typed): boolean => length(text) > 0
 const atMost = (text: Typed, max: number): boolean => length(text) <= max
 const isPhone = (text: Typed): boolean => /^\d{11}$/.test((text ?? "").trim())
 
-/** The quantity as typed: a whole number from 1, or −1 for no limit (spec §3); up to 15 digits. */
+/**
+ * The quantity as typed: a whole number from 1, or −1 for no limit (spec §3); up to 9 digits, so it fits the item's
+ * integer column (the field's 18-character limit allows more, which no one has of a second-hand thing).
+ */
 export const quantityOf = (typed: Typed): number | undefined => {
   const text = (typed ?? "").trim()
-  return text === "-1" ? -1 : /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined
+  return text === "-1" ? -1 : /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined
 }
 
 /** A market item as typed on `/circleEdit/{bizType}/{goodsType}/{id}`, before it is stored. */

@@ -45,6 +45,8 @@ export interface StationOperation {
     | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending" | "addActivity" | "endActivity"
     | "grantGift" | "exchangeGift"
     | "smsCredit" | "shortenUrl" | "purgeCirclePictures"
+    | "submitSuggestion" | "replySuggestion" | "handleSuggestion" | "answerUser"
+    | "addCircleItem" | "editCircleItem" | "circleItemStatus"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown
