@@ -13,6 +13,7 @@ import { logger } from "./logger"
 import { actorOf, GENERIC_FAILURE, sendFailure } from "./outcome"
 import { clientAddress, limitRequests, rateLimiter, type Limit } from "./rate-limit"
 import { activityRoutes } from "./routes/activity"
+import { circleSocialRoutes, circleSocialVisitorRoutes } from "./routes/circle-social"
 import { subscribeGiftRoutes } from "./routes/subscribe-gift"
 import { circleMarketRoutes, circleMarketVisitorRoutes } from "./routes/circle-market"
 import { addressRoutes } from "./routes/address"
@@ -125,7 +126,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(shortUrlRedirects(runtime))
   // the circle's visitor calls: a session, or a known openid at most `circleVisitorPerAddress` times per address
   const circleVisitor = circleViewer(runtime.db, sessions, rateLimiter(limits.circleVisitorPerAddress))
-  app.use(circleMarketVisitorRoutes(runtime, circleVisitor))
+  app.use(circleMarketVisitorRoutes(runtime, circleVisitor), circleSocialVisitorRoutes(runtime, circleVisitor))
   app.use("/api", requireActor(sessions))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(limits.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(limits.friendLookupPerAccount), (req) => actorOf(req).userId))
@@ -146,6 +147,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(shortUrlRoutes(runtime))
   app.use(feedbackRoutes(runtime))
   app.use(supportRoutes(runtime))
+  app.use(circleSocialRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 
   const dist = options.webDist && resolve(options.webDist)

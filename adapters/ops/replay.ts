@@ -7,6 +7,13 @@
 import { Cause, Effect, Exit, Result, Schema, SchemaIssue } from "effect"
 import type { Kysely } from "kysely"
 import { AddItemOperation, addItemWith, EditItemOperation, editItemWith, ItemStatusOperation, loggedPics, setItemStatus } from "#src/circle/market"
+import { HidePostOperation, hidePost, RestorePostOperation, restorePost } from "#src/circle/moderation"
+import {
+  AskContactOperation, askContact, CallTeammateOperation, callTeammate, DeletePostOperation, deletePost, react, ReactToPostOperation, reportPost,
+  ReportPostOperation
+} from "#src/circle/post-use-cases"
+import { AddSocialPostOperation, publishSocialPost } from "#src/circle/social-use-cases"
+import { signedIn } from "#src/circle/viewer"
 import { ErrandStore } from "#src/errand/errand-store"
 import { purgePictures, PurgePicturesOperation } from "#src/circle/picture-purge"
 import {
@@ -33,7 +40,7 @@ import type { Actor } from "#src/shared/actor"
 import { Clock } from "#src/shared/ports"
 import { creditSms, SmsCreditOperation } from "#src/support/use-cases"
 import { isDomainError } from "#src/shared/errors"
-import type { OperationKind, OperationName } from "#src/shared/operation"
+import { STATION_OPERATOR, type OperationKind, type OperationName } from "#src/shared/operation"
 import { randomUUID } from "node:crypto"
 import type { DB } from "../postgres/schema"
 import type { RunOptions, Runtime, StationServices } from "../runtime"
@@ -234,7 +241,25 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // the pictures as the log kept them: found to be the poster's uploads when the item was posted or edited
   addCircleItem: replayer(AddItemOperation, (input, actor) => addItemWith(actor, input, loggedPics), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
   editCircleItem: replayer(EditItemOperation, (input, actor) => editItemWith(actor, input, loggedPics), (r) => ({ ...r })),
-  circleItemStatus: replayer(ItemStatusOperation, (input, actor) => setItemStatus(actor, input), (r) => ({ ...r }))
+  circleItemStatus: replayer(ItemStatusOperation, (input, actor) => setItemStatus(actor, input), (r) => ({ ...r })),
+  // the circle: a post as checked when it was made (its images were the poster's own uploads then); a visitor's
+  // reaction or report as the visitor's; a contact request and a report take new ids for their rows
+  addSocialPost: replayer(AddSocialPostOperation, (input, actor) => publishSocialPost(actor, input), (p) => ({ id: p.id, worksiteId: p.worksiteId }),
+    (expected) => ({ ids: () => expected.id })),
+  reactToPost: replayer(ReactToPostOperation,
+    (input, actor) => react({ ...actor, visitor: input.visitor }, { id: input.id, bizType: input.kind, type: input.type }).pipe(
+      Effect.map(({ answer }) => ({ id: input.id, count: answer }))),
+    (r) => ({ ...r })),
+  callTeammate: replayer(CallTeammateOperation, (input, actor) => callTeammate(actor, input.id).pipe(Effect.map((interest) => ({ id: input.id, interest }))),
+    (r) => ({ ...r })),
+  askContact: replayer(AskContactOperation, (input, actor) => askContact(signedIn(actor), input.id).pipe(Effect.as({ id: input.id })), (r) => ({ ...r }),
+    () => ({ ids: randomUUID })),
+  reportPost: replayer(ReportPostOperation, (input, actor) => reportPost({ ...actor, visitor: input.visitor }, input.id, input.complain),
+    statusOutcome, () => ({ ids: randomUUID })),
+  deletePost: replayer(DeletePostOperation, (input, actor) => deletePost(actor, input.id), statusOutcome),
+  // the operator's moderation (`station circle hide | restore`), logged under the operator, who is no user
+  hidePost: replayer(HidePostOperation, (input) => hidePost(input.id, input.reason), (p) => ({ ...p }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  restorePost: replayer(RestorePostOperation, (input) => restorePost(input.id), (p) => ({ ...p }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR)
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

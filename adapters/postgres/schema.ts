@@ -417,6 +417,8 @@ export interface DB {
     cai: Generated<number>
     interest: Generated<number>
     flower: Generated<number>
+    /** Call reactions (40) to a teammate (migration 2026-11-28T0320-circle-social). */
+    calls: Generated<number>
     created_at: Timestamp
     deleted_at: Timestamp | null
     pics_purged_at: Timestamp | null
@@ -446,4 +448,9 @@ export interface DB {
   }
   suggestion_reply: { id: string; suggestion_id: string; author_id: string; by_staff: boolean; content: string; created_at: Timestamp }
   user_answer: { id: string; from_user_id: string; to_user_id: string; content: string; created_at: Timestamp }
+}
+
+/** The admin's decisions on circle posts (migration 2026-11-28T0320-circle-social); merged into `DB` above. */
+export interface DB {
+  circle_moderation: { id: Generated<string>; target_id: string; action: "hide" | "restore"; reason: string | null; at: Timestamp }
 }

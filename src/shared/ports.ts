@@ -47,6 +47,7 @@ export interface StationOperation {
     | "smsCredit" | "shortenUrl" | "purgeCirclePictures"
     | "submitSuggestion" | "replySuggestion" | "handleSuggestion" | "answerUser"
     | "addCircleItem" | "editCircleItem" | "circleItemStatus"
+    | "addSocialPost" | "reactToPost" | "callTeammate" | "askContact" | "reportPost" | "deletePost" | "hidePost" | "restorePost"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown
