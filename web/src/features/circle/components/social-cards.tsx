@@ -50,8 +50,8 @@ export const TeammateCard = (props: CardProps<TeammateView>) => {
             onCounted={(n) => props.onChange(withReaction(t, ReactionType.like, "zan", n))} />
           <ReactionButton viewer={props.viewer} kind={PostKind.teammate} post={t} type={ReactionType.dislike} count={t.cai}
             onCounted={(n) => props.onChange(withReaction(t, ReactionType.dislike, "cai", n))} />
-          <ReactionButton viewer={props.viewer} kind={PostKind.teammate} post={t} type={ReactionType.call} count={t.interest}
-            onCounted={(n) => props.onChange(withReaction(t, ReactionType.call, "interest", n))} />
+          <ReactionButton viewer={props.viewer} kind={PostKind.teammate} post={t} type={ReactionType.call} count={t.calls}
+            onCounted={(n) => props.onChange(withReaction(t, ReactionType.call, "calls", n))} />
         </div>
       </footer>
     </article>
