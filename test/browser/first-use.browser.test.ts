@@ -66,7 +66,7 @@ describe.skipIf(!run)("first use: staff, review, account screens", () => {
     // a bound employee's /my has the staff entries
     await staff.page.goto(`${h.url}/my/${encodeURIComponent(staffToken)}`)
     await staff.page.getByTestId("me-staff").waitFor()
-    expect(await staff.page.getByTestId("me-staff").textContent()).toBe("驿站工作快递入库确认取件退件寄件计费打单寄件出库实名审核")
+    expect(await staff.page.getByTestId("me-staff").textContent()).toBe("驿站工作快递入库确认取件退件寄件计费打单寄件出库实名审核意见反馈处理")
     await still(staff.page, "60-me-staff-entries")
 
     await staff.page.getByTestId("me-staff-review").click()

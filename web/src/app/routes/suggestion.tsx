@@ -23,7 +23,7 @@ export const SuggestionSuccessRoute = (props: { readonly params: { readonly id?:
 export const SuggestionDetailRoute = (props: { readonly params: { readonly id?: string; readonly token?: string } }) => {
   const token = adoptRouteToken(props.params.token) ?? ""
   const id = props.params.id ?? ""
-  return <Page title="反馈详情"><SuggestionDetailPage key={id} id={id} token={token} /></Page>
+  return <Page title="反馈详情" className="page--chat"><SuggestionDetailPage key={id} id={id} token={token} /></Page>
 }
 
 export const SuggestionReviewRoute = (props: { readonly params: { readonly token?: string } }) => {

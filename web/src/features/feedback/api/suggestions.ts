@@ -8,7 +8,7 @@ const seg = encodeURIComponent
 export type SuggestionInput = typeof SubmitSuggestion.request.Type
 export type SuggestionThread = typeof SuggestionDetail.answer.Type
 export type SuggestionReply = SuggestionThread["replies"][number]
-export type ListedSuggestion = typeof SuggestionInbox.answer.Type["results"][number]
+export type InboxItem = typeof SuggestionInbox.answer.Type["results"][number]
 
 /** `POST /api/suggestion`: the new suggestion's id. */
 export const submitSuggestion = async (input: SuggestionInput, idempotencyKey: string) =>

@@ -9,7 +9,7 @@ import { Button, Dialog, ImageViewer, Tag, TextArea, Toast } from "antd-mobile"
 import { useEffect, useRef, useState } from "react"
 import { FeedbackLimits, feedbackMessages, replyRefusal, SuggestionStatus, suggestionStatusName, isSuggestionStatus } from "#src/feedback/suggestion"
 import { LoadFailed, Loading } from "../../../components/load-state"
-import { ApiFailure, failureMessage, newIdempotencyKey } from "../../../lib/api-client"
+import { failureMessage, newIdempotencyKey } from "../../../lib/api-client"
 import { dateTime } from "../../../lib/format"
 import { useSocketEvent } from "../../../lib/socket"
 import { useAction } from "../../../lib/use-action"
@@ -77,7 +77,8 @@ const ReplyBox = (props: { readonly id: string; readonly onSent: () => void }) =
       props.onSent()
     } catch (error) {
       Toast.show({ icon: "fail", content: failureMessage(error, feedbackMessages.replyFailed) })
-      if (error instanceof ApiFailure && error.status === 409) props.onSent()
+      // handled meanwhile: show it so (the box goes); any other failure keeps the page and what was typed
+      if (failureMessage(error, "") === feedbackMessages.handled) props.onSent()
     }
   })
   return (

@@ -11,10 +11,10 @@ import { failureMessage } from "../../../lib/api-client"
 import { dateTime } from "../../../lib/format"
 import { usePages } from "../../../lib/paging"
 import { tokenPath } from "../../../lib/session"
-import { fetchInbox, type ListedSuggestion } from "../api/suggestions"
+import { fetchInbox, type InboxItem } from "../api/suggestions"
 import { StatusTag } from "./suggestion-detail"
 
-const Card = (props: { readonly s: ListedSuggestion; readonly onOpen: () => void }) => {
+const Card = (props: { readonly s: InboxItem; readonly onOpen: () => void }) => {
   const { s } = props
   return (
     <div className="feedback-item" data-testid="suggestion-item" data-id={s._id} onClick={props.onOpen} role="link">

@@ -269,9 +269,10 @@ export const OutboundScreen = (props: { readonly worksiteId: string; readonly to
           <List mode="card" header="运费">
             <List.Item title="快递公司" data-testid="outbound-company"
               onClick={() => companies.error ? companies.reload() : freightEditable && setCompanyOpen(true)}
+              description={companies.error && !company
+                ? <span className="load-failed-inline" data-testid="send-companies-failed">{failureMessage(companies.error, SEND_COMPANIES_FAILED)}，点击重试</span> : undefined}
               extra={company ? <span className="value" data-testid="outbound-company-name">{company.name}</span>
-                : companies.error ? <span className="load-failed-inline" data-testid="send-companies-failed">{failureMessage(companies.error, SEND_COMPANIES_FAILED)}，点击重试</span>
-                : <span className="placeholder">请选择快递公司</span>} />
+                : <span className="placeholder">{companies.error ? "重试" : "请选择快递公司"}</span>} />
             {company?.daofuAble ? (
               <List.Item title="付款方式" extra={
                 <Selector data-testid="outbound-pay-mode" columns={2} disabled={!freightEditable} value={[entry.isDaofu ? "daofu" : "now"]}
