@@ -14,6 +14,7 @@ import { IdStatus, logOperation, operationKind } from "../shared/operation"
 import { Clock, Ids } from "../shared/ports"
 import { startOfShanghaiDay } from "../shared/time"
 import { BAD_REQUEST } from "../shared/wire"
+import { messages as uploadMessages } from "../upload/image-upload"
 import { ownUpload } from "../upload/use-cases"
 import { signUrl } from "../upload/upload"
 import type { Uploads } from "../upload/upload-store"
@@ -31,8 +32,8 @@ export const LATEST_ITEMS = 5
 
 export const marketMessages = {
   notVerified: verificationMessages.senderNotVerified,
-  /** A picture that is not one of the poster's own uploads. */
-  notOwnPicture: "请上传图片"
+  /** A picture that is not one of the poster's own uploads, as for every other photo (`ownImagePath`). */
+  notOwnPicture: uploadMessages.required
 } as const
 
 /** An item added, as logged: the form as typed, its pictures as the poster's uploads found then; the new id. */
