@@ -119,13 +119,14 @@ export const editItem = (actor: Actor, input: EditItemInput) => editItemWith(act
 
 /** `PUT /api/circle/status/{id}/{status}`: 0 delists the owner's listed item, 1 lists a delisted one again. */
 export const setItemStatus = Effect.fn("circleItemStatus")(function* (actor: Actor, input: { readonly id?: string | undefined; readonly status?: number | undefined }) {
-  const action = input.status === undefined ? undefined : statusRequest(input.status)
+  const status = input.status ?? Number.NaN
+  const action = statusRequest(status)
   if (!action) return yield* new RuleViolation({ message: OPERATION_FAILED })
   const item = yield* lockedItem(input.id)
   const next = yield* moved(item, action, actor)
   const now = yield* (yield* Clock).now
   yield* (yield* ItemStore).setStatus(item.id, next.status, now)
-  yield* logOperation(ItemStatusOperation, actor.openid, now, { id: item.id, status: input.status! }, { id: item.id, status: next.status })
+  yield* logOperation(ItemStatusOperation, actor.openid, now, { id: item.id, status }, { id: item.id, status: next.status })
   return { id: item.id, status: next.status }
 })
 
