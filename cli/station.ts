@@ -200,6 +200,10 @@ circle.command("hide").description("hide a listed or delisted post from every li
 circle.command("restore").description("give a hidden post back the status it had; logged and replayed").argument("<id>", "the post's id")
   .addOption(json()).action(lazy(async () => (await import("./circle")).restoreCirclePost))
 
+const articleCode = program.command("article-code").description("the article authorisation codes of /my (openids in ARTICLE_CODE_OPENIDS)")
+articleCode.command("check").description("whose code this is and until when; exit 1 when no code like it is good now")
+  .argument("<code>", "the 6-digit code").addOption(json()).action(lazy(async () => (await import("./article-code")).checkCode))
+
 const feedback = program.command("feedback").description("the students' feedback (/suggestion): list, show, reply, handle")
 feedback.command("list").description("list feedback, most recently changed first")
   .option("--open", "only feedback not handled yet (open or answered)")

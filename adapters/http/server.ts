@@ -35,6 +35,7 @@ import { sendingRoutes } from "./routes/sending"
 import { shareRoutes } from "./routes/share"
 import { shortUrlRedirects, shortUrlRoutes } from "./routes/short-url"
 import { feedbackRoutes } from "./routes/feedback"
+import { articleCodeRoutes, commonRoutes } from "./routes/common"
 import { logServed } from "./request-log"
 import { installSafetyNet, requestScope } from "./safety-net"
 import { securityHeaders } from "./security-headers"
@@ -118,7 +119,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.get("/auth/employee/publicKey", limitRequests(rateLimiter(limits.publicKeyPerAddress), clientAddress))
 
   if (options.devSignIn) app.use(devAuthRoutes(runtime), devLoginRoutes(runtime), devPayRoutes(runtime))
-  app.use(employeeRoutes(runtime, sessions))
+  app.use(employeeRoutes(runtime, sessions), articleCodeRoutes(runtime, sessions))
   app.get("/api/health", (_req, res) => { res.json({ success: true }) })
   app.use(signedFileRoutes(runtime))
   app.use(payNotifyRoutes(runtime))
@@ -146,6 +147,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(shareRoutes(runtime))
   app.use(shortUrlRoutes(runtime))
   app.use(feedbackRoutes(runtime))
+  app.use(commonRoutes(runtime))
   app.use(supportRoutes(runtime))
   app.use(circleSocialRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })

@@ -20,6 +20,7 @@ import {
   answerUser, AnswerUserOperation, handleSuggestion, HandleSuggestionOperation, replySuggestion, ReplySuggestionOperation, submitSuggestion,
   SubmitSuggestionOperation
 } from "#src/feedback/use-cases"
+import { issueArticleCode, IssueArticleCodeOperation } from "#src/home/article-code"
 import { codeForPath, ShortenOperation } from "#src/home/short-url"
 import { ExchangeGiftOperation, grantGift, GrantGiftOperation, redeemGift } from "#src/home/subscribe-gift-use-cases"
 import { addActivity, AddActivityOperation, endActivity, EndActivityOperation, OPERATOR } from "#src/home/use-cases"
@@ -238,6 +239,8 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     ({ suggestion, reply }) => ({ replyId: reply.id, status: suggestion.status }), (expected) => ({ ids: () => expected.replyId })),
   handleSuggestion: replayer(HandleSuggestionOperation, (input, actor) => handleSuggestion(actor, input.id), statusOutcome),
   answerUser: replayer(AnswerUserOperation, (input, actor) => answerUser(actor, input.openid, input.content), (a) => ({ id: a.id }), (expected) => ({ ids: () => expected.id })),
+  // a new random code (the log never holds one): the same expiry
+  issueArticleCode: replayer(IssueArticleCodeOperation, (_, actor) => issueArticleCode(actor), ({ expiresAt }) => ({ expiresAt: expiresAt.toISOString() })),
   // the pictures as the log kept them: found to be the poster's uploads when the item was posted or edited
   addCircleItem: replayer(AddItemOperation, (input, actor) => addItemWith(actor, input, loggedPics), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
   editCircleItem: replayer(EditItemOperation, (input, actor) => editItemWith(actor, input, loggedPics), (r) => ({ ...r })),

@@ -454,3 +454,8 @@ export interface DB {
 export interface DB {
   circle_moderation: { id: Generated<string>; target_id: string; action: "hide" | "restore"; reason: string | null; at: Timestamp }
 }
+
+/** Article authorisation codes (migration 2026-11-28T0410-article-code); merged into `DB` above. */
+export interface DB {
+  article_code: { openid: string; code_hash: string; issued_at: Timestamp; expires_at: Timestamp }
+}
