@@ -3,7 +3,9 @@ import { sql, type Kysely } from "kysely"
 /**
  * The campus circle (spec 002 §3, §7; issue 19): market items, the three social kinds (20 sell-a-teammate,
  * 30 confession, 40 message), reactions exactly once per person (the primary key), reports once per reporter,
- * the calls a visitor's "contact" and a teammate's "hu" sent, and short URLs. Posts keep their status (1 listed,
+ * the calls a visitor's "contact" and a teammate's "hu" sent, the admin's moderation decisions (one row each, so
+ * `station circle reports --open` lists posts reported since the last one), and short URLs. A teammate counts its call
+ * reactions (40, `calls`) apart from the chat accounts `hu` sent (`interest`). Posts keep their status (1 listed,
  * 0 delisted, 2 hidden, −1 deleted; `src/circle/status-machine.ts`) and the status a hidden post goes back to.
  * Money in whole fen (−1 free); pictures are the poster's own uploads, at most 9; counters never below 0.
  */
@@ -62,6 +64,7 @@ const statements = [
     zan integer not null default 0 check (zan >= 0),
     cai integer not null default 0 check (cai >= 0),
     interest integer not null default 0 check (interest >= 0),
+    calls integer not null default 0 check (calls >= 0),
     flower integer not null default 0 check (flower >= 0),
     created_at timestamptz not null,
     deleted_at timestamptz,
@@ -94,6 +97,14 @@ const statements = [
     created_at timestamptz not null
   )`,
   `create index circle_contact_requester on circle_contact (requester_id, created_at)`,
+  `create table circle_moderation (
+    id bigserial primary key,
+    target_id text not null,
+    action text not null check (action in ('hide', 'restore')),
+    reason text,
+    at timestamptz not null
+  )`,
+  `create index circle_moderation_target on circle_moderation (target_id, at)`,
   `create table short_url (
     code text primary key,
     path text not null unique,
@@ -106,7 +117,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["short_url", "circle_contact", "circle_report", "circle_reaction", "circle_social", "circle_item"]) {
+  for (const table of ["short_url", "circle_moderation", "circle_contact", "circle_report", "circle_reaction", "circle_social", "circle_item"]) {
     await sql.raw(`drop table ${table}`).execute(db)
   }
   await sql`alter table app_user drop column motto`.execute(db)

@@ -28,7 +28,7 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ["worksite", "wallet", "locker", "upload", "staff", "address"],
   ["profile", "parcel"],
   ["payment"],
-  ["support"],
+  ["support", "feedback"],
   ["errand"],
   ["sending"],
   ["circle"],

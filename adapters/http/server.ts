@@ -13,6 +13,7 @@ import { logger } from "./logger"
 import { actorOf, GENERIC_FAILURE, sendFailure } from "./outcome"
 import { clientAddress, limitRequests, rateLimiter, type Limit } from "./rate-limit"
 import { activityRoutes } from "./routes/activity"
+import { circleSocialRoutes, circleSocialVisitorRoutes } from "./routes/circle-social"
 import { subscribeGiftRoutes } from "./routes/subscribe-gift"
 import { circleMarketRoutes, circleMarketVisitorRoutes } from "./routes/circle-market"
 import { addressRoutes } from "./routes/address"
@@ -32,6 +33,9 @@ import { errandOrderRoutes } from "./routes/errand-order"
 import { errandLifecycleRoutes } from "./routes/errand-lifecycle"
 import { sendingRoutes } from "./routes/sending"
 import { shareRoutes } from "./routes/share"
+import { shortUrlRedirects, shortUrlRoutes } from "./routes/short-url"
+import { feedbackRoutes } from "./routes/feedback"
+import { articleCodeRoutes, commonRoutes } from "./routes/common"
 import { logServed } from "./request-log"
 import { installSafetyNet, requestScope } from "./safety-net"
 import { securityHeaders } from "./security-headers"
@@ -115,14 +119,15 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.get("/auth/employee/publicKey", limitRequests(rateLimiter(limits.publicKeyPerAddress), clientAddress))
 
   if (options.devSignIn) app.use(devAuthRoutes(runtime), devLoginRoutes(runtime), devPayRoutes(runtime))
-  app.use(employeeRoutes(runtime, sessions))
+  app.use(employeeRoutes(runtime, sessions), articleCodeRoutes(runtime, sessions))
   app.get("/api/health", (_req, res) => { res.json({ success: true }) })
   app.use(signedFileRoutes(runtime))
   app.use(payNotifyRoutes(runtime))
   app.use(errandExportRoutes(runtime))
+  app.use(shortUrlRedirects(runtime))
   // the circle's visitor calls: a session, or a known openid at most `circleVisitorPerAddress` times per address
   const circleVisitor = circleViewer(runtime.db, sessions, rateLimiter(limits.circleVisitorPerAddress))
-  app.use(circleMarketVisitorRoutes(runtime, circleVisitor))
+  app.use(circleMarketVisitorRoutes(runtime, circleVisitor), circleSocialVisitorRoutes(runtime, circleVisitor))
   app.use("/api", requireActor(sessions))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(limits.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(limits.friendLookupPerAccount), (req) => actorOf(req).userId))
@@ -140,7 +145,11 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(subscribeGiftRoutes(runtime))
   app.use(circleMarketRoutes(runtime))
   app.use(shareRoutes(runtime))
+  app.use(shortUrlRoutes(runtime))
+  app.use(feedbackRoutes(runtime))
+  app.use(commonRoutes(runtime))
   app.use(supportRoutes(runtime))
+  app.use(circleSocialRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 
   const dist = options.webDist && resolve(options.webDist)

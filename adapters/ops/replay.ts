@@ -7,7 +7,21 @@
 import { Cause, Effect, Exit, Result, Schema, SchemaIssue } from "effect"
 import type { Kysely } from "kysely"
 import { AddItemOperation, addItemWith, EditItemOperation, editItemWith, ItemStatusOperation, loggedPics, setItemStatus } from "#src/circle/market"
+import { HidePostOperation, hidePost, RestorePostOperation, restorePost } from "#src/circle/moderation"
+import {
+  AskContactOperation, askContact, CallTeammateOperation, callTeammate, DeletePostOperation, deletePost, react, ReactToPostOperation, reportPost,
+  ReportPostOperation
+} from "#src/circle/post-use-cases"
+import { AddSocialPostOperation, publishSocialPost } from "#src/circle/social-use-cases"
+import { signedIn } from "#src/circle/viewer"
 import { ErrandStore } from "#src/errand/errand-store"
+import { purgePictures, PurgePicturesOperation } from "#src/circle/picture-purge"
+import {
+  answerUser, AnswerUserOperation, handleSuggestion, HandleSuggestionOperation, replySuggestion, ReplySuggestionOperation, submitSuggestion,
+  SubmitSuggestionOperation
+} from "#src/feedback/use-cases"
+import { issueArticleCode, IssueArticleCodeOperation } from "#src/home/article-code"
+import { codeForPath, ShortenOperation } from "#src/home/short-url"
 import { ExchangeGiftOperation, grantGift, GrantGiftOperation, redeemGift } from "#src/home/subscribe-gift-use-cases"
 import { addActivity, AddActivityOperation, endActivity, EndActivityOperation, OPERATOR } from "#src/home/use-cases"
 import {
@@ -27,7 +41,7 @@ import type { Actor } from "#src/shared/actor"
 import { Clock } from "#src/shared/ports"
 import { creditSms, SmsCreditOperation } from "#src/support/use-cases"
 import { isDomainError } from "#src/shared/errors"
-import type { OperationKind, OperationName } from "#src/shared/operation"
+import { STATION_OPERATOR, type OperationKind, type OperationName } from "#src/shared/operation"
 import { randomUUID } from "node:crypto"
 import type { DB } from "../postgres/schema"
 import type { RunOptions, Runtime, StationServices } from "../runtime"
@@ -214,10 +228,41 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   smsCredit: replayer(SmsCreditOperation,
     (input) => Clock.use((c) => c.now).pipe(Effect.flatMap((at) => creditSms({ ...input, at })), Effect.as({ worksiteId: input.worksiteId, change: input.change })),
     (r) => ({ ...r }), undefined, () => false),
+  // the code drawn when it was shortened
+  shortenUrl: replayer(ShortenOperation, (input, actor) => codeForPath(actor.openid, input.path, input.code), (code) => ({ code })),
+  // the job's purge of a deleted post's pictures, under the system actor (the replaying server's own files, if it has them)
+  purgeCirclePictures: replayer(PurgePicturesOperation, (input) => purgePictures(input.id), ({ files }) => ({ files }),
+    undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
+  // feedback: each new row takes its recorded id
+  submitSuggestion: replayer(SubmitSuggestionOperation, (input, actor) => submitSuggestion(actor, input), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
+  replySuggestion: replayer(ReplySuggestionOperation, (input, actor) => replySuggestion(actor, input.id, input.content),
+    ({ suggestion, reply }) => ({ replyId: reply.id, status: suggestion.status }), (expected) => ({ ids: () => expected.replyId })),
+  handleSuggestion: replayer(HandleSuggestionOperation, (input, actor) => handleSuggestion(actor, input.id), statusOutcome),
+  answerUser: replayer(AnswerUserOperation, (input, actor) => answerUser(actor, input.openid, input.content), (a) => ({ id: a.id }), (expected) => ({ ids: () => expected.id })),
+  // a new random code (the log never holds one): the same expiry
+  issueArticleCode: replayer(IssueArticleCodeOperation, (_, actor) => issueArticleCode(actor), ({ expiresAt }) => ({ expiresAt: expiresAt.toISOString() })),
   // the pictures as the log kept them: found to be the poster's uploads when the item was posted or edited
   addCircleItem: replayer(AddItemOperation, (input, actor) => addItemWith(actor, input, loggedPics), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
   editCircleItem: replayer(EditItemOperation, (input, actor) => editItemWith(actor, input, loggedPics), (r) => ({ ...r })),
-  circleItemStatus: replayer(ItemStatusOperation, (input, actor) => setItemStatus(actor, input), (r) => ({ ...r }))
+  circleItemStatus: replayer(ItemStatusOperation, (input, actor) => setItemStatus(actor, input), (r) => ({ ...r })),
+  // the circle: a post as checked when it was made (its images were the poster's own uploads then); a visitor's
+  // reaction or report as the visitor's; a contact request and a report take new ids for their rows
+  addSocialPost: replayer(AddSocialPostOperation, (input, actor) => publishSocialPost(actor, input), (p) => ({ id: p.id, worksiteId: p.worksiteId }),
+    (expected) => ({ ids: () => expected.id })),
+  reactToPost: replayer(ReactToPostOperation,
+    (input, actor) => react({ ...actor, visitor: input.visitor }, { id: input.id, bizType: input.kind, type: input.type }).pipe(
+      Effect.map(({ answer }) => ({ id: input.id, count: answer }))),
+    (r) => ({ ...r })),
+  callTeammate: replayer(CallTeammateOperation, (input, actor) => callTeammate(actor, input.id).pipe(Effect.map((interest) => ({ id: input.id, interest }))),
+    (r) => ({ ...r })),
+  askContact: replayer(AskContactOperation, (input, actor) => askContact(signedIn(actor), input.id).pipe(Effect.as({ id: input.id })), (r) => ({ ...r }),
+    () => ({ ids: randomUUID })),
+  reportPost: replayer(ReportPostOperation, (input, actor) => reportPost({ ...actor, visitor: input.visitor }, input.id, input.complain),
+    statusOutcome, () => ({ ids: randomUUID })),
+  deletePost: replayer(DeletePostOperation, (input, actor) => deletePost(actor, input.id), statusOutcome),
+  // the operator's moderation (`station circle hide | restore`), logged under the operator, who is no user
+  hidePost: replayer(HidePostOperation, (input) => hidePost(input.id, input.reason), (p) => ({ ...p }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  restorePost: replayer(RestorePostOperation, (input) => restorePost(input.id), (p) => ({ ...p }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR)
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

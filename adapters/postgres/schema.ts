@@ -417,6 +417,8 @@ export interface DB {
     cai: Generated<number>
     interest: Generated<number>
     flower: Generated<number>
+    /** Call reactions (40) to a teammate (migration 2026-11-28T0300-circle). */
+    calls: Generated<number>
     created_at: Timestamp
     deleted_at: Timestamp | null
     pics_purged_at: Timestamp | null
@@ -425,4 +427,35 @@ export interface DB {
   circle_report: { id: string; target_id: string; reporter_openid: string; complain: number; created_at: Timestamp }
   circle_contact: { id: string; target_id: string; requester_id: string; created_at: Timestamp }
   short_url: { code: string; path: string; created_at: Timestamp }
+}
+
+/** Feedback (migration 2026-11-28T0400-feedback); merged into `DB` above. */
+export interface DB {
+  suggestion: {
+    id: string
+    user_id: string
+    worksite_id: string | null
+    type: number
+    title: string
+    content: string
+    /** Picture URLs (`/sign/…`), the author's uploads. */
+    pics: Json<ReadonlyArray<string>>
+    status: Generated<number>
+    created_at: Timestamp
+    updated_at: Timestamp
+    handled_at: Timestamp | null
+    handled_by: string | null
+  }
+  suggestion_reply: { id: string; suggestion_id: string; author_id: string; by_staff: boolean; content: string; created_at: Timestamp }
+  user_answer: { id: string; from_user_id: string; to_user_id: string; content: string; created_at: Timestamp }
+}
+
+/** The admin's decisions on circle posts (migration 2026-11-28T0300-circle); merged into `DB` above. */
+export interface DB {
+  circle_moderation: { id: Generated<string>; target_id: string; action: "hide" | "restore"; reason: string | null; at: Timestamp }
+}
+
+/** Article authorisation codes (migration 2026-11-28T0410-article-code); merged into `DB` above. */
+export interface DB {
+  article_code: { openid: string; code_hash: string; issued_at: Timestamp; expires_at: Timestamp }
 }

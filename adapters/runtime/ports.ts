@@ -10,8 +10,13 @@ import { DoorPickupSendOrders } from "#src/errand/door-pickup"
 import { ErrandParties } from "#src/errand/errand-parties"
 import { CreditStore, ErrandStore } from "#src/errand/errand-store"
 import { TeamStore } from "#src/errand/team-store"
+import { CirclePosts, Reactions, SocialStore } from "#src/circle/post-store"
 import { ContentCleaner } from "#src/home/activity-content"
 import { ActivityStore } from "#src/home/activity-store"
+import { CirclePictures } from "#src/circle/picture-store"
+import { FeedbackStore } from "#src/feedback/feedback-store"
+import { ArticleCodes } from "#src/home/article-code"
+import { ShortUrls } from "#src/home/short-url-store"
 import { SubscribeGiftStore } from "#src/home/subscribe-gift-store"
 import { Locker } from "#src/locker/locker"
 import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-store"
@@ -33,7 +38,13 @@ import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
 import { payIn } from "../payments/pay-in"
 import { payouts } from "../payments/simulated-provider"
 import { activityStore } from "../postgres/stores/activity-store"
+import { circlePictures } from "../postgres/stores/circle-picture-store"
+import { feedbackStore } from "../postgres/stores/feedback-store"
+import { articleCodes } from "../security/article-codes"
+import { shortUrls } from "../postgres/stores/short-url-store"
 import { circleItemStore } from "../postgres/stores/circle-item-store"
+import { circlePosts, circleReactions } from "../postgres/stores/circle-post-store"
+import { circleSocialStore } from "../postgres/stores/circle-social-store"
 import { subscribeGiftStore } from "../postgres/stores/subscribe-gift-store"
 import { addressStore } from "../postgres/stores/address-store"
 import { captchaStore } from "../postgres/stores/captcha-store"
@@ -105,9 +116,16 @@ export const ports = [
   perTransaction(DoorPickupSendOrders, ({ db }) => doorPickupSendOrders(db)),
   perTransaction(ActivityStore, ({ db }) => activityStore(db)),
   perTransaction(SubscribeGiftStore, ({ db }) => subscribeGiftStore(db)),
+  perTransaction(ShortUrls, ({ db }) => shortUrls(db)),
+  perTransaction(CirclePictures, ({ db }) => circlePictures(db)),
+  perTransaction(FeedbackStore, ({ db }) => feedbackStore(db)),
+  perTransaction(ArticleCodes, ({ db, secrets }) => articleCodes(db, secrets.qrKey)),
   perTransaction(SmsCreditStore, ({ db }) => smsCreditStore(db)),
   perTransaction(DonationStore, ({ db }) => donationStore(db)),
   perTransaction(ItemStore, ({ db }) => circleItemStore(db)),
+  perTransaction(SocialStore, ({ db }) => circleSocialStore(db)),
+  perTransaction(Reactions, ({ db }) => circleReactions(db)),
+  perTransaction(CirclePosts, ({ db }) => circlePosts(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
   perTransaction(Payouts, { fake: ({ standIns, secrets, db }) => payouts(standIns.paymentProvider, secrets.paymentKey, db) }),
   perTransaction(PayIn, { fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db) }),

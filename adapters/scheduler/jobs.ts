@@ -11,6 +11,7 @@ import type { Kysely } from "kysely"
 import { markDueParcels } from "#src/parcel/returns"
 import { dueTrades } from "#src/payment/use-cases"
 import { expirePrepay } from "#src/settlement/settlements"
+import { duePicturePurges, purgePostPictures, PURGE_OUTCOMES } from "#src/circle/picture-purge"
 import { dueUnacceptedErrands, dueUnpaidErrands, voidUnacceptedErrand, voidUnpaidErrand, type VoidOutcome } from "#src/errand/ordering"
 import { purgeExpiredKeys } from "../http/idempotency"
 import { logger } from "../http/logger"
@@ -162,6 +163,12 @@ export const jobs: ReadonlyArray<Job> = [
     description: "void errand orders nobody accepted before their required time: refunded through the pay-in port, parcel back to 0",
     everyMs: 5 * MINUTE,
     work: { due: dueUnacceptedErrands, one: voidUnacceptedErrand, outcomes: voidOutcomes }
+  }),
+  itemsJob({
+    name: "purge-deleted-circle-images",
+    description: "remove the image files only deleted circle posts used, 7 days after the deletion, each post in its own transaction",
+    everyMs: 60 * MINUTE,
+    work: { due: duePicturePurges, one: purgePostPictures, outcomes: PURGE_OUTCOMES }
   })
 ]
 

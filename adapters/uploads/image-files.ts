@@ -1,5 +1,5 @@
 /** Uploaded images on disk under `{root}/{yyyymmdd}/{random}.{ext}`, and the safe way back to one of them. */
-import { mkdir, writeFile } from "node:fs/promises"
+import { mkdir, rm, writeFile } from "node:fs/promises"
 import { join, resolve, sep } from "node:path"
 import { Effect } from "effect"
 import { ImageFiles } from "#src/upload/upload-store"
@@ -12,6 +12,12 @@ export const imageFiles = (root: string) => ImageFiles.of({
       if (!path) throw new Error(`refusing to store ${dateFolder}/${fileName}`)
       await mkdir(join(resolve(root), dateFolder), { recursive: true })
       await writeFile(path, bytes, { flag: "wx", mode: 0o640 })
+    }),
+  remove: (dateFolder, fileName) =>
+    Effect.promise(async () => {
+      const path = storedFilePath(root, dateFolder, fileName)
+      if (!path) throw new Error(`refusing to remove ${dateFolder}/${fileName}`)
+      await rm(path, { force: true })
     })
 })
 

@@ -138,10 +138,10 @@ export const AddMessage = call(Schema.Struct({ motto: Text(LONG_TEXT), word: Tex
 
 const SocialCounts = { zan: Schema.Number, cai: Schema.Number, createdAt: Instant, ...Reactions }
 
-/** A teammate for sale; the poster is not shown. Its chat account goes out through `hu` only. */
+/** A teammate for sale; the poster is not shown. Its chat account goes out through `hu` only; `calls` counts 呼TA, `interest` the accounts sent. */
 export const TeammateView = Schema.Struct({
   _id: Schema.String, nickname: Schema.String, sex: Schema.Number, motto: Schema.String, flags: Schema.Array(Schema.String),
-  header: Schema.String, pics: Schema.Array(Schema.String), interest: Schema.Number, ...SocialCounts
+  header: Schema.String, pics: Schema.Array(Schema.String), calls: Schema.Number, interest: Schema.Number, ...SocialCounts
 })
 export type TeammateView = typeof TeammateView.Type
 

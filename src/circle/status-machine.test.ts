@@ -59,6 +59,11 @@ describe("the circle post status machine", () => {
     }
   )
 
+  it("a deleted post keeps no status to go back to, also when it was hidden", () => {
+    const hidden = transition(post({ status: 0 }), "hide", "admin") as CirclePost
+    expect(transition(hidden, "delete", owner)).toMatchObject({ status: -1, statusBeforeHidden: null })
+  })
+
   it("deleted is final", () => {
     const gone = post({ status: -1 })
     for (const action of POST_REQUESTS) {

@@ -99,5 +99,5 @@ export const transition = <P extends CirclePost>(post: P, action: PostRequest, w
   return to === "same" ? post
     : to === "before" ? { ...post, status: post.statusBeforeHidden ?? listed, statusBeforeHidden: null }
     : to === hidden ? { ...post, status: to, statusBeforeHidden: post.status }
-    : { ...post, status: to }
+    : { ...post, status: to, statusBeforeHidden: null }
 }

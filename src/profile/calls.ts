@@ -33,6 +33,7 @@ export const UserView = Schema.Struct({
   realname: Optional,
   sex: SexCode,
   headimgBase64: Optional,
+  motto: Optional,
   phoneMain: Optional,
   phoneVice: Optional,
   idCardNo: Optional,
@@ -58,7 +59,7 @@ export type UserView = typeof UserView.Type
 
 /** The user as `wxuserInfo` shows it (spec 001 §3); the ID number masked. */
 export const userView = ({ profile: p, worksite, money, activeScore }: Account): UserView => ({
-  _id: p.id, openid: p.openid, unionid: p.unionid, nickname: p.nickname, realname: p.realname, sex: p.sex, headimgBase64: p.headimgBase64,
+  _id: p.id, openid: p.openid, unionid: p.unionid, nickname: p.nickname, realname: p.realname, sex: p.sex, headimgBase64: p.headimgBase64, motto: p.motto,
   phoneMain: p.phoneMain, phoneVice: p.phoneVice, idCardNo: maskIdCardNo(p.idCardNo), idCardUrl: p.idCardUrl, studentCardUrl: p.studentCardUrl,
   authStatus: p.authStatus, rejectComment: p.rejectComment, paotuiStatus: p.paotuiStatus, isPaotuiLeader: p.isPaotuiLeader,
   paotuiLeader: p.paotuiLeader, invitation: p.invitation, isXYTAdmin: p.isXYTAdmin, pickupAble: p.pickupAble, creditScore: p.creditScore,

@@ -11,6 +11,8 @@ export interface UserProfile extends Verification, BoundPhones {
   readonly unionid: string | null
   readonly nickname: string | null
   readonly headimgBase64: string | null
+  /** The motto a message on the circle's board was last posted with (spec 002 §2 /circleJyEdit). */
+  readonly motto: string | null
   readonly authStatus: AuthStatus
   /** When the pending (or last) real-name submission was made. */
   readonly authSubmittedAt: Date | null

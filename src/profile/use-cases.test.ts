@@ -22,7 +22,7 @@ const SECOND = 1000
 const ID_NO = "11010519491231002X"
 
 const profile = (over: Partial<UserProfile> = {}): UserProfile => ({
-  id: "u1", openid: "o1", unionid: null, nickname: "小李", headimgBase64: null, authStatus: -1, authSubmittedAt: null,
+  id: "u1", openid: "o1", unionid: null, nickname: "小李", headimgBase64: null, motto: null, authStatus: -1, authSubmittedAt: null,
   idCardUrl: null, studentCardUrl: null, toAuthRealname: null, toAuthIdCardNo: null, realname: null, idCardNo: null, sex: 1,
   rejectComment: null, phoneMain: "13900139000", phoneVice: null, paotuiStatus: -1, isPaotuiLeader: false, paotuiLeader: null,
   invitation: null, isXYTAdmin: false, pickupAble: true, creditScore: 100, newPaotuiOrderRemind: false, subscribeTime: now,
@@ -92,7 +92,7 @@ const world = (w: World = {}) => {
         findOwn: (userId, dateFolder, fileName) =>
           Effect.succeed((w.uploads ?? []).find((u) => u.userId === userId && u.dateFolder === dateFolder && u.fileName === fileName))
       }),
-      Effect.provideService(ImageFiles, { save: () => Effect.void }),
+      Effect.provideService(ImageFiles, { save: () => Effect.void, remove: () => Effect.void }),
       Effect.provideService(CaptchaStore, {
         lockSender: () => Effect.sync(() => {
           const account = w.sentWhileWaiting ?? []

@@ -73,7 +73,7 @@ export const sendRecord = (over: Partial<SendRecord> = {}): SendRecord => ({
 })
 
 export const profile = (id: string, over: Partial<UserProfile> = {}): UserProfile => ({
-  id, openid: `o-${id.slice(2)}`, unionid: null, nickname: id, headimgBase64: null, authStatus: 1, authSubmittedAt: null, idCardUrl: null,
+  id, openid: `o-${id.slice(2)}`, unionid: null, nickname: id, headimgBase64: null, motto: null, authStatus: 1, authSubmittedAt: null, idCardUrl: null,
   studentCardUrl: null, toAuthRealname: null, toAuthIdCardNo: null, realname: null, idCardNo: null, sex: 1, rejectComment: null,
   phoneMain: "13900139000", phoneVice: null, paotuiStatus: -1, isPaotuiLeader: false, paotuiLeader: null, invitation: null, isXYTAdmin: false,
   pickupAble: false, creditScore: 100, newPaotuiOrderRemind: false, subscribeTime: T0, role: "student", worksiteId: "w1", ...over

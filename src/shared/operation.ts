@@ -20,6 +20,9 @@ export const operationKind = <const Name extends OperationName, I extends Schema
   op: Name, input: I, outcome: O
 ): OperationKind<Name, I["Type"], O["Type"]> => ({ op, input: Schema.toType(input), outcome: Schema.toType(outcome) })
 
+/** The operations log's actor for what the station's operator does with `station` (no user). */
+export const STATION_OPERATOR = "station-operator"
+
 /** The outcome of an operation that moves one record: its id and new status. */
 export const IdStatus = Schema.Struct({ id: Schema.String, status: Schema.Number })
 

@@ -44,8 +44,10 @@ export interface StationOperation {
   readonly op: "checkIn" | "takePart" | "markDue" | "returnParcel" | "safekeepFee" | "chooseAgent" | "refuseAgent" | "cancelAgent" | "selfSign" | "openBox"
     | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending" | "addActivity" | "endActivity"
     | "grantGift" | "exchangeGift"
-    | "smsCredit"
+    | "smsCredit" | "shortenUrl" | "purgeCirclePictures"
+    | "submitSuggestion" | "replySuggestion" | "handleSuggestion" | "answerUser" | "issueArticleCode"
     | "addCircleItem" | "editCircleItem" | "circleItemStatus"
+    | "addSocialPost" | "reactToPost" | "callTeammate" | "askContact" | "reportPost" | "deletePost" | "hidePost" | "restorePost"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown

@@ -10,4 +10,6 @@ export class Uploads extends Context.Service<Uploads, {
 
 export class ImageFiles extends Context.Service<ImageFiles, {
   save(dateFolder: string, fileName: string, bytes: Uint8Array): Effect.Effect<void>
+  /** Removes a stored file; one already gone is no error. */
+  remove(dateFolder: string, fileName: string): Effect.Effect<void>
 }>()("station/ImageFiles") {}

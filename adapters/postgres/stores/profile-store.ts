@@ -14,7 +14,7 @@ type UserRow = Selectable<DB["app_user"]>
 
 const toProfile = (r: UserRow): UserProfile => ({
   id: r.id, openid: r.openid, unionid: r.unionid, nickname: r.nickname, realname: r.realname, sex: r.sex as 0 | 1 | 2,
-  headimgBase64: r.headimg_base64, phoneMain: r.phone_main, phoneVice: r.phone_vice, idCardNo: r.id_card_no,
+  headimgBase64: r.headimg_base64, motto: r.motto, phoneMain: r.phone_main, phoneVice: r.phone_vice, idCardNo: r.id_card_no,
   toAuthIdCardNo: r.to_auth_id_card_no, toAuthRealname: r.to_auth_realname, idCardUrl: r.id_card_url,
   studentCardUrl: r.student_card_url, authStatus: r.auth_status as AuthStatus, authSubmittedAt: r.auth_submitted_at,
   rejectComment: r.reject_comment, paotuiStatus: r.paotui_status as PaotuiStatus, isPaotuiLeader: r.is_paotui_leader,
@@ -24,7 +24,7 @@ const toProfile = (r: UserRow): UserProfile => ({
 })
 
 const columns: { readonly [K in keyof Required<ProfileChange>]: keyof Updateable<DB["app_user"]> } = {
-  nickname: "nickname", realname: "realname", sex: "sex", headimgBase64: "headimg_base64", phoneMain: "phone_main",
+  nickname: "nickname", realname: "realname", sex: "sex", headimgBase64: "headimg_base64", motto: "motto", phoneMain: "phone_main",
   phoneVice: "phone_vice", idCardNo: "id_card_no", toAuthIdCardNo: "to_auth_id_card_no", toAuthRealname: "to_auth_realname",
   idCardUrl: "id_card_url", studentCardUrl: "student_card_url", authStatus: "auth_status", authSubmittedAt: "auth_submitted_at",
   rejectComment: "reject_comment", paotuiStatus: "paotui_status", isPaotuiLeader: "is_paotui_leader", paotuiLeader: "paotui_leader",

@@ -74,6 +74,18 @@ const IntroductionRoute = lazyRoute(() => import("./routes/tips"), "Introduction
 const QrcodeRoute = lazyRoute(() => import("./routes/tips"), "QrcodeRoute")
 const DepositRoute = lazyRoute(() => import("./routes/deposit"), "DepositRoute")
 const DonateRoute = lazyRoute(() => import("./routes/donate"), "DonateRoute")
+const CircleDiscoveryRoute = lazyRoute(() => import("./routes/circle-discovery"), "CircleDiscoveryRoute")
+const MyCircleRoute = lazyRoute(() => import("./routes/my-circle"), "MyCircleRoute")
+const CircleTypeRoute = lazyRoute(() => import("./routes/circle-type"), "CircleTypeRoute")
+const CircleEditRoute = lazyRoute(() => import("./routes/circle-edit"), "CircleEditRoute")
+const CircleDetailRoute = lazyRoute(() => import("./routes/circle-detail"), "CircleDetailRoute")
+const CircleShareListRoute = lazyRoute(() => import("./routes/circle-share-list"), "CircleShareListRoute")
+const CircleMaiListRoute = lazyRoute(() => import("./routes/circle-social"), "CircleMaiListRoute")
+const CircleBBListRoute = lazyRoute(() => import("./routes/circle-social"), "CircleBBListRoute")
+const CircleJiyuListRoute = lazyRoute(() => import("./routes/circle-social"), "CircleJiyuListRoute")
+const CircleSfEditRoute = lazyRoute(() => import("./routes/circle-social"), "CircleSfEditRoute")
+const CircleBBEditRoute = lazyRoute(() => import("./routes/circle-social"), "CircleBBEditRoute")
+const CircleJyEditRoute = lazyRoute(() => import("./routes/circle-social"), "CircleJyEditRoute")
 
 export const App = () => (
   <Suspense fallback={null}>
@@ -144,6 +156,18 @@ export const App = () => (
       <Route path="/qrcode" component={QrcodeRoute} />
       <Route path="/deposit/:token" component={DepositRoute} />
       <Route path="/donate/:token" component={DonateRoute} />
+      <Route path="/circleDiscovery/:token" component={CircleDiscoveryRoute} />
+      <Route path="/myCircle/:token" component={MyCircleRoute} />
+      <Route path="/circleType/:bizType/:token" component={CircleTypeRoute} />
+      <Route path="/circleEdit/:bizType/:goodsType/:id/:token" component={CircleEditRoute} />
+      <Route path="/circleDetail/:id/:param" component={CircleDetailRoute} />
+      <Route path="/circleMaiList/:token" component={CircleMaiListRoute} />
+      <Route path="/circleSfEdit/:token" component={CircleSfEditRoute} />
+      <Route path="/circleBBEdit/:token" component={CircleBBEditRoute} />
+      <Route path="/circleJyEdit/:token" component={CircleJyEditRoute} />
+      <Route path="/circleBBList/:token" component={CircleBBListRoute} />
+      <Route path="/circleJiyuList/:token" component={CircleJiyuListRoute} />
+      <Route path="/circleShareList/:token" component={CircleShareListRoute} />
       {comingSoon.map((page) => (
         <Route key={page.path} path={page.path}>
           <ComingSoonRoute key={page.path} path={page.path} title={page.title} tab={page.tab} />

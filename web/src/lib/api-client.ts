@@ -29,6 +29,8 @@ export interface RequestOptions {
   /** A multipart body (uploads); the browser sets its content type. */
   readonly form?: FormData
   readonly idempotencyKey?: string
+  /** Sent without the session's bearer token: a circle visitor names itself by its openid instead. */
+  readonly anonymous?: boolean
 }
 
 export const SESSION_EXPIRED_PATH = "/error/10001"
@@ -52,7 +54,7 @@ const succeeded = (body: unknown): boolean =>
 /** Sends one call and decodes its answer; throws ApiFailure or TransportFailure. */
 export const request = async <A>(path: string, decode: (body: unknown) => A, options: RequestOptions = {}): Promise<A> => {
   const headers: Record<string, string> = { Accept: "application/json" }
-  const token = sessionToken()
+  const token = options.anonymous ? undefined : sessionToken()
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers["Content-Type"] = "application/json"
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey
@@ -90,6 +92,7 @@ export interface CallOptions<Input> {
   /** The request, encoded with the call's Schema: as the query of a GET, else as the JSON body. */
   readonly input?: Input
   readonly idempotencyKey?: string
+  readonly anonymous?: boolean
 }
 
 /** Sends one of the core's calls: the request encoded and the answer decoded with the call's own Schemas. */
@@ -105,7 +108,8 @@ export const send = async <Req extends Schema.Top, Ans extends Schema.Top>(
   const decode = Schema.decodeUnknownSync(call.answer as unknown as Schema.Decoder<Ans["Type"]>)
   const answerOf = (answer: unknown) => (call.beside ? answer : (answer as { data?: unknown }).data)
   return request(path, (answer) => decode(answerOf(answer)), {
-    method, ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {})
+    method, ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+    ...(options.anonymous ? { anonymous: true } : {})
   })
 }
 

@@ -6,7 +6,6 @@ import { FooterTabs, type FooterTab } from "../../components/tab-bar"
 import { adoptRouteToken } from "../../lib/session"
 
 export const comingSoon: ReadonlyArray<{ readonly path: string; readonly title: string; readonly tab?: FooterTab }> = [
-  { path: "/myCircle/:token", title: "校园集市" },
   { path: "/tongji/:token", title: "运营报表" },
   { path: "/suggestion/:token", title: "意见反馈" }
 ]

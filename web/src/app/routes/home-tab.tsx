@@ -1,7 +1,8 @@
-/** `/home/:token`: the banner, the grid of eight with its gates, the personal pick-up QR, the running announcements and the footer tabs. */
+/** `/home/:token`: the banner, the grid of eight with its gates, the personal pick-up QR, the running announcements, the circle list and the footer tabs. */
 import { Page } from "../../components/page"
 import { FooterTabs } from "../../components/tab-bar"
 import { UserGate } from "../../components/user-gate"
+import { HomeCircle } from "../../features/circle/components/home-circle"
 import { ActivityCarousel } from "../../features/home/components/activity-carousel"
 import { HomeGrid } from "../../features/home/components/home-grid"
 import { PickupQrCard } from "../../features/home/components/pickup-qr-card"
@@ -22,7 +23,7 @@ export const HomeTabRoute = (props: { readonly params: { readonly token?: string
             <HomeGrid user={user} token={token} />
             <PickupQrCard phoneMain={user.phoneMain} token={token} />
             <ActivityCarousel worksiteId={user.worksite?._id} token={token} />
-            {/* the campus circle's list with its type filters comes here with the circle */}
+            {user.worksite ? <HomeCircle openid={user.openid} token={token} /> : null}
           </>
         )}
       </UserGate>
