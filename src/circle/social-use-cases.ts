@@ -58,7 +58,7 @@ export const publishSocialPost = Effect.fn("publishSocialPost")(function* (actor
     zan: 0, cai: 0, calls: 0, interest: 0, flower: 0, createdAt: now
   }
   yield* store.add(post)
-  if (draft.kind === PostKind.message && draft.motto !== null) yield* store.saveMotto(person.id, draft.motto)
+  if (draft.kind === PostKind.message) yield* store.saveMotto(person.id, draft.motto)
   yield* logOperation(AddSocialPostOperation, actor.openid, now, draft, { id: post.id, worksiteId: post.worksiteId })
   return post
 })
