@@ -52,14 +52,14 @@ export interface ReactInput {
  */
 export const react = Effect.fn("react")(function* (viewer: Viewer, input: ReactInput) {
   const { bizType: kind, type } = input
-  const counter = isPostKind(kind) && isReactionType(type) ? counterOf(kind, type) : undefined
+  if (!isPostKind(kind) || !isReactionType(type)) return yield* new RuleViolation({ message: reactionMessages.wrongReaction })
+  const counter = counterOf(kind, type)
   if (!counter) return yield* new RuleViolation({ message: reactionMessages.wrongReaction })
-  const post = yield* seenPost(viewer, input.id, kind as PostKind, DETAIL_FAILED)
+  const post = yield* seenPost(viewer, input.id, kind, DETAIL_FAILED)
   const now = yield* (yield* Clock).now
-  const reaction = type as keyof typeof alreadyReacted
-  const count = yield* (yield* Reactions).react(post, reaction, counter, viewer.openid, now)
-  if (count === undefined) return { answer: 0, message: alreadyReacted[reaction] }
-  yield* logOperation(ReactToPostOperation, viewer.openid, now, { id: post.id, kind: post.kind, type: reaction, visitor: viewer.visitor }, { id: post.id, count })
+  const count = yield* (yield* Reactions).react(post, type, counter, viewer.openid, now)
+  if (count === undefined) return { answer: 0, message: alreadyReacted[type] }
+  yield* logOperation(ReactToPostOperation, viewer.openid, now, { id: post.id, kind: post.kind, type, visitor: viewer.visitor }, { id: post.id, count })
   return { answer: count, message: undefined }
 })
 
