@@ -10,7 +10,8 @@ const KINDS: { readonly [K in OperationName]: true } = {
   checkIn: true, takePart: true, markDue: true, returnParcel: true, safekeepFee: true, chooseAgent: true, refuseAgent: true, cancelAgent: true,
   selfSign: true, openBox: true, bookSending: true, setFreight: true, freightPaid: true, printWaybill: true, sendOut: true, closeSending: true,
   addActivity: true, endActivity: true, grantGift: true, exchangeGift: true, smsCredit: true, shortenUrl: true, purgeCirclePictures: true,
-  submitSuggestion: true, replySuggestion: true, handleSuggestion: true, answerUser: true
+  submitSuggestion: true, replySuggestion: true, handleSuggestion: true, answerUser: true,
+  storeDailyStatistics: true, createReportLink: true, revokeReportLink: true, setSiteAdmin: true
 }
 export const OPERATIONS = Object.keys(KINDS) as ReadonlyArray<OperationName>
 

@@ -46,6 +46,7 @@ export interface StationOperation {
     | "grantGift" | "exchangeGift"
     | "smsCredit" | "shortenUrl" | "purgeCirclePictures"
     | "submitSuggestion" | "replySuggestion" | "handleSuggestion" | "answerUser"
+    | "storeDailyStatistics" | "createReportLink" | "revokeReportLink" | "setSiteAdmin"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown
