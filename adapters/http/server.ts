@@ -32,6 +32,7 @@ import { sendingRoutes } from "./routes/sending"
 import { shareRoutes } from "./routes/share"
 import { shortUrlRedirects, shortUrlRoutes } from "./routes/short-url"
 import { feedbackRoutes } from "./routes/feedback"
+import { statisticsReportRoutes, statisticsRoutes } from "./routes/statistics"
 import { logServed } from "./request-log"
 import { installSafetyNet, requestScope } from "./safety-net"
 import { securityHeaders } from "./security-headers"
@@ -121,6 +122,8 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(payNotifyRoutes(runtime))
   app.use(errandExportRoutes(runtime))
   app.use(shortUrlRedirects(runtime))
+  // the daily report link's two calls take a report key as well as a session
+  app.use(statisticsReportRoutes(runtime, sessions))
   app.use("/api", requireActor(sessions))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(limits.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(limits.friendLookupPerAccount), (req) => actorOf(req).userId))
@@ -139,6 +142,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(shareRoutes(runtime))
   app.use(shortUrlRoutes(runtime))
   app.use(feedbackRoutes(runtime))
+  app.use(statisticsRoutes(runtime))
   app.use(supportRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })
 
