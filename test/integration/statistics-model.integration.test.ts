@@ -4,7 +4,8 @@
  * written straight into the tables the store counts from. A small model counts each figure per worksite and day from
  * the same events; the live figures equal it for every day; the `daily-statistics` job stores the last two closed
  * days with exactly those figures (a stored day equals its live count); a second run changes nothing and logs
- * nothing; `/tongji`'s rows and the daily report compose the same figures.
+ * nothing; `/tongji`'s rows and the daily report compose the same figures. On PGlite, and on real Postgres when
+ * TEST_DATABASE_URL is set.
  */
 import { randomUUID } from "node:crypto"
 import fc from "fast-check"
@@ -17,7 +18,7 @@ import { addDays, datesBetween, spanOf, todayAt } from "#src/statistics/days"
 import { COUNT_KEYS, figuresOf, sumFigures, type Counts, type CountKey, type Figures } from "#src/statistics/figures"
 import { StatisticsStore } from "#src/statistics/statistics-store"
 import { dailyStatistics, figuresOfDays, tongji } from "#src/statistics/use-cases"
-import { startTestApp, valueOf, type TestApp } from "../support/test-app"
+import { backends, startTestApp, valueOf, type TestApp } from "../support/test-app"
 
 const HOUR = 3_600_000
 /** A few minutes into today: yesterday and the day before are the closed days the job stores. */
@@ -180,10 +181,10 @@ const write = async (t: TestApp, w: World): Promise<readonly [string, string]> =
 
 const figures = (w: World, s: number, day: string): Figures => figuresOf(modelCounts(w, s, day), SMS_UNIT)
 
-describe("statistics model [pglite]", () => {
+for (const backend of backends) describe(`statistics model [${backend}]`, () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await startTestApp("pglite", { clock: () => NOW })
+    t = await startTestApp(backend, { clock: () => NOW })
   })
   afterAll(async () => { await t?.close() })
 
@@ -236,7 +237,7 @@ describe("statistics model [pglite]", () => {
       expect(lines(4).map((l) => [l.count, l.money])).toEqual(day.map((f) => [f.errandsCompleted, f.errandIncome]))
       expect(lines(6).map((l) => [l.count, l.money])).toEqual(day.map((f) => [f.smsCount, f.smsCount * SMS_UNIT]))
       expect(lines(2).map((l) => l._id)).toEqual(rows.filter((r) => r.day_text === DAYS[2]).map((r) => r.id))
-    }), { numRuns: 15 })
+    }), { numRuns: 10 })
   }, 600_000)
 
   it("has counted something of every figure across the runs (the generators reach each definition)", () => {

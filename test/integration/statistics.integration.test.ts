@@ -13,7 +13,8 @@ import { addDays, todayAt } from "#src/statistics/days"
 import { DailyStatistics, SitesForTongji, StatisticsById, Tongji, UnbindCount } from "#src/statistics/calls"
 import { createReportLink, revokeReportLink, setSiteAdmin } from "#src/statistics/use-cases"
 import { addMonths } from "#src/statistics/days"
-import { checkInPayload, decodedData as decoded, startTestApp, valueOf, type ApiAnswer, type TestApp } from "../support/test-app"
+import { jobNamed } from "#adapters/scheduler/jobs"
+import { backends, checkInPayload, decodedData as decoded, startTestApp, valueOf, type ApiAnswer, type TestApp } from "../support/test-app"
 
 const FAILED = { success: false, message: "获取统计数据失败" }
 const BAD_RANGE = { success: false, message: "统计日期范围不正确" }
@@ -21,7 +22,7 @@ const UNSIGNED = { success: false, message: "登录已失效，请重新进入" 
 
 const answer = (r: ApiAnswer) => ({ status: r.status, body: r.body })
 
-describe("operations statistics [pglite]", () => {
+for (const backend of backends) describe(`operations statistics [${backend}]`, () => {
   let t: TestApp
   const tokens: Record<"student" | "runner" | "staff" | "siteAdmin" | "headOffice", string> = {} as never
   const keys: Record<"site" | "global" | "revoked" | "expired", string> = {} as never
@@ -32,7 +33,7 @@ describe("operations statistics [pglite]", () => {
   const makeKey = async (worksite: string | null) => valueOf(await t.runtime.run(createReportLink(worksite, 30)))
 
   beforeAll(async () => {
-    t = await startTestApp("pglite")
+    t = await startTestApp(backend)
     const openids = { student: "demo-student", runner: "demo-runner", staff: "demo-staff-dy", siteAdmin: "demo-staff", headOffice: "demo-admin" } as const
     for (const [who, openid] of Object.entries(openids)) tokens[who as keyof typeof openids] = await t.token(openid)
     keys.site = (await makeKey("XY01")).secret
@@ -196,7 +197,7 @@ describe("operations statistics [pglite]", () => {
     expect(ops.slice(-2).map((o) => [o.op, o.actorOpenid, o.input])).toEqual([
       ["setSiteAdmin", "station-operator", { phone: "13900000001", on: false }], ["setSiteAdmin", "station-operator", { phone: "13900000002", on: true }]
     ])
-    const fresh = await startTestApp("pglite")
+    const fresh = await startTestApp(backend)
     try {
       async function* lines() {
         let lineNo = 0
@@ -213,5 +214,18 @@ describe("operations statistics [pglite]", () => {
     } finally {
       await fresh.close()
     }
+  })
+
+  // races need real connections: PGlite serializes them
+  if (backend === "postgres") it("two runs of the daily-statistics job at once store and log each worksite-day once", async () => {
+    const now = new Date()
+    const job = jobNamed("daily-statistics")!
+    const [a, b] = await Promise.all([job.run(t.runtime, now), job.run(t.runtime, now)])
+    expect({ failed: a.failed! + b.failed!, stored: a.stored! + b.stored!, unchanged: a.unchanged! + b.unchanged! }).toEqual({ failed: 0, stored: 4, unchanged: 4 })
+    const rows = await t.db.selectFrom("daily_statistics").select(["worksite_id"]).execute()
+    expect(rows).toHaveLength(4)
+    const logged = await t.db.selectFrom("ops_log").select("seq").where("op", "=", "storeDailyStatistics").execute()
+    expect(logged).toHaveLength(4)
+    expect(await job.run(t.runtime, now)).toMatchObject({ stored: 0, unchanged: 4, failed: 0 })
   })
 })
