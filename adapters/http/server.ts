@@ -36,6 +36,7 @@ import { shareRoutes } from "./routes/share"
 import { shortUrlRedirects, shortUrlRoutes } from "./routes/short-url"
 import { feedbackRoutes } from "./routes/feedback"
 import { articleCodeRoutes, commonRoutes } from "./routes/common"
+import { statisticsReportRoutes, statisticsRoutes } from "./routes/statistics"
 import { logServed } from "./request-log"
 import { installSafetyNet, requestScope } from "./safety-net"
 import { securityHeaders } from "./security-headers"
@@ -128,6 +129,8 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   // the circle's visitor calls: a session, or a known openid at most `circleVisitorPerAddress` times per address
   const circleVisitor = circleViewer(runtime.db, sessions, rateLimiter(limits.circleVisitorPerAddress))
   app.use(circleMarketVisitorRoutes(runtime, circleVisitor), circleSocialVisitorRoutes(runtime, circleVisitor))
+  // the daily report link's two calls take a report key as well as a session
+  app.use(statisticsReportRoutes(runtime, sessions))
   app.use("/api", requireActor(sessions))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(limits.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(limits.friendLookupPerAccount), (req) => actorOf(req).userId))
@@ -148,6 +151,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(shortUrlRoutes(runtime))
   app.use(feedbackRoutes(runtime))
   app.use(commonRoutes(runtime))
+  app.use(statisticsRoutes(runtime))
   app.use(supportRoutes(runtime))
   app.use(circleSocialRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })

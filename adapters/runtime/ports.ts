@@ -33,6 +33,7 @@ import { ImageFiles, Uploads } from "#src/upload/upload-store"
 import { Payouts, WalletStore } from "#src/wallet/wallet-store"
 import { Worksites } from "#src/worksite/worksite-store"
 import { DonationStore, SmsCreditStore } from "#src/support/support-store"
+import { ReportKeys, StatisticsSettings, StatisticsStore } from "#src/statistics/statistics-store"
 import { htmlCleaner } from "../content/html-cleaner"
 import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
 import { payIn } from "../payments/pay-in"
@@ -62,6 +63,8 @@ import { uploadStore } from "../postgres/stores/upload-store"
 import { walletStore } from "../postgres/stores/wallet-store"
 import { worksiteStore } from "../postgres/stores/worksite-store"
 import { donationStore, smsCreditStore } from "../postgres/stores/support-store"
+import { reportKeys, statisticsStore } from "../postgres/stores/statistics-store"
+import { statisticsSettings } from "./statistics-settings"
 import { renderWaybillPdf } from "../printer/pdf"
 import { rawPrinter } from "../printer/raw-printer"
 import { regionIndex } from "../regions/china-division"
@@ -83,6 +86,7 @@ export const ports = [
   perProcess(ImageFiles, ({ uploadsDir }) => imageFiles(uploadsDir)),
   perProcess(WaybillRenderer, () => WaybillRenderer.of({ render: renderWaybillPdf })),
   perProcess(ContentCleaner, () => htmlCleaner),
+  perProcess(StatisticsSettings, ({ env }) => statisticsSettings(env)),
   perProcess(Ocr, { fake: () => loggedOcr(fakeOcr) }),
   perProcess(Locker, { fake: ({ standIns }) => standIns.locker.port() }),
   perProcess(Printer, {
@@ -126,6 +130,8 @@ export const ports = [
   perTransaction(SocialStore, ({ db }) => circleSocialStore(db)),
   perTransaction(Reactions, ({ db }) => circleReactions(db)),
   perTransaction(CirclePosts, ({ db }) => circlePosts(db)),
+  perTransaction(StatisticsStore, ({ db }) => statisticsStore(db)),
+  perTransaction(ReportKeys, ({ db }) => reportKeys(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
   perTransaction(Payouts, { fake: ({ standIns, secrets, db }) => payouts(standIns.paymentProvider, secrets.paymentKey, db) }),
   perTransaction(PayIn, { fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db) }),

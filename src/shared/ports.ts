@@ -48,6 +48,7 @@ export interface StationOperation {
     | "submitSuggestion" | "replySuggestion" | "handleSuggestion" | "answerUser" | "issueArticleCode"
     | "addCircleItem" | "editCircleItem" | "circleItemStatus"
     | "addSocialPost" | "reactToPost" | "callTeammate" | "askContact" | "reportPost" | "deletePost" | "hidePost" | "restorePost"
+    | "storeDailyStatistics" | "createReportLink" | "revokeReportLink" | "setSiteAdmin"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown
