@@ -1,7 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
-  feedbackMessages, feedbackTransition, FeedbackLimits, replyRefusal, suggestionFormRefusal, SuggestionStatus, suggestionTypeName,
+  feedbackMessages, feedbackTransition, FeedbackLimits, isSuggestionStatus, replyRefusal, SUGGESTION_STATUSES, suggestionFormRefusal, SuggestionStatus,
+  suggestionStatusName, suggestionTypeName,
   type FeedbackAction, type FeedbackRole, type SuggestionForm
 } from "./suggestion"
 
@@ -11,6 +12,11 @@ const valid: SuggestionForm = { type: 1, title: "取件码收不到", content: "
 describe("the suggestion form", () => {
   it("names the three types", () => {
     expect(suggestionTypeName).toEqual({ 1: "功能建议", 2: "系统问题", 3: "服务投诉" })
+  })
+
+  it("names the three statuses, in the inbox's order, and knows no other", () => {
+    expect(SUGGESTION_STATUSES.map((s) => [s, suggestionStatusName[s]])).toEqual([[0, "待回复"], [1, "已回复"], [100, "已处理"]])
+    expect([0, 1, 100, 2, 99, -1, "0", null].map(isSuggestionStatus)).toEqual([true, true, true, false, false, false, false, false])
   })
 
   it("accepts a filled form at its limits", () => {

@@ -14,6 +14,10 @@ export const isSuggestionType = (n: unknown): n is SuggestionType => n === 1 || 
 
 export const SuggestionStatus = { open: 0, answered: 1, handled: 100 } as const
 export type SuggestionStatus = (typeof SuggestionStatus)[keyof typeof SuggestionStatus]
+/** How pages name a status (the staff's inbox tabs in this order): waiting for staff, answered by staff, closed. */
+export const suggestionStatusName: Record<SuggestionStatus, string> = { 0: "待回复", 1: "已回复", 100: "已处理" }
+export const SUGGESTION_STATUSES: ReadonlyArray<SuggestionStatus> = [SuggestionStatus.open, SuggestionStatus.answered, SuggestionStatus.handled]
+export const isSuggestionStatus = (n: unknown): n is SuggestionStatus => (SUGGESTION_STATUSES as ReadonlyArray<unknown>).includes(n)
 
 export const FeedbackLimits = { title: 32, content: 512, pics: 3, minReply: 2, reply: 256, perDay: 10 } as const
 

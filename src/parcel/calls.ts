@@ -200,7 +200,9 @@ export const CollectView = Schema.Struct({
   safekeepNeedPay: Schema.Boolean,
   deviceAddress: Schema.NullOr(Schema.String),
   boxDoor: Schema.NullOr(Schema.String),
-  boxOpened: Schema.Boolean
+  boxOpened: Schema.Boolean,
+  /** The receiver's open door-delivery errand on it, which 取消任务 cancels (`PUT /api/paotuiOrder/cancel/{orderNo}`); null for a friend. */
+  paotuiOrderNo: Schema.NullOr(Schema.String)
 })
 export type CollectView = typeof CollectView.Type
 
@@ -222,7 +224,8 @@ export const collectView = (h: HeldParcel): CollectView => {
     safekeepNeedPay: h.unpaidFen > 0,
     deviceAddress: p.deviceAddress,
     boxDoor: h.showsCode ? p.boxDoor : null,
-    boxOpened: p.boxOpenedAt !== null
+    boxOpened: p.boxOpenedAt !== null,
+    paotuiOrderNo: agent ? null : p.paotuiOrderNo ?? null
   }
 }
 

@@ -1,8 +1,9 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
 import { maskPhone } from "../shared/phone-number"
-import { collectorOf, collectStatusStr, collectTabs, friendPhoneRefusal, isCollectTab, maskName, mayCollect, offersDoorDelivery, openBoxRefusal, selfSignRefusal, showsCode, showsReturnTip, tabStatuses, tabTitles } from "./collect"
+import { collectorOf, collectStatusStr, collectTabs, friendPhoneRefusal, isCollectTab, maskName, mayCollect, offersDoorDelivery, offersErrandCancel, openBoxRefusal, selfSignRefusal, showsCode, showsReturnTip, tabStatuses, tabTitles } from "./collect"
 import { ParcelStatus } from "./parcel-status"
+import { nextStatus } from "./status-machine"
 
 const statuses = Object.values(ParcelStatus) as ReadonlyArray<ParcelStatus>
 const status = fc.constantFrom(...statuses)
@@ -116,5 +117,11 @@ describe("the cabinet door", () => {
     expect(offersDoorDelivery(1, true, 0)).toBe(false)
     expect(offersDoorDelivery(0, true, 2)).toBe(false)
     expect(offersDoorDelivery(0, true, 1)).toBe(false)
+  })
+
+  test.prop([status, fc.boolean()])("取消任务 is offered to the receiver at 2 and 3 only, where voiding the errand puts the parcel back to 0", (s, isAgent) => {
+    const offered = offersErrandCancel(s, isAgent)
+    expect(offered).toBe(!isAgent && (s === ParcelStatus.awaitingErrandPayment || s === ParcelStatus.awaitingRunner))
+    if (offered) expect(nextStatus(s, "voidErrand")).toBe(ParcelStatus.awaitingPickup)
   })
 })

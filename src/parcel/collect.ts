@@ -130,5 +130,12 @@ export const openBoxRefusal = (p: {
 export const offersDoorDelivery = (status: number, paotuiAble: boolean, type: number): boolean =>
   paotuiAble && status === awaitingPickup && !isCabinet(type) && type !== ParcelType.noCode
 
+/**
+ * The list offers 取消任务 on the receiver's own parcel while its door-delivery errand is unpaid (2) or waits for a
+ * runner (3): the requester's cancel of the errand (spec §4), which puts the parcel back on the shelf (0).
+ */
+export const offersErrandCancel = (status: number, isAgent: boolean): boolean =>
+  !isAgent && (status === awaitingErrandPayment || status === awaitingRunner)
+
 /** A taken (signed) parcel: the QR page shows '已取件' (also after a reload), the list its status as done. */
 export const isTaken = (status: number): boolean => status === signed

@@ -34,6 +34,8 @@ export interface CollectParcel extends ParcelRecord {
   readonly deviceAddress: string | null
   readonly boxDoor: string | null
   readonly boxOpenedAt: Date | null
+  /** The order number of its open door-delivery errand (not cancelled or completed), if any (spec's `paotuiOrderNo`). */
+  readonly paotuiOrderNo?: string | null
 }
 
 /** The friend chosen to pick a parcel up (their own name and phone, kept with the parcel). */

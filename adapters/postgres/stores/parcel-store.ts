@@ -1,6 +1,6 @@
 /** ParcelStore, People and Catalogue over Postgres. */
 import { Effect } from "effect"
-import { sql, type Kysely, type Selectable } from "kysely"
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely"
 import type { ParcelStatus } from "#src/parcel/parcel"
 import {
   Catalogue, ParcelStore, People, type CheckInFollowUps, type CheckInOutcome, type CollectParcel, type ParcelDraft, type ParcelRecord,
@@ -20,10 +20,15 @@ const toParcel = (r: Selectable<DB["parcel"]>): ParcelRecord => ({
   checkedInBy: r.checked_in_by
 })
 
-const toCollectParcel = (r: Selectable<DB["parcel"]>): CollectParcel => ({
+const toCollectParcel = (r: Selectable<DB["parcel"]> & { readonly paotui_order_no: string | null }): CollectParcel => ({
   ...toParcel(r), agentId: r.agent_id, agent: r.agent, agentPhone: r.agent_phone, type: r.type, deviceAddress: r.device_address,
-  boxDoor: r.box_door, boxOpenedAt: r.box_opened_at
+  boxDoor: r.box_door, boxOpenedAt: r.box_opened_at, paotuiOrderNo: r.paotui_order_no
 })
+
+/** The order number of the parcel's open door-delivery errand (as `openOrderOfParcel` finds it), beside its columns. */
+const openErrandNo = (eb: ExpressionBuilder<DB, "parcel">) =>
+  eb.selectFrom("errand_order").select("errand_order.order_no").whereRef("errand_order.to_take_id", "=", "parcel.id")
+    .where("errand_order.status", "not in", [4, 100]).orderBy("errand_order.created_at", "desc").limit(1).as("paotui_order_no")
 
 /** The parcels the user receives, and those they were chosen to pick up, in these statuses. */
 const heldBy = (db: Kysely<DB>, userId: string, statuses: ReadonlyArray<ParcelStatus>) =>
@@ -88,9 +93,10 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
     query(() => db.updateTable("parcel").set({ status: to }).where("id", "=", id).where("status", "=", from).executeTakeFirst())
       .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
   findToCollect: (id) =>
-    query(() => db.selectFrom("parcel").selectAll().where("id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toCollectParcel(r))),
+    query(() => db.selectFrom("parcel").selectAll("parcel").select(openErrandNo).where("parcel.id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toCollectParcel(r))),
   listForHolder: (userId, statuses, page, worksiteId) =>
-    query(() => paged(heldBy(db, userId, statuses).$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!)), page, (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
+    query(() => paged(heldBy(db, userId, statuses).$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!)), page,
+      (q) => q.selectAll("parcel").select(openErrandNo).orderBy("parcel.created_at", "desc").orderBy("parcel.id")))
       .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toCollectParcel) }))),
   moveWithAgent: (id, from, to, agent) =>
     query(() => db.updateTable("parcel")

@@ -86,6 +86,11 @@ const CircleJiyuListRoute = lazyRoute(() => import("./routes/circle-social"), "C
 const CircleSfEditRoute = lazyRoute(() => import("./routes/circle-social"), "CircleSfEditRoute")
 const CircleBBEditRoute = lazyRoute(() => import("./routes/circle-social"), "CircleBBEditRoute")
 const CircleJyEditRoute = lazyRoute(() => import("./routes/circle-social"), "CircleJyEditRoute")
+const SuggestionRoute = lazyRoute(() => import("./routes/suggestion"), "SuggestionRoute")
+const SuggestionSuccessRoute = lazyRoute(() => import("./routes/suggestion"), "SuggestionSuccessRoute")
+const SuggestionDetailRoute = lazyRoute(() => import("./routes/suggestion"), "SuggestionDetailRoute")
+const SuggestionReviewRoute = lazyRoute(() => import("./routes/suggestion"), "SuggestionReviewRoute")
+const AnswerRoute = lazyRoute(() => import("./routes/answer"), "AnswerRoute")
 
 export const App = () => (
   <Suspense fallback={null}>
@@ -168,6 +173,11 @@ export const App = () => (
       <Route path="/circleBBList/:token" component={CircleBBListRoute} />
       <Route path="/circleJiyuList/:token" component={CircleJiyuListRoute} />
       <Route path="/circleShareList/:token" component={CircleShareListRoute} />
+      <Route path="/suggestion/:token" component={SuggestionRoute} />
+      <Route path="/suggestionSuccess/:id/:token" component={SuggestionSuccessRoute} />
+      <Route path="/suggestionDetail/:id/:token" component={SuggestionDetailRoute} />
+      <Route path="/suggestionReview/:token" component={SuggestionReviewRoute} />
+      <Route path="/answer/:toOpenid/:token" component={AnswerRoute} />
       {comingSoon.map((page) => (
         <Route key={page.path} path={page.path}>
           <ComingSoonRoute key={page.path} path={page.path} title={page.title} tab={page.tab} />

@@ -3,6 +3,9 @@ import { FreightQuote, SendCompanies } from "#src/sending/calls"
 import { send } from "./api-client"
 import { useLoad } from "./use-load"
 
+/** What a failed carriers call says (spec §8), with a retry. */
+export const SEND_COMPANIES_FAILED = "获取可用寄件快递列表失败"
+
 export const useSendCompanies = (worksiteId: string) =>
   useLoad(() => send(SendCompanies, `/api/expressTakein/expressSendCompanies/${encodeURIComponent(worksiteId)}`), [worksiteId])
 

@@ -29,3 +29,15 @@ export const useLoad = <A>(load: (() => Promise<A>) | undefined, deps: Dependenc
   const reload = useCallback(() => setRound((r) => r + 1), [])
   return { ...state, reload }
 }
+
+/** One call of a screen's load failed: the screen's words for that call (`fallback`) beside what failed. */
+export class StepFailed extends Error {
+  constructor(readonly fallback: string, override readonly cause: unknown) {
+    super(fallback)
+    this.name = "StepFailed"
+  }
+}
+
+/** A call of a load that, failing, fails the load with its own words (LoadFailed shows the server's message, else these). */
+export const step = <A>(call: Promise<A>, fallback: string): Promise<A> =>
+  call.catch((cause: unknown) => { throw new StepFailed(fallback, cause) })

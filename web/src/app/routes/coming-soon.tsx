@@ -6,8 +6,7 @@ import { FooterTabs, type FooterTab } from "../../components/tab-bar"
 import { adoptRouteToken } from "../../lib/session"
 
 export const comingSoon: ReadonlyArray<{ readonly path: string; readonly title: string; readonly tab?: FooterTab }> = [
-  { path: "/tongji/:token", title: "运营报表" },
-  { path: "/suggestion/:token", title: "意见反馈" }
+  { path: "/tongji/:token", title: "运营报表" }
 ]
 
 export const ComingSoonRoute = (props: { readonly path: string; readonly title: string; readonly tab?: FooterTab | undefined }) => {

@@ -39,7 +39,7 @@ export const SendSuccess = (props: { readonly id: string; readonly token: string
   })
 
   if (order.loading && !order.data) return <Loading />
-  if (order.error || !order.data) return <LoadFailed error={order.error} fallback="获取寄件信息出错" onRetry={order.reload} />
+  if (order.error || !order.data) return <LoadFailed error={order.error} fallback="获取订单信息失败" onRetry={order.reload} />
   const o = order.data
   const unpaid = o.status === SendStatus.pendingPayment && o.paotui !== null && !o.paotui.isPayed
   return (

@@ -8,7 +8,7 @@ import { ErrandFormInfo, ErrandPrepay } from "#src/errand/ordering-calls"
 import { ParcelForReceiver } from "#src/parcel/calls"
 import { newIdempotencyKey, send } from "../../../lib/api-client"
 import { fetchPaySign } from "../../../lib/pay-in"
-import { useLoad } from "../../../lib/use-load"
+import { step, useLoad } from "../../../lib/use-load"
 
 export type { BuildingView, ErrandOrderView }
 
@@ -18,11 +18,17 @@ export const fetchFormInfo = (worksiteId: string) => send(ErrandFormInfo, `/api/
 export const fetchBuildings = (worksiteId: string) => send(Buildings, `/api/building/list/${seg(worksiteId)}`)
 export const fetchActivity = (worksiteId: string) => send(ActivityOffer, `/api/active/one/1/${seg(worksiteId)}/1`)
 
+/**
+ * The door-delivery form's data, each call failing in its own words: the parcel ('获取待取件信息出错'), the worksite's
+ * errand side with its door-service windows ('获取网点营业时间失败'), its buildings ('获取大楼列表失败'), its offer.
+ */
 export const useDoorServiceForm = (toTakeId: string, token: string | undefined) =>
   useLoad(token ? async () => {
-    const parcel = await send(ParcelForReceiver, `/api/expressTosend/getById/${seg(toTakeId)}`)
+    const parcel = await step(send(ParcelForReceiver, `/api/expressTosend/getById/${seg(toTakeId)}`), "获取待取件信息出错")
     const worksiteId = parcel.worksite
-    const [info, buildings, activity] = await Promise.all([fetchFormInfo(worksiteId), fetchBuildings(worksiteId), fetchActivity(worksiteId)])
+    const [info, buildings, activity] = await Promise.all([
+      step(fetchFormInfo(worksiteId), "获取网点营业时间失败"), step(fetchBuildings(worksiteId), "获取大楼列表失败"), step(fetchActivity(worksiteId), "获取网点信息失败")
+    ])
     return { parcel, info, buildings, activity }
   } : undefined, [toTakeId, token])
 

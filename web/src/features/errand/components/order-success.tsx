@@ -40,7 +40,7 @@ export const OrderSuccess = (props: { readonly id: string; readonly token: strin
   const token = tokenPath(props.token ?? "")
   useSocketEvents(props.token, ORDER_EVENTS, () => order.reload())
   if (order.loading && !order.data) return <Loading />
-  if (order.error || !order.data) return <LoadFailed error={order.error} fallback="获取跑腿单失败" onRetry={order.reload} />
+  if (order.error || !order.data) return <LoadFailed error={order.error} fallback="获取订单信息失败" onRetry={order.reload} />
   const o = order.data
   return (
     <div className="errand-success">

@@ -15,7 +15,7 @@ import { failureMessage } from "../../../lib/api-client"
 import { useLoad } from "../../../lib/use-load"
 import { useAction } from "../../../lib/use-action"
 import type { ErrandOrderView } from "../api/errand"
-import { quoteFreight, useSendCompanies } from "../../../lib/freight"
+import { quoteFreight, SEND_COMPANIES_FAILED, useSendCompanies } from "../../../lib/freight"
 import { fetchSendOfErrand, runnerSetFreight, type SendOrderView } from "../api/freight"
 
 const Form = (props: { readonly order: SendOrderView; readonly onDone: () => void; readonly onClose: () => void }) => {
@@ -71,9 +71,13 @@ const Form = (props: { readonly order: SendOrderView; readonly onDone: () => voi
     <>
       <List>
         <List.Item title="快递公司">
-          <Selector data-testid="freight-company" columns={2} value={companyId ? [companyId] : []}
-            options={(companies.data ?? []).map((c) => ({ label: c.name, value: c._id }))}
-            onChange={(v) => { setCompanyId(v[0] ?? ""); setDaofu(false) }} />
+          {companies.error ? (
+            <span className="load-failed-inline" data-testid="send-companies-failed" onClick={companies.reload}>{failureMessage(companies.error, SEND_COMPANIES_FAILED)}，点击重试</span>
+          ) : (
+            <Selector data-testid="freight-company" columns={2} value={companyId ? [companyId] : []}
+              options={(companies.data ?? []).map((c) => ({ label: c.name, value: c._id }))}
+              onChange={(v) => { setCompanyId(v[0] ?? ""); setDaofu(false) }} />
+          )}
         </List.Item>
         {company?.daofuAble ? (
           <List.Item title="运费到付" extra={<Switch data-testid="freight-daofu" checked={daofu} onChange={setDaofu} />} />

@@ -163,6 +163,7 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
             </>
           ) : null}
           <List.Item data-testid="me-staff-review" prefix={<CheckShieldOutline />} onClick={() => navigate(`/authReview/${token}`)}>实名审核</List.Item>
+          <List.Item data-testid="me-staff-feedback" prefix={<MessageOutline />} onClick={() => navigate(`/suggestionReview/${token}`)}>意见反馈处理</List.Item>
         </List>
       ) : null}
 

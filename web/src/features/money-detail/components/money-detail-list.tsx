@@ -2,6 +2,7 @@
 import { List } from "antd-mobile"
 import { showsAsIncome } from "#src/wallet/ledger"
 import { PagedFooter } from "../../../components/paged-footer"
+import { failureMessage } from "../../../lib/api-client"
 import { dateTime, signedYuan } from "../../../lib/format"
 import { useMoneyRecords, type MoneyRecord } from "../api/money-records"
 
@@ -25,7 +26,7 @@ const Amounts = (props: { readonly record: MoneyRecord }) => {
 }
 
 export const MoneyDetailList = (props: { readonly type: string }) => {
-  const { items, hasMore, loadMore } = useMoneyRecords(props.type)
+  const { items, hasMore, loadMore, error } = useMoneyRecords(props.type)
   return (
     <div className="records">
       {items.length > 0 ? (
@@ -37,7 +38,7 @@ export const MoneyDetailList = (props: { readonly type: string }) => {
           ))}
         </List>
       ) : null}
-      <PagedFooter loadMore={loadMore} hasMore={hasMore} empty={items.length === 0} emptyText="暂无记录" />
+      <PagedFooter loadMore={loadMore} hasMore={hasMore} empty={items.length === 0} emptyText="暂无记录" failedText={failureMessage(error, "获取资金流水失败")} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 /** The receiver's parcels: one tab a page at a time, and the list header (the actions on one parcel are in lib/parcel-actions). */
+import { OrderByNo } from "#src/errand/calls"
 import { CollectHeader, ReceiverParcels, type CollectView } from "#src/parcel/calls"
 import type { CollectTab } from "#src/parcel/collect"
 import { send } from "../../../lib/api-client"
@@ -14,3 +15,6 @@ export const useParcels = (tab: CollectTab) => usePages((pageNo) => fetchParcels
 
 export const useCollectHeader = (token: string | undefined) =>
   useLoad(token ? () => send(CollectHeader, "/api/user/wxuserInfoForTotakeList") : undefined, [token])
+
+/** 取消任务: the receiver cancels the door-delivery errand on their parcel (`PUT /api/paotuiOrder/cancel/{orderNo}`); the parcel goes back to 0. */
+export const cancelErrand = (orderNo: string) => send(OrderByNo, `/api/paotuiOrder/cancel/${encodeURIComponent(orderNo)}`, { method: "PUT" })

@@ -1,12 +1,13 @@
 /**
  * The receiver's parcels: tabs 待取件 / 已签收 / 待退送 / 已退送, a page at a time with infinite scroll,
  * parcels the user picks up for a friend marked as such, the fee state instead of a code while a fee is
- * unpaid, and live updates (a new parcel, a pickup, a friend's choice, refusal or cancel, a delivery).
+ * unpaid, 取消任务 on a parcel whose door delivery is unpaid or waits for a runner (its errand cancelled, the parcel
+ * back on the shelf), and live updates (a new parcel, a pickup, a friend's choice, refusal or cancel, a delivery).
  */
 import { Button, Dialog, NoticeBar, Tabs, Tag, Toast } from "antd-mobile"
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
-import { collectTabs, isCollectTab, isTaken, ParcelType, RETURN_TIP, showsReturnTip, tabTitles, type CollectTab } from "#src/parcel/collect"
+import { collectTabs, isCollectTab, isTaken, offersErrandCancel, ParcelType, RETURN_TIP, showsReturnTip, tabTitles, type CollectTab } from "#src/parcel/collect"
 import { allows } from "#src/parcel/status-machine"
 import { PagedFooter } from "../../../components/paged-footer"
 import { failureMessage } from "../../../lib/api-client"
@@ -14,7 +15,9 @@ import { dateTime, yuan } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
 import { cancelAgent, refuseAgent } from "../../../lib/parcel-actions"
 import { useParcelEvents } from "../../../lib/parcel-events"
-import { useCollectHeader, useParcels, type CollectView } from "../api/parcels"
+import { cancelErrand, useCollectHeader, useParcels, type CollectView } from "../api/parcels"
+
+const LIST_FAILED = "获取快递列表出错"
 
 const ParcelCard = (props: { readonly p: CollectView; readonly token: string; readonly onChanged: () => void }) => {
   const { p } = props
@@ -66,6 +69,10 @@ const ParcelCard = (props: { readonly p: CollectView; readonly token: string; re
         {p.isAgent && allows("refuseAgent", p.status) ? (
           <Button size="small" data-testid="parcel-refuse-agent" onClick={() => void act(() => refuseAgent(p._id), "确定拒绝代取吗？", "拒绝代取成功", "拒绝代取失败")}>拒绝代取</Button>
         ) : null}
+        {p.paotuiOrderNo && offersErrandCancel(p.status, p.isAgent) ? (
+          <Button size="small" data-testid="parcel-cancel-errand"
+            onClick={() => void act(() => cancelErrand(p.paotuiOrderNo!), "确定取消送货上门任务吗？已支付的跑腿费将原路退回。", "取消成功", "取消任务失败")}>取消任务</Button>
+        ) : null}
         {p.type !== ParcelType.noCode && allows("takeByReceiver", p.status) ? (
           <Button size="small" color="primary" data-testid="parcel-open-qr" onClick={open}>{hasCode ? "取件码" : "查看"}</Button>
         ) : null}
@@ -75,12 +82,12 @@ const ParcelCard = (props: { readonly p: CollectView; readonly token: string; re
 }
 
 const TabList = (props: { readonly tab: CollectTab; readonly token: string; readonly onChanged: () => void }) => {
-  const { items, hasMore, loadMore } = useParcels(props.tab)
+  const { items, hasMore, loadMore, error } = useParcels(props.tab)
   return (
     <div className="parcel-list" data-testid={`parcel-list-${props.tab}`}>
       {showsReturnTip(props.tab) ? <NoticeBar data-testid="return-tip" content={RETURN_TIP} color="alert" /> : null}
       {items.map((p) => <ParcelCard key={p._id} p={p} token={props.token} onChanged={props.onChanged} />)}
-      <PagedFooter loadMore={loadMore} hasMore={hasMore} empty={items.length === 0} emptyText="暂无快递" />
+      <PagedFooter loadMore={loadMore} hasMore={hasMore} empty={items.length === 0} emptyText="暂无快递" failedText={failureMessage(error, LIST_FAILED)} />
     </div>
   )
 }

@@ -39,7 +39,7 @@ export const PickupCodeCard = (props: { readonly id: string; readonly token: str
   }, [type, navigate, token])
 
   if (parcel.loading && !parcel.data) return <Loading />
-  if (parcel.error || !parcel.data) return <LoadFailed error={parcel.error} fallback="获取快递信息出错" onRetry={parcel.reload} />
+  if (parcel.error || !parcel.data) return <LoadFailed error={parcel.error} fallback="获取待取件信息出错" onRetry={parcel.reload} />
   const p = parcel.data
   const taken = state.taken.value || isTaken(p.status)
   const cabinet = isCabinet(p.type)

@@ -4,7 +4,7 @@ import { send } from "../../../lib/api-client"
 
 export type ReturnParcel = (typeof ToReturn.answer.Type)[number]
 
-export const TO_RETURN_FAILED = "获取待退回快递失败"
+export const TO_RETURN_FAILED = "获取待退送列表失败"
 
 export const fetchToReturn = (worksiteId: string, expressCompanyId: string | undefined) =>
   send(ToReturn, "/api/expressTosend/toreturn", { input: { worksiteId, expressCompanyId } })

@@ -16,7 +16,7 @@ import { scannedCode } from "#src/sending/dispatch"
 import { yuan } from "#src/shared/money"
 import { failureMessage } from "../../../lib/api-client"
 import { scanQRCode } from "../../../lib/wx"
-import { quoteFreight, useSendCompanies } from "../../../lib/freight"
+import { quoteFreight, SEND_COMPANIES_FAILED, useSendCompanies } from "../../../lib/freight"
 import { putVerifyAuth } from "../../../lib/verify-auth"
 import type { SendOrderView } from "../api/sending"
 import { useSendEvents } from "../api/live"
@@ -267,8 +267,11 @@ export const OutboundScreen = (props: { readonly worksiteId: string; readonly to
             {o.remark ? <List.Item title="备注" extra={o.remark} /> : null}
           </List>
           <List mode="card" header="运费">
-            <List.Item title="快递公司" data-testid="outbound-company" onClick={() => freightEditable && setCompanyOpen(true)}
-              extra={company ? <span className="value" data-testid="outbound-company-name">{company.name}</span> : <span className="placeholder">请选择快递公司</span>} />
+            <List.Item title="快递公司" data-testid="outbound-company"
+              onClick={() => companies.error ? companies.reload() : freightEditable && setCompanyOpen(true)}
+              extra={company ? <span className="value" data-testid="outbound-company-name">{company.name}</span>
+                : companies.error ? <span className="load-failed-inline" data-testid="send-companies-failed">{failureMessage(companies.error, SEND_COMPANIES_FAILED)}，点击重试</span>
+                : <span className="placeholder">请选择快递公司</span>} />
             {company?.daofuAble ? (
               <List.Item title="付款方式" extra={
                 <Selector data-testid="outbound-pay-mode" columns={2} disabled={!freightEditable} value={[entry.isDaofu ? "daofu" : "now"]}

@@ -2,6 +2,7 @@
 import { List, Tag } from "antd-mobile"
 import { PagedFooter } from "../../../components/paged-footer"
 import { WithdrawalStatus, withdrawalStatusLabel } from "#src/wallet/withdrawal"
+import { failureMessage } from "../../../lib/api-client"
 import { dateTime, yuan } from "../../../lib/format"
 import { useWithdrawals } from "../api/withdrawals"
 
@@ -13,7 +14,7 @@ const statusColors: Record<number, string> = {
 }
 
 export const WithdrawalList = () => {
-  const { items, hasMore, loadMore } = useWithdrawals()
+  const { items, hasMore, loadMore, error } = useWithdrawals()
   return (
     <div className="records">
       {items.length > 0 ? (
@@ -32,7 +33,7 @@ export const WithdrawalList = () => {
           })}
         </List>
       ) : null}
-      <PagedFooter loadMore={loadMore} hasMore={hasMore} empty={items.length === 0} emptyText="暂无提现记录" />
+      <PagedFooter loadMore={loadMore} hasMore={hasMore} empty={items.length === 0} emptyText="暂无提现记录" failedText={failureMessage(error, "获取提现列表失败")} />
     </div>
   )
 }
