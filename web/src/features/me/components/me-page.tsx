@@ -171,7 +171,7 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
         {articleCodeAble ? (
           <List.Item data-testid="me-article-code" prefix={<KeyOutline />} onClick={() => void showArticleCode()}>获取文章授权码</List.Item>
         ) : null}
-        {isOn(user.isXYTAdmin) ? (
+        {user.canSeeStatistics ? (
           <List.Item data-testid="me-report" prefix={<HistogramOutline />} onClick={() => navigate(`/tongji/${token}`)}>运营报表</List.Item>
         ) : null}
         {joined ? (
