@@ -87,7 +87,8 @@ export class Runtime {
     this.clock = options.clock ?? (() => new Date())
     this.printer = new FakePrinter(resolve(options.waybillDir ?? defaultWaybillDir()))
     const standIns = { sms: this.sms, messaging: this.messaging, locker: this.locker, printer: this.printer, paymentProvider: this.paymentProvider }
-    this.wiring = new Wiring(ports, { secrets, uploadsDir: this.uploadsDir, standIns, caches: emptyCaches() }, options.env ?? process.env)
+    const env = options.env ?? process.env
+    this.wiring = new Wiring(ports, { secrets, uploadsDir: this.uploadsDir, standIns, caches: emptyCaches(), env }, env)
   }
 
   static async create(database: Database, options: RuntimeOptions = {}) {

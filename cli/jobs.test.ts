@@ -87,7 +87,8 @@ describe("station jobs failures and retry", () => {
   it("retry refuses what it cannot try: an unknown job or one without items (2), an item that has not failed (1)", async () => {
     const unknown = await station(["jobs", "retry", "purge-sessions", "x"], env)
     expect(unknown.code).toBe(2)
-    expect(unknown.stderr).toMatch(/no job named purge-sessions that works item by item; they are expire-prepays, void-unpaid-errands, void-unaccepted-errands, outbox/)
+    expect(unknown.stderr).toMatch(
+      /no job named purge-sessions that works item by item; they are expire-prepays, void-unpaid-errands, void-unaccepted-errands, daily-statistics, purge-deleted-circle-images, outbox/)
     expect((await station(["jobs", "retry", "outbox", "12; drop table outbox"], env)).code).toBe(2)
     const none = await station(["jobs", "retry", "void-unpaid-errands", "E-NONE"], env)
     expect(none.code).toBe(1)

@@ -1,5 +1,5 @@
 #!/usr/bin/env -S npx tsx
-/** The `station` command: serve, migrate, seed, tokens, replays, withdrawal review, real-name review, returns, statistics, checks. */
+/** The `station` command: serve, migrate, seed, tokens, replays, withdrawal review, real-name review, returns, statistics, report links, site admins, checks. */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander"
 import { shanghaiDay } from "#src/shared/time"
 import { ExitCode } from "./exit-code"
@@ -49,6 +49,7 @@ Environment:
   PUBLIC_URL          base URL for printed links (default http://localhost:$PORT)
   STATION_DEBUG=1     print stack traces of internal failures
   SCHEDULER=off       serve without the background jobs (default: on; one process holds the scheduler lock)
+  SMS_UNIT_COST_FEN   what one parcel-notice SMS costs in the statistics, in fen (default 4)
 
 Every command opens the database as the server does: migrated, demo campus seeded when empty.
 An embedded database (DATA_DIR/db) has one owner, named in DATA_DIR/db.lock. While station serve owns it,
@@ -64,6 +65,8 @@ Examples:
   station withdrawals list --status 0
   station verify reject u-123 --comment "照片模糊"
   station stats --date 2026-11-22 --json
+  station report-link create --worksite XY01 --days 30
+  station staff site-admin 13900000001 on
   station returns export sf-batch.csv --worksite ws-xiyuan --company ec-sf
   station jobs run expire-prepays
   station jobs failures
@@ -200,6 +203,10 @@ circle.command("hide").description("hide a listed or delisted post from every li
 circle.command("restore").description("give a hidden post back the status it had; logged and replayed").argument("<id>", "the post's id")
   .addOption(json()).action(lazy(async () => (await import("./circle")).restoreCirclePost))
 
+const articleCode = program.command("article-code").description("the article authorisation codes of /my (openids in ARTICLE_CODE_OPENIDS)")
+articleCode.command("check").description("whose code this is and until when; exit 1 when no code like it is good now")
+  .argument("<code>", "the 6-digit code").addOption(json()).action(lazy(async () => (await import("./article-code")).checkCode))
+
 const feedback = program.command("feedback").description("the students' feedback (/suggestion): list, show, reply, handle")
 feedback.command("list").description("list feedback, most recently changed first")
   .option("--open", "only feedback not handled yet (open or answered)")
@@ -220,9 +227,25 @@ const tariff = program.command("tariff").description("the freight tariff of send
 tariff.command("import").description("load a tariff CSV (worksiteId,companyCode,toProvinceCode,firstKg,extraKg; yuan); replaces the rows of each worksite and carrier it names")
   .argument("<csv>", "the CSV file").addOption(json()).action(lazy(async () => (await import("./tariff")).importTariffCsv))
 
-program.command("stats").description("check-ins, pickups and shelves per worksite for a business day; withdrawals; wallet totals")
+program.command("stats").description("a business day's figures per worksite (check-ins, pickups, shelf, sendings, errands, new users, SMS); shelves now; withdrawals; wallet totals")
   .option("--date <YYYY-MM-DD>", "the Asia/Shanghai business day (default today)", businessDate)
+  .option("--worksite <id>", "only this worksite (its id or site code)")
   .addOption(json()).action(lazy(async () => (await import("./stats")).stats))
+
+const reportLink = program.command("report-link").description("links to the daily report page (/dailyStatic/{date}#key=…): make, list, revoke")
+reportLink.command("create").description("make a report key and print the link (the key is shown only now, kept hashed); logged")
+  .option("--worksite <siteCode>", "only this worksite (its site admin's view); default every worksite (the head office's)")
+  .option("--days <n>", "how many days it works (1-365)", positiveInt(365), 30)
+  .addOption(json()).action(lazy(async () => (await import("./report-link")).createLink))
+reportLink.command("list").description("list report keys, newest first, with their scope and state (never the keys)")
+  .addOption(json()).action(lazy(async () => (await import("./report-link")).listLinks))
+reportLink.command("revoke").description("stop a report key at once (its link answers 401); logged").argument("<id>", "the key's id (see report-link list)")
+  .addOption(json()).action(lazy(async () => (await import("./report-link")).revokeLink))
+
+const staff = program.command("staff").description("back-office employees")
+staff.command("site-admin").description("make an employee their worksite's site admin (sees its statistics), or stop it; logged")
+  .argument("<phone>", "the employee's phone").argument("<on|off>", "on or off")
+  .addOption(json()).action(lazy(async () => (await import("./staff")).siteAdmin))
 
 program.command("backup").description("write the embedded database (DATA_DIR/db) to a file, while no server runs")
   .argument("<file>", "the backup file to write (a gzipped PGlite tarball)")

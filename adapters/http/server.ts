@@ -35,6 +35,8 @@ import { sendingRoutes } from "./routes/sending"
 import { shareRoutes } from "./routes/share"
 import { shortUrlRedirects, shortUrlRoutes } from "./routes/short-url"
 import { feedbackRoutes } from "./routes/feedback"
+import { articleCodeRoutes, commonRoutes } from "./routes/common"
+import { statisticsReportRoutes, statisticsRoutes } from "./routes/statistics"
 import { logServed } from "./request-log"
 import { installSafetyNet, requestScope } from "./safety-net"
 import { securityHeaders } from "./security-headers"
@@ -118,7 +120,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.get("/auth/employee/publicKey", limitRequests(rateLimiter(limits.publicKeyPerAddress), clientAddress))
 
   if (options.devSignIn) app.use(devAuthRoutes(runtime), devLoginRoutes(runtime), devPayRoutes(runtime))
-  app.use(employeeRoutes(runtime, sessions))
+  app.use(employeeRoutes(runtime, sessions), articleCodeRoutes(runtime, sessions))
   app.get("/api/health", (_req, res) => { res.json({ success: true }) })
   app.use(signedFileRoutes(runtime))
   app.use(payNotifyRoutes(runtime))
@@ -127,6 +129,8 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   // the circle's visitor calls: a session, or a known openid at most `circleVisitorPerAddress` times per address
   const circleVisitor = circleViewer(runtime.db, sessions, rateLimiter(limits.circleVisitorPerAddress))
   app.use(circleMarketVisitorRoutes(runtime, circleVisitor), circleSocialVisitorRoutes(runtime, circleVisitor))
+  // the daily report link's two calls take a report key as well as a session
+  app.use(statisticsReportRoutes(runtime, sessions))
   app.use("/api", requireActor(sessions))
   app.get("/api/user/list/:worksiteId/:last4", limitRequests(rateLimiter(limits.receiverLookupPerAccount), (req) => actorOf(req).userId))
   app.get("/api/user/wxuserInfo/:phone", limitRequests(rateLimiter(limits.friendLookupPerAccount), (req) => actorOf(req).userId))
@@ -146,6 +150,8 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(shareRoutes(runtime))
   app.use(shortUrlRoutes(runtime))
   app.use(feedbackRoutes(runtime))
+  app.use(commonRoutes(runtime))
+  app.use(statisticsRoutes(runtime))
   app.use(supportRoutes(runtime))
   app.use(circleSocialRoutes(runtime))
   app.use(["/api", "/auth"], (_req, res) => { sendFailure(res, 404, "接口不存在") })

@@ -10,9 +10,10 @@ const KINDS: { readonly [K in OperationName]: true } = {
   checkIn: true, takePart: true, markDue: true, returnParcel: true, safekeepFee: true, chooseAgent: true, refuseAgent: true, cancelAgent: true,
   selfSign: true, openBox: true, bookSending: true, setFreight: true, freightPaid: true, printWaybill: true, sendOut: true, closeSending: true,
   addActivity: true, endActivity: true, grantGift: true, exchangeGift: true, smsCredit: true, shortenUrl: true, purgeCirclePictures: true,
-  submitSuggestion: true, replySuggestion: true, handleSuggestion: true, answerUser: true,
+  submitSuggestion: true, replySuggestion: true, handleSuggestion: true, answerUser: true, issueArticleCode: true,
   addCircleItem: true, editCircleItem: true, circleItemStatus: true,
-  addSocialPost: true, reactToPost: true, callTeammate: true, askContact: true, reportPost: true, deletePost: true, hidePost: true, restorePost: true
+  addSocialPost: true, reactToPost: true, callTeammate: true, askContact: true, reportPost: true, deletePost: true, hidePost: true, restorePost: true,
+  storeDailyStatistics: true, createReportLink: true, revokeReportLink: true, setSiteAdmin: true
 }
 export const OPERATIONS = Object.keys(KINDS) as ReadonlyArray<OperationName>
 

@@ -20,6 +20,7 @@ import {
   answerUser, AnswerUserOperation, handleSuggestion, HandleSuggestionOperation, replySuggestion, ReplySuggestionOperation, submitSuggestion,
   SubmitSuggestionOperation
 } from "#src/feedback/use-cases"
+import { issueArticleCode, IssueArticleCodeOperation } from "#src/home/article-code"
 import { codeForPath, ShortenOperation } from "#src/home/short-url"
 import { ExchangeGiftOperation, grantGift, GrantGiftOperation, redeemGift } from "#src/home/subscribe-gift-use-cases"
 import { addActivity, AddActivityOperation, endActivity, EndActivityOperation, OPERATOR } from "#src/home/use-cases"
@@ -39,6 +40,10 @@ import {
 import type { Actor } from "#src/shared/actor"
 import { Clock } from "#src/shared/ports"
 import { creditSms, SmsCreditOperation } from "#src/support/use-cases"
+import {
+  createReportLink, CreateReportLinkOperation, OPERATOR as STATISTICS_OPERATOR, revokeReportLink, RevokeReportLinkOperation, setSiteAdmin,
+  SetSiteAdminOperation, StoreDayOperation, writeStatisticsDay
+} from "#src/statistics/use-cases"
 import { isDomainError } from "#src/shared/errors"
 import { STATION_OPERATOR, type OperationKind, type OperationName } from "#src/shared/operation"
 import { randomUUID } from "node:crypto"
@@ -238,6 +243,8 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     ({ suggestion, reply }) => ({ replyId: reply.id, status: suggestion.status }), (expected) => ({ ids: () => expected.replyId })),
   handleSuggestion: replayer(HandleSuggestionOperation, (input, actor) => handleSuggestion(actor, input.id), statusOutcome),
   answerUser: replayer(AnswerUserOperation, (input, actor) => answerUser(actor, input.openid, input.content), (a) => ({ id: a.id }), (expected) => ({ ids: () => expected.id })),
+  // a new random code (the log never holds one): the same expiry
+  issueArticleCode: replayer(IssueArticleCodeOperation, (_, actor) => issueArticleCode(actor), ({ expiresAt }) => ({ expiresAt: expiresAt.toISOString() })),
   // the pictures as the log kept them: found to be the poster's uploads when the item was posted or edited
   addCircleItem: replayer(AddItemOperation, (input, actor) => addItemWith(actor, input, loggedPics), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
   editCircleItem: replayer(EditItemOperation, (input, actor) => editItemWith(actor, input, loggedPics), (r) => ({ ...r })),
@@ -259,7 +266,17 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   deletePost: replayer(DeletePostOperation, (input, actor) => deletePost(actor, input.id), statusOutcome),
   // the operator's moderation (`station circle hide | restore`), logged under the operator, who is no user
   hidePost: replayer(HidePostOperation, (input) => hidePost(input.id, input.reason), (p) => ({ ...p }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
-  restorePost: replayer(RestorePostOperation, (input) => restorePost(input.id), (p) => ({ ...p }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR)
+  restorePost: replayer(RestorePostOperation, (input) => restorePost(input.id), (p) => ({ ...p }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  // statistics: the job's stored day written with its logged figures (the records it counted from need not all be logged);
+  // a report key made again with its recorded id (its secret is never logged: the replayed one is new); site admins set again
+  storeDailyStatistics: replayer(StoreDayOperation, (input) => writeStatisticsDay(input.worksiteId, input.day, input.figures),
+    (w) => ({ id: w.id, outcome: w.outcome }), (expected) => ({ ids: () => expected.id }), (op) => op.actorOpenid !== SYSTEM_ACTOR),
+  createReportLink: replayer(CreateReportLinkOperation, (input) => createReportLink(input.worksiteId, input.days),
+    ({ key }) => ({ id: key.id, expiresAt: key.expiresAt.toISOString() }), (expected) => ({ ids: () => expected.id }), (op) => op.actorOpenid !== STATISTICS_OPERATOR),
+  revokeReportLink: replayer(RevokeReportLinkOperation, (input) => revokeReportLink(input.id), (k) => ({ id: k.id }), undefined,
+    (op) => op.actorOpenid !== STATISTICS_OPERATOR),
+  setSiteAdmin: replayer(SetSiteAdminOperation, (input) => setSiteAdmin(input.phone, input.on), (r) => ({ employeeId: r.employee.id, siteAdmin: r.siteAdmin }),
+    undefined, (op) => op.actorOpenid !== STATISTICS_OPERATOR)
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

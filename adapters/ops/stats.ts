@@ -1,15 +1,16 @@
-/** Station figures for one Asia/Shanghai business day, and the wallet totals checked against the ledger. */
+/**
+ * What `station stats` shows besides a day's figures (those come from src/statistics, the one module of figures):
+ * each worksite's shelf now by status, the withdrawals waiting, and the wallet totals checked against the ledger.
+ */
 import { sql, type Kysely } from "kysely"
 import { ACTIVE_STATUSES } from "#src/parcel/parcel"
 import { WithdrawalStatus } from "#src/wallet/withdrawal"
 import type { DB } from "../postgres/schema"
 
-export interface WorksiteDay {
+export interface WorksiteShelf {
   readonly id: string
   readonly siteCode: string
   readonly name: string
-  readonly checkIns: number
-  readonly pickups: number
   /** Parcels on the shelf now, by status. */
   readonly onShelf: Readonly<Record<string, number>>
 }
@@ -20,10 +21,7 @@ export interface AmountCount {
 }
 
 export interface StationStats {
-  readonly date: string
-  readonly from: Date
-  readonly to: Date
-  readonly worksites: ReadonlyArray<WorksiteDay>
+  readonly worksites: ReadonlyArray<WorksiteShelf>
   readonly withdrawals: { readonly pending: AmountCount; readonly approved: AmountCount }
   readonly wallets: {
     readonly count: number
@@ -50,15 +48,9 @@ export const walletLedgerSums = (db: Kysely<DB>) =>
       sql<string>`coalesce(l.money, 0)`.as("ledgerMoney"), sql<string>`coalesce(l.score, 0)`.as("ledgerScore")
     ])
 
-export const stationStats = async (db: Kysely<DB>, date: string, day: { from: Date; to: Date }): Promise<StationStats> => {
-  const [worksites, checkIns, pickups, onShelf, withdrawals, wallets] = await Promise.all([
+export const stationStats = async (db: Kysely<DB>): Promise<StationStats> => {
+  const [worksites, onShelf, withdrawals, wallets] = await Promise.all([
     db.selectFrom("worksite").select(["id", "site_code", "short_name"]).orderBy("site_code").execute(),
-    db.selectFrom("parcel").select(["worksite_id", sql<string>`count(*)`.as("n")])
-      .where("created_at", ">=", day.from).where("created_at", "<", day.to).groupBy("worksite_id").execute(),
-    db.selectFrom("ops_log").innerJoin("parcel", (join) => join.on(sql<boolean>`parcel.id = ops_log.outcome->>'id'`))
-      .select(["parcel.worksite_id", sql<string>`count(*)`.as("n")])
-      .where("ops_log.op", "=", "takePart").where("ops_log.at", ">=", day.from).where("ops_log.at", "<", day.to)
-      .groupBy("parcel.worksite_id").execute(),
     db.selectFrom("parcel").select(["worksite_id", "status", sql<string>`count(*)`.as("n")])
       .where("status", "in", ACTIVE_STATUSES).groupBy(["worksite_id", "status"]).orderBy("status").execute(),
     db.selectFrom("withdrawal").select(["status", sql<string>`count(*)`.as("n"), sql<string>`coalesce(sum(money), 0)`.as("fen")])
@@ -70,17 +62,14 @@ export const stationStats = async (db: Kysely<DB>, date: string, day: { from: Da
       sql<string>`count(*) filter (where money <> "ledgerMoney" or "activeScore" <> "ledgerScore")`.as("inconsistent")
     ]).executeTakeFirstOrThrow()
   ])
-  const countBy = (rows: ReadonlyArray<{ worksite_id: string; n: string }>, id: string) => Number(rows.find((r) => r.worksite_id === id)?.n ?? 0)
   const withdrawalsOf = (status: number): AmountCount => {
     const row = withdrawals.find((r) => r.status === status)
     return { count: Number(row?.n ?? 0), sumFen: Number(row?.fen ?? 0) }
   }
   const inconsistent = Number(wallets.inconsistent)
   return {
-    date, from: day.from, to: day.to,
     worksites: worksites.map((w) => ({
       id: w.id, siteCode: w.site_code, name: w.short_name,
-      checkIns: countBy(checkIns, w.id), pickups: countBy(pickups, w.id),
       onShelf: Object.fromEntries(onShelf.filter((r) => r.worksite_id === w.id).map((r) => [String(r.status), Number(r.n)]))
     })),
     withdrawals: { pending: withdrawalsOf(WithdrawalStatus.pending), approved: withdrawalsOf(WithdrawalStatus.approved) },

@@ -1,7 +1,8 @@
 /**
  * Migration 2026-11-28T0300-circle: the circle's tables hold only what the rules allow — at most 9 pictures, no
  * counter below 0, a deleted post has its time and a hidden one its status before, one reaction of a kind per
- * person, one report per reporter, one code per path — and it goes down and up again.
+ * person, one report per reporter, one code per path, calls counted from 0, the operator's decisions hides and restores —
+ * and it goes down and up again.
  */
 import { sql, type Kysely } from "kysely"
 import { describe, expect, it } from "vitest"
@@ -53,6 +54,16 @@ describe("migration 2026-11-28T0300-circle", () => {
     await db.insertInto("circle_social").values(post).execute()
     await expect(db.insertInto("circle_social").values({ ...post, id: "s2", kind: 10 }).execute()).rejects.toThrow()
     await expect(db.updateTable("circle_social").set({ status: 0 }).where("id", "=", "s1").execute()).rejects.toThrow()
+  })
+
+  it("counts a teammate's calls from 0, never below, and keeps the operator's decisions to hide and restore", async () => {
+    const db = await fresh()
+    const id = await owner(db)
+    await db.insertInto("circle_social").values({ id: "s1", kind: 20, owner_id: id, worksite_id: "ws-xiyuan", pics: "[]", created_at: at }).execute()
+    expect((await db.selectFrom("circle_social").select("calls").where("id", "=", "s1").executeTakeFirstOrThrow()).calls).toBe(0)
+    await expect(db.updateTable("circle_social").set({ calls: -1 }).where("id", "=", "s1").execute()).rejects.toThrow()
+    await db.insertInto("circle_moderation").values({ target_id: "s1", action: "hide", reason: "广告", at }).execute()
+    await expect(sql`insert into circle_moderation (target_id, action, at) values ('s1', 'delete', now())`.execute(db)).rejects.toThrow()
   })
 
   it("goes down and up again", async () => {

@@ -64,6 +64,10 @@ export interface AppUserTable {
   new_paotui_order_remind: Generated<boolean>
   subscribe_time: Timestamp | null
   motto: string | null
+  /** When the user was bound to their worksite, passed real-name verification, was approved as a runner (migration 2026-11-28T0500-statistics). */
+  worksite_bound_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  auth_passed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  paotui_joined_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 export interface AddressTable {
@@ -91,7 +95,11 @@ export interface DB {
   wallet: { user_id: string; money: Generated<number>; active_score: Generated<number> }
   ledger: { id: string; user_id: string; type: number; money: number; score: number; remark: string; ref_type: string; ref_id: string | null; created_at: Timestamp }
   withdrawal: { id: string; user_id: string; money: number; fee: number; status: number; created_at: Timestamp; reviewed_at: Timestamp | null }
-  employee: { id: string; phone: string; name_zh: string; password_hash: string; worksite_id: string; openid: string | null; user_id: string | null }
+  employee: {
+    id: string; phone: string; name_zh: string; password_hash: string; worksite_id: string; openid: string | null; user_id: string | null
+    /** A site admin sees their worksite's statistics (migration 2026-11-28T0500-statistics). */
+    site_admin: Generated<boolean>
+  }
   session: { token_hash: string; user_id: string; created_at: Timestamp; expires_at: Timestamp; revoked_at: Timestamp | null }
   login_nonce: { nonce: string; expires_at: Timestamp; used_at: Timestamp | null }
   login_failure: { id: Generated<string>; phone: string; at: Timestamp; requester: string | null }
@@ -453,4 +461,50 @@ export interface DB {
 /** The admin's decisions on circle posts (migration 2026-11-28T0300-circle); merged into `DB` above. */
 export interface DB {
   circle_moderation: { id: Generated<string>; target_id: string; action: "hide" | "restore"; reason: string | null; at: Timestamp }
+}
+
+/** Article authorisation codes (migration 2026-11-28T0410-article-code); merged into `DB` above. */
+export interface DB {
+  article_code: { openid: string; code_hash: string; issued_at: Timestamp; expires_at: Timestamp }
+}
+
+type Figure = number
+
+/** Operations statistics (migration 2026-11-28T0500-statistics); merged into `DB` above. */
+export interface DB {
+  daily_statistics: {
+    id: string
+    worksite_id: string
+    /** A date; read it as text (`to_char`), never as a JS Date. */
+    day: ColumnType<unknown, string, string>
+    checked_in: Figure
+    on_shelf: Figure
+    overdue: Figure
+    handed_out: Figure
+    locker_out: Figure
+    returned: Figure
+    sendings: Figure
+    sending_income: Figure
+    door_deliveries: Figure
+    door_pickups: Figure
+    errands_paid: Figure
+    errands_completed: Figure
+    errand_income: Figure
+    new_followers: Figure
+    new_bindings: Figure
+    verifications: Figure
+    runners: Figure
+    sms_count: Figure
+    sms_cost: Figure
+    computed_at: Timestamp
+  }
+  report_key: {
+    id: string
+    key_hash: string
+    worksite_id: string | null
+    created_by: string
+    created_at: Timestamp
+    expires_at: Timestamp
+    revoked_at: Timestamp | null
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * The demo campus: two stations (with their chooser fields and locations), carriers, weight types, a user
- * per role with profile and verification states, staff accounts, wallets and one saved address; the errand, sending
- * and announcement sides of 西园.
+ * per role with profile and verification states, staff accounts (张伟 西园's site admin), wallets and one saved address;
+ * the errand, sending and announcement sides of 西园.
  */
 import { randomUUID } from "node:crypto"
 import type { Insertable, Kysely, Updateable } from "kysely"
@@ -12,6 +12,7 @@ import { seedActivityDemo } from "./seed-activity"
 import { seedMajorsDemo } from "./seed-majors"
 import { seedSendingDemo } from "./seed-sending"
 import { seedSmsDemo } from "./seed-sms"
+import { seedStatisticsDemo } from "./seed-statistics"
 
 export const DEMO_PASSWORD = "station123"
 
@@ -110,6 +111,7 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
     await seedActivityDemo(db)
     await seedMajorsDemo(db)
     await seedSmsDemo(db)
+    await seedStatisticsDemo(db)
     return false
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -153,6 +155,7 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
   await seedActivityDemo(db)
   await seedMajorsDemo(db)
   await seedSmsDemo(db)
+  await seedStatisticsDemo(db)
   return true
 }
 

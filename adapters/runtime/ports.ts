@@ -15,6 +15,7 @@ import { ContentCleaner } from "#src/home/activity-content"
 import { ActivityStore } from "#src/home/activity-store"
 import { CirclePictures } from "#src/circle/picture-store"
 import { FeedbackStore } from "#src/feedback/feedback-store"
+import { ArticleCodes } from "#src/home/article-code"
 import { ShortUrls } from "#src/home/short-url-store"
 import { SubscribeGiftStore } from "#src/home/subscribe-gift-store"
 import { Locker } from "#src/locker/locker"
@@ -32,6 +33,7 @@ import { ImageFiles, Uploads } from "#src/upload/upload-store"
 import { Payouts, WalletStore } from "#src/wallet/wallet-store"
 import { Worksites } from "#src/worksite/worksite-store"
 import { DonationStore, SmsCreditStore } from "#src/support/support-store"
+import { ReportKeys, StatisticsSettings, StatisticsStore } from "#src/statistics/statistics-store"
 import { htmlCleaner } from "../content/html-cleaner"
 import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
 import { payIn } from "../payments/pay-in"
@@ -39,6 +41,7 @@ import { payouts } from "../payments/simulated-provider"
 import { activityStore } from "../postgres/stores/activity-store"
 import { circlePictures } from "../postgres/stores/circle-picture-store"
 import { feedbackStore } from "../postgres/stores/feedback-store"
+import { articleCodes } from "../security/article-codes"
 import { shortUrls } from "../postgres/stores/short-url-store"
 import { circleItemStore } from "../postgres/stores/circle-item-store"
 import { circlePosts, circleReactions } from "../postgres/stores/circle-post-store"
@@ -60,6 +63,8 @@ import { uploadStore } from "../postgres/stores/upload-store"
 import { walletStore } from "../postgres/stores/wallet-store"
 import { worksiteStore } from "../postgres/stores/worksite-store"
 import { donationStore, smsCreditStore } from "../postgres/stores/support-store"
+import { reportKeys, statisticsStore } from "../postgres/stores/statistics-store"
+import { statisticsSettings } from "./statistics-settings"
 import { renderWaybillPdf } from "../printer/pdf"
 import { rawPrinter } from "../printer/raw-printer"
 import { regionIndex } from "../regions/china-division"
@@ -81,6 +86,7 @@ export const ports = [
   perProcess(ImageFiles, ({ uploadsDir }) => imageFiles(uploadsDir)),
   perProcess(WaybillRenderer, () => WaybillRenderer.of({ render: renderWaybillPdf })),
   perProcess(ContentCleaner, () => htmlCleaner),
+  perProcess(StatisticsSettings, ({ env }) => statisticsSettings(env)),
   perProcess(Ocr, { fake: () => loggedOcr(fakeOcr) }),
   perProcess(Locker, { fake: ({ standIns }) => standIns.locker.port() }),
   perProcess(Printer, {
@@ -117,12 +123,15 @@ export const ports = [
   perTransaction(ShortUrls, ({ db }) => shortUrls(db)),
   perTransaction(CirclePictures, ({ db }) => circlePictures(db)),
   perTransaction(FeedbackStore, ({ db }) => feedbackStore(db)),
+  perTransaction(ArticleCodes, ({ db, secrets }) => articleCodes(db, secrets.qrKey)),
   perTransaction(SmsCreditStore, ({ db }) => smsCreditStore(db)),
   perTransaction(DonationStore, ({ db }) => donationStore(db)),
   perTransaction(ItemStore, ({ db }) => circleItemStore(db)),
   perTransaction(SocialStore, ({ db }) => circleSocialStore(db)),
   perTransaction(Reactions, ({ db }) => circleReactions(db)),
   perTransaction(CirclePosts, ({ db }) => circlePosts(db)),
+  perTransaction(StatisticsStore, ({ db }) => statisticsStore(db)),
+  perTransaction(ReportKeys, ({ db }) => reportKeys(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
   perTransaction(Payouts, { fake: ({ standIns, secrets, db }) => payouts(standIns.paymentProvider, secrets.paymentKey, db) }),
   perTransaction(PayIn, { fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db) }),

@@ -31,6 +31,8 @@ export interface Makings {
   readonly uploadsDir: string
   readonly standIns: StandIns
   readonly caches: Caches
+  /** The settings a port's adapter reads (the process's environment, or a test's). */
+  readonly env: NodeJS.ProcessEnv
 }
 
 /** What a run's own services are made from. */

@@ -13,6 +13,7 @@ import { dueTrades } from "#src/payment/use-cases"
 import { expirePrepay } from "#src/settlement/settlements"
 import { duePicturePurges, purgePostPictures, PURGE_OUTCOMES } from "#src/circle/picture-purge"
 import { dueUnacceptedErrands, dueUnpaidErrands, voidUnacceptedErrand, voidUnpaidErrand, type VoidOutcome } from "#src/errand/ordering"
+import { dueStatisticsDays, storeStatisticsDay, STORE_DAY_OUTCOMES } from "#src/statistics/use-cases"
 import { purgeExpiredKeys } from "../http/idempotency"
 import { logger } from "../http/logger"
 import type { DB } from "../postgres/schema"
@@ -163,6 +164,12 @@ export const jobs: ReadonlyArray<Job> = [
     description: "void errand orders nobody accepted before their required time: refunded through the pay-in port, parcel back to 0",
     everyMs: 5 * MINUTE,
     work: { due: dueUnacceptedErrands, one: voidUnacceptedErrand, outcomes: voidOutcomes }
+  }),
+  itemsJob({
+    name: "daily-statistics",
+    description: "store each worksite's figures of the last two closed days (Asia/Shanghai), each worksite-day in its own transaction; today is counted live",
+    everyMs: 15 * MINUTE,
+    work: { due: dueStatisticsDays, one: storeStatisticsDay, outcomes: STORE_DAY_OUTCOMES }
   }),
   itemsJob({
     name: "purge-deleted-circle-images",

@@ -81,7 +81,9 @@ export const marketWorld = (ids?: ReadonlyArray<string>) => {
       (f.bizType === undefined || i.bizType === f.bizType))), page)),
     latest: (worksiteId, count) => Effect.sync(() => newestFirst(all().filter((i) => i.worksiteId === worksiteId && i.status === PostStatus.listed)).slice(0, count)),
     mine: (ownerId, page) => Effect.sync(() => pageOf(newestFirst(all().filter((i) => i.owner.id === ownerId && i.status !== PostStatus.deleted)), page)),
-    reactionsOf: (openid, itemIds) => Effect.sync(() => new Map(itemIds.map((id) => [id, [20, 30, 40, 50].filter((t) => reactions.has(`${id}/${t}/${openid}`))])))
+    // as Postgres answers it: only the items this person reacted to
+    reactionsOf: (openid, itemIds) => Effect.sync(() => new Map(itemIds
+      .map((id) => [id, [20, 30, 40, 50].filter((t) => reactions.has(`${id}/${t}/${openid}`))] as const).filter(([, types]) => types.length > 0)))
   })
 
   const layer = Layer.mergeAll(

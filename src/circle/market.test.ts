@@ -74,8 +74,8 @@ describe("posting an item", () => {
     expect(stored(w, "free")).toMatchObject({ feeType: 2, priceFen: -1, costFen: null })
     await w.run(addItem(seller, book({ bizType: 70, goodsType: 30, title: "吉他教学", sum: "", level: 90, show: 2, phone: "", pics: [] })))
     expect(stored(w, "skill")).toMatchObject({ goodsType: -1, sum: -1, level: null, major: null, class: null, costFen: null, show: 2, phone: null })
-    await w.run(addItem(seller, book({ bizType: 10, goodsType: 20, title: "台灯", sum: "-1", pics: [] })))
-    expect(stored(w, "want")).toMatchObject({ goodsType: 20, sum: -1, level: null, major: null, class: null, costFen: null, show: null })
+    await w.run(addItem(seller, book({ bizType: 10, goodsType: 20, title: "台灯", sum: "-1", pics: undefined, remark: undefined, show: 9 })))
+    expect(stored(w, "want")).toMatchObject({ goodsType: 20, sum: -1, level: null, major: null, class: null, costFen: null, show: null, remark: "", pics: [] })
   })
 
   it.each([
@@ -152,7 +152,12 @@ describe("the owner's changes", () => {
     expect(stored(w, "c1")).toMatchObject({
       title: "线性代数 第二版", priceFen: 1000, status: 0, viewCount: 7, zan: 2, worksiteId: "w1", pics: [{ id: "a2", url: `/sign/20261128/${sellerPics[1]!.fileName}` }]
     })
-    expect(w.ops.at(-1)).toMatchObject({ op: "editCircleItem", input: { _id: "c1", title: "线性代数 第二版" }, outcome: { id: "c1", status: 0 } })
+    expect(w.ops.at(-1)).toMatchObject({
+      op: "editCircleItem", input: { _id: "c1", title: "线性代数 第二版", pics: [{ _id: "a2", url: `/sign/20261128/${sellerPics[1]!.fileName}` }] },
+      outcome: { id: "c1", status: 0 }
+    })
+    expect(await w.run(editItem(seller, edit("c1", { bizType: 10, goodsType: 20, pics: undefined })))).toMatchObject({ ok: true })
+    expect(stored(w, "c1").pics).toEqual([])
   })
 
   it("another's item is 403, a deleted or hidden one 409, none 404, all '操作失败'; a bad form its first problem; nothing changes", async () => {
@@ -214,7 +219,11 @@ describe("the lists", () => {
     expect(page).toMatchObject({ ok: true, value: { pageNumber: 1, pageCount: 1, recordCount: 3 } })
     const results = page.ok ? page.value.results : []
     expect(results.map((r) => r._id)).toEqual(["e1", "c3", "c1"])
-    expect(results[1]).toMatchObject({ myReactions: [20], mine: false, phone: null, wxNo: null, price: 12.5, cost: 30, user: { nickname: "昵称seller" } })
+    expect(results[1]).toMatchObject({
+      myReactions: [20], mine: false, phone: null, wxNo: null, price: 12.5, cost: 30, user: { nickname: "昵称seller" },
+      pics: sellerPics.map((u) => ({ _id: u.id, url: `/sign/20261128/${u.fileName}` }))
+    })
+    expect(results[0]).toMatchObject({ cost: null, price: 12.5, pics: [], myReactions: [] })
     const own = await w.run(itemPaging(seller, { pageNo: 0 }))
     expect(own.ok && own.value.results[1]).toMatchObject({ myReactions: [], mine: true, phone: "13800000000", wxNo: "wx_seller" })
     expect(await w.run(itemPaging(east, { pageNo: 0 }))).toMatchObject({ ok: true, value: { recordCount: 0, results: [] } })
@@ -261,6 +270,11 @@ describe("the lists", () => {
     const latest = await w.run(latestItems(buyer))
     expect(latest.ok && latest.value.map((r) => r._id)).toEqual(["c5", "c4", "c3", "c2", "c1"])
     expect(await w.run(latestItems(east))).toEqual({ ok: true, value: [] })
+    expect(await w.run(latestItems({ ...buyer, userId: "nobody" }))).toEqual({ ok: true, value: [] })
+    w.profiles.set("seller", { ...people.seller, nickname: null })
+    expect(latest.ok && latest.value[0]!.user.nickname).toBe("昵称seller")
+    const unnamed = await w.run(latestItems(buyer))
+    expect(unnamed.ok && unnamed.value[0]!.user).toEqual({ nickname: "", headimgBase64: null })
     w.profiles.set("buyer", { ...people.buyer, worksiteId: null })
     expect(await w.run(latestItems(buyer))).toEqual({ ok: true, value: [] })
     expect(await w.run(itemPaging(buyer, { pageNo: 0 }))).toMatchObject({ ok: true, value: { pageNumber: 1, recordCount: 0, results: [] } })

@@ -14,6 +14,7 @@ import { IdStatus, logOperation, operationKind } from "../shared/operation"
 import { Clock, Ids } from "../shared/ports"
 import { startOfShanghaiDay } from "../shared/time"
 import { BAD_REQUEST } from "../shared/wire"
+import { messages as uploadMessages } from "../upload/image-upload"
 import { ownUpload } from "../upload/use-cases"
 import { signUrl } from "../upload/upload"
 import type { Uploads } from "../upload/upload-store"
@@ -31,8 +32,8 @@ export const LATEST_ITEMS = 5
 
 export const marketMessages = {
   notVerified: verificationMessages.senderNotVerified,
-  /** A picture that is not one of the poster's own uploads. */
-  notOwnPicture: "请上传图片"
+  /** A picture that is not one of the poster's own uploads, as for every other photo (`ownImagePath`). */
+  notOwnPicture: uploadMessages.required
 } as const
 
 /** An item added, as logged: the form as typed, its pictures as the poster's uploads found then; the new id. */
@@ -118,13 +119,14 @@ export const editItem = (actor: Actor, input: EditItemInput) => editItemWith(act
 
 /** `PUT /api/circle/status/{id}/{status}`: 0 delists the owner's listed item, 1 lists a delisted one again. */
 export const setItemStatus = Effect.fn("circleItemStatus")(function* (actor: Actor, input: { readonly id?: string | undefined; readonly status?: number | undefined }) {
-  const action = input.status === undefined ? undefined : statusRequest(input.status)
+  const status = input.status ?? Number.NaN
+  const action = statusRequest(status)
   if (!action) return yield* new RuleViolation({ message: OPERATION_FAILED })
   const item = yield* lockedItem(input.id)
   const next = yield* moved(item, action, actor)
   const now = yield* (yield* Clock).now
   yield* (yield* ItemStore).setStatus(item.id, next.status, now)
-  yield* logOperation(ItemStatusOperation, actor.openid, now, { id: item.id, status: input.status! }, { id: item.id, status: next.status })
+  yield* logOperation(ItemStatusOperation, actor.openid, now, { id: item.id, status }, { id: item.id, status: next.status })
   return { id: item.id, status: next.status }
 })
 

@@ -108,12 +108,12 @@ export const provideCircle = (state: CircleState) => <A, E, R>(effect: Effect.Ef
         target[counter] = target[counter]! + 1
         return target[counter]
       }),
-      mine: (openid, ids) => Effect.sync(() =>
-        new Map(ids.map((id) => [id, state.reactions.filter((r) => r.targetId === id && r.openid === openid).map((r) => r.type)] as const))),
-      call: (id, openid) => Effect.sync(() => {
-        const r = state.reactions.find((x) => x.targetId === id && x.type === 40 && x.openid === openid)
-        return r && { sentAt: r.sentAt }
-      }),
+      // as the database answers: only the posts with a reaction of the viewer's
+      mine: (openid, ids) => Effect.sync(() => new Map(ids.flatMap((id) => {
+        const types = state.reactions.filter((r) => r.targetId === id && r.openid === openid).map((r) => r.type)
+        return types.length > 0 ? [[id, types] as const] : []
+      }))),
+      called: (id, openid) => Effect.sync(() => state.reactions.some((x) => x.targetId === id && x.type === 40 && x.openid === openid)),
       markSent: (id, openid, at) => Effect.sync(() => {
         const r = state.reactions.find((x) => x.targetId === id && x.type === 40 && x.openid === openid && x.sentAt === null)
         if (r) r.sentAt = at

@@ -23,7 +23,7 @@ export class SocialStore extends Context.Service<SocialStore, {
   /** How many listed posts of this kind at the worksite are about a man and about a woman. */
   sexCounts(worksiteId: string, kind: SocialKind): Effect.Effect<{ readonly male: number; readonly female: number }>
   /** The poster's motto, kept for the next message (`jyadd`). */
-  saveMotto(userId: string, motto: string): Effect.Effect<void>
+  saveMotto(userId: string, motto: string | null): Effect.Effect<void>
 }>()("station/SocialStore") {}
 
 /** A post of any kind as the rules shared by all kinds see it; `owner` is the owner's openid. */
@@ -47,9 +47,9 @@ export class Reactions extends Context.Service<Reactions, {
   react(post: Pick<PostRef, "id" | "kind">, type: ReactionType, counter: Counter, openid: string, at: Date): Effect.Effect<number | undefined>
   /** The viewer's reactions to each of these posts. */
   mine(openid: string, ids: ReadonlyArray<string>): Effect.Effect<ReadonlyMap<string, ReadonlyArray<ReactionType>>>
-  /** The person's call reaction to a teammate: when its chat account was sent (null: not yet), or undefined if never called. */
-  call(id: string, openid: string): Effect.Effect<{ readonly sentAt: Date | null } | undefined>
-  /** Marks the call reaction sent only if it was not yet: false when another request sent it first. */
+  /** Whether the person called the teammate (reaction 40). */
+  called(id: string, openid: string): Effect.Effect<boolean>
+  /** Marks the call reaction sent only if it was not yet: false when it was sent before (or by a request at the same time). */
   markSent(id: string, openid: string, at: Date): Effect.Effect<boolean>
   /** One more chat account of this teammate sent. */
   addInterest(id: string): Effect.Effect<number>

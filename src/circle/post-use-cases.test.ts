@@ -73,7 +73,8 @@ describe("reacting to a post", () => {
 
   it("refuses a post the viewer does not see, or named with another kind, with 404 '获取详情失败'; a visitor sees any listed post", async () => {
     const { run } = setup()
-    for (const [who, id, bizType] of [[reader, "t1", 30], [reader, "nope", 20], [reader, "gone", 20], [elsewhere, "t1", 20], [homeless, "t1", 20]] as const) {
+    const unknown = viewer("u-unknown")
+    for (const [who, id, bizType] of [[reader, "t1", 30], [reader, "nope", 20], [reader, "gone", 20], [elsewhere, "t1", 20], [homeless, "t1", 20], [unknown, "t1", 20]] as const) {
       expect(await run(react(who, { id, bizType, type: 20 }))).toMatchObject(refused("NotFound", "获取详情失败"))
     }
     const { ports, run: runAgain } = setup()
@@ -96,13 +97,11 @@ describe("hu: a teammate's chat account to whoever called TA", () => {
     expect(ports.ops.at(-1)).toEqual({ op: "callTeammate", actorOpenid: "o-u2", at: NOW, input: { id: "t1" }, outcome: { id: "t1", interest: 1 } })
   })
 
-  it("is refused when another request sent it first", async () => {
-    // the other request marks it sent between this one's read of the call and its own mark
-    let reads = 0
-    const racing = { targetId: "t1", type: 40 as const, openid: "o-u2", get sentAt() { return reads++ === 0 ? null : NOW }, set sentAt(_: Date | null) {} }
-    const { state, ports, run } = setup({ reactions: [racing] })
+  it("is refused when it was sent before, by a request at the same time too", async () => {
+    const { state, ports, run } = setup({ reactions: [{ targetId: "t1", type: 40, openid: "o-u2", sentAt: NOW }] })
     expect(await run(callTeammate(reader, "t1"))).toMatchObject(refused("StateConflict", "TA的微信号已发送给您，请查看公众号消息"))
     expect(ports.outbox).toEqual([])
+    expect(ports.ops).toEqual([])
     expect(state.social.get("t1")!.interest).toBe(0)
   })
 
@@ -163,10 +162,22 @@ describe("reporting a post", () => {
   it("refuses an unknown complaint type with 400, and a post the reporter does not see with 404", async () => {
     const { state, run } = setup()
     for (const complain of [undefined, 5, 50]) expect(await run(reportPost(reader, "c1", complain))).toMatchObject(refused("RuleViolation", "提交失败，请联系平台客服"))
-    for (const [who, id] of [[reader, "nope"], [reader, "gone"], [elsewhere, "c1"], [homeless, "c1"]] as const) {
+    for (const [who, id] of [[reader, "nope"], [elsewhere, "c1"], [homeless, "c1"]] as const) {
       expect(await run(reportPost(who, id, 10))).toMatchObject(refused("NotFound", "提交失败，请联系平台客服"))
     }
+    expect(await run(reportPost(reader, "gone", 10))).toMatchObject(refused("StateConflict", "提交失败，请联系平台客服"))
     expect(state.reports).toEqual([])
+  })
+
+  it("takes a report on a post delisted or hidden since the reporter saw it, leaving its status and the operator's reason", async () => {
+    const { state, run } = setup()
+    state.items.set("i2", item({ id: "i2", status: 0 }))
+    state.social.set("h1", { ...social({ id: "h1", status: 2 }), statusBeforeHidden: 1, hiddenReason: "广告" })
+    state.reports.push({ id: "r0", targetId: "h1", reporterOpenid: "o-u5", complain: 0, at: NOW }, { id: "r1", targetId: "h1", reporterOpenid: "o-u6", complain: 0, at: NOW })
+    expect(await run(reportPost(reader, "i2", 10))).toMatchObject({ ok: true, value: { status: 0 } })
+    expect(await run(reportPost(reader, "h1", 10))).toMatchObject({ ok: true, value: { status: 2, reporters: ["o-u5", "o-u6", "o-u2"] } })
+    expect(state.social.get("h1")).toMatchObject({ status: 2, statusBeforeHidden: 1, hiddenReason: "广告" })
+    expect(state.items.get("i2")!.status).toBe(0)
   })
 })
 

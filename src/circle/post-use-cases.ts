@@ -15,7 +15,7 @@ import { startOfShanghaiDay } from "../shared/time"
 import { alreadyReacted, isComplaintType, isPostKind, isReactionType, PostKind } from "./codes"
 import { CONTACTS_PER_DAY, limitMessages } from "./limits"
 import { CirclePosts, Reactions, SocialStore } from "./post-store"
-import { contactText, counterOf, itemContactMessage, reactionMessages, reportableBy, seenBy } from "./reactions"
+import { atViewersPlace, contactText, counterOf, itemContactMessage, reactionMessages, seenBy } from "./reactions"
 import { teammateContactMessage } from "./social"
 import { OPERATION_FAILED, REPORT_FAILED, transition } from "./status-machine"
 import { DETAIL_FAILED, followerOnly, signedIn, type Viewer } from "./viewer"
@@ -28,16 +28,15 @@ export const AskContactOperation = operationKind("askContact", ById, ById)
 export const ReportPostOperation = operationKind("reportPost", Schema.Struct({ id: Id, complain: Schema.Number, visitor: Schema.Boolean }), IdStatus)
 export const DeletePostOperation = operationKind("deletePost", ById, IdStatus)
 
-/** The worksite whose posts the viewer sees: none for a visitor, who sees any listed post. */
+/** The worksite whose posts the viewer sees (a visitor sees any listed post, see `seenBy`). */
 const worksiteOf = Effect.fn("worksiteOf")(function* (viewer: Viewer) {
-  if (viewer.visitor) return null
   return (yield* (yield* People).findById(viewer.userId))?.worksiteId ?? null
 })
 
 /** The post if the viewer sees it (and it is of this kind), else the refusal. */
-const seenPost = Effect.fn("seenPost")(function* (viewer: Viewer, id: string, kind: PostKind | undefined, refusal: string) {
+const seenPost = Effect.fn("seenPost")(function* (viewer: Viewer, id: string, kind: PostKind, refusal: string) {
   const post = yield* (yield* CirclePosts).find(id)
-  if (!post || (kind !== undefined && post.kind !== kind) || !seenBy(post, viewer, yield* worksiteOf(viewer))) return yield* new NotFound({ message: refusal })
+  if (!post || post.kind !== kind || !seenBy(post, viewer, yield* worksiteOf(viewer))) return yield* new NotFound({ message: refusal })
   return post
 })
 
@@ -53,14 +52,14 @@ export interface ReactInput {
  */
 export const react = Effect.fn("react")(function* (viewer: Viewer, input: ReactInput) {
   const { bizType: kind, type } = input
-  const counter = isPostKind(kind) && isReactionType(type) ? counterOf(kind, type) : undefined
+  if (!isPostKind(kind) || !isReactionType(type)) return yield* new RuleViolation({ message: reactionMessages.wrongReaction })
+  const counter = counterOf(kind, type)
   if (!counter) return yield* new RuleViolation({ message: reactionMessages.wrongReaction })
-  const post = yield* seenPost(viewer, input.id, kind as PostKind, DETAIL_FAILED)
+  const post = yield* seenPost(viewer, input.id, kind, DETAIL_FAILED)
   const now = yield* (yield* Clock).now
-  const reaction = type as keyof typeof alreadyReacted
-  const count = yield* (yield* Reactions).react(post, reaction, counter, viewer.openid, now)
-  if (count === undefined) return { answer: 0, message: alreadyReacted[reaction] }
-  yield* logOperation(ReactToPostOperation, viewer.openid, now, { id: post.id, kind: post.kind, type: reaction, visitor: viewer.visitor }, { id: post.id, count })
+  const count = yield* (yield* Reactions).react(post, type, counter, viewer.openid, now)
+  if (count === undefined) return { answer: 0, message: alreadyReacted[type] }
+  yield* logOperation(ReactToPostOperation, viewer.openid, now, { id: post.id, kind: post.kind, type, visitor: viewer.visitor }, { id: post.id, count })
   return { answer: count, message: undefined }
 })
 
@@ -73,10 +72,9 @@ export const callTeammate = Effect.fn("callTeammate")(function* (actor: Actor, i
   const teammate = yield* (yield* SocialStore).find(id)
   if (!teammate || teammate.kind !== PostKind.teammate || !seenBy(teammate, viewer, yield* worksiteOf(viewer))) return yield* new NotFound({ message: DETAIL_FAILED })
   const reactions = yield* Reactions
-  const call = yield* reactions.call(id, actor.openid)
-  if (!call) return yield* new StateConflict({ message: reactionMessages.notCalled })
+  if (!(yield* reactions.called(id, actor.openid))) return yield* new StateConflict({ message: reactionMessages.notCalled })
   const now = yield* (yield* Clock).now
-  if (call.sentAt !== null || !(yield* reactions.markSent(id, actor.openid, now))) return yield* new StateConflict({ message: reactionMessages.alreadySent })
+  if (!(yield* reactions.markSent(id, actor.openid, now))) return yield* new StateConflict({ message: reactionMessages.alreadySent })
   yield* (yield* Outbox).enqueue(teammateContactMessage(teammate, actor.openid))
   const interest = yield* reactions.addInterest(id)
   yield* logOperation(CallTeammateOperation, actor.openid, now, { id }, { id, interest })
@@ -105,15 +103,15 @@ export const askContact = Effect.fn("askContact")(function* (viewer: Viewer, id:
 })
 
 /**
- * `complain/{id}`: one report per reporter, on a post the reporter sees (or saw before others' reports hid it); the
- * report that makes three distinct reporters hides it (its row locked, so three at once hide it once). A repeated
- * report changes nothing.
+ * `complain/{id}`: one report per reporter, on a post of the reporter's worksite (any, for a visitor) that is not
+ * deleted — also one delisted or hidden since they saw it; the report that makes three distinct reporters hides it
+ * (its row locked, so three at once hide it once). A repeated report changes nothing.
  */
 export const reportPost = Effect.fn("reportPost")(function* (viewer: Viewer, id: string, complain: number | undefined) {
   if (!isComplaintType(complain)) return yield* new RuleViolation({ message: REPORT_FAILED })
   const posts = yield* CirclePosts
   const post = yield* posts.lock(id)
-  if (!post || !reportableBy(post, viewer, yield* worksiteOf(viewer))) return yield* new NotFound({ message: REPORT_FAILED })
+  if (!post || !atViewersPlace(post, viewer, yield* worksiteOf(viewer))) return yield* new NotFound({ message: REPORT_FAILED })
   const next = transition(post, "report", { openid: viewer.openid })
   if (next instanceof NotAllowed || next instanceof StateConflict) return yield* next
   if (next.reporters.length === post.reporters.length) return next

@@ -30,19 +30,13 @@ const counters: Record<ReactionType, Counter> = {
 /** The counter a reaction moves on a post of this kind, or undefined when the kind does not take it. */
 export const counterOf = (kind: PostKind, type: ReactionType): Counter | undefined => (acceptsReaction(kind, type) ? counters[type] : undefined)
 
-/**
- * Whether the viewer sees the post in lists and may react to, report or ask about it: listed, and at the viewer's
- * worksite unless the viewer is a visitor (who came by a shared link and belongs to no list).
- */
-export const seenBy = (post: Pick<PostRef, "status" | "worksiteId">, viewer: Pick<Viewer, "visitor">, viewerWorksite: string | null): boolean =>
-  post.status === PostStatus.listed && (viewer.visitor || post.worksiteId === viewerWorksite)
+/** Whether the post is at the viewer's worksite, or the viewer is a visitor (who came by a shared link and belongs to no list). */
+export const atViewersPlace = (post: Pick<PostRef, "worksiteId">, viewer: Pick<Viewer, "visitor">, viewerWorksite: string | null): boolean =>
+  viewer.visitor || post.worksiteId === viewerWorksite
 
-/**
- * Whether the viewer may report the post: one they see, or one already hidden that they saw (reported by others
- * meanwhile): their report still counts for the operator.
- */
-export const reportableBy = (post: Pick<PostRef, "status" | "worksiteId">, viewer: Pick<Viewer, "visitor">, viewerWorksite: string | null): boolean =>
-  seenBy({ ...post, status: post.status === PostStatus.hidden ? PostStatus.listed : post.status }, viewer, viewerWorksite)
+/** Whether the viewer sees the post in lists and may react to it or ask about it: listed, at the viewer's place. */
+export const seenBy = (post: Pick<PostRef, "status" | "worksiteId">, viewer: Pick<Viewer, "visitor">, viewerWorksite: string | null): boolean =>
+  post.status === PostStatus.listed && atViewersPlace(post, viewer, viewerWorksite)
 
 /** The contact a market item's template message carries: by its `show` when it has one, else every way it has. */
 export const contactText = (item: ItemContact): string | undefined => {

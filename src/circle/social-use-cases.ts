@@ -39,7 +39,7 @@ const personWithWorksite = Effect.fn("personWithWorksite")(function* (actor: Act
 })
 
 /** The path of an image the caller uploaded through the ordinary upload field; any other URL is refused. */
-const ownImage = Effect.fn("ownImage")(function* (actor: Actor, url: string, refusal: string) {
+const ownImage = Effect.fn("ownImage")(function* (actor: Actor, url: string | undefined, refusal: string) {
   const upload = yield* ownUpload(actor, url)
   if (!upload || upload.field !== UploadField.other) return yield* new RuleViolation({ message: refusal })
   return signUrl(upload.dateFolder, upload.fileName)
@@ -58,7 +58,7 @@ export const publishSocialPost = Effect.fn("publishSocialPost")(function* (actor
     zan: 0, cai: 0, calls: 0, interest: 0, flower: 0, createdAt: now
   }
   yield* store.add(post)
-  if (draft.kind === PostKind.message && draft.motto !== null) yield* store.saveMotto(person.id, draft.motto)
+  if (draft.kind === PostKind.message) yield* store.saveMotto(person.id, draft.motto)
   yield* logOperation(AddSocialPostOperation, actor.openid, now, draft, { id: post.id, worksiteId: post.worksiteId })
   return post
 })
@@ -67,7 +67,7 @@ export const publishSocialPost = Effect.fn("publishSocialPost")(function* (actor
 export const addSocialPost = Effect.fn("addSocialPost")(function* (actor: Actor, kind: SocialKind, form: SocialForm) {
   const refused = formRefusal[kind](form)
   if (refused) return yield* refused
-  const header = kind === PostKind.message ? null : yield* ownImage(actor, form.header ?? "", circleMessages.header)
+  const header = kind === PostKind.message ? null : yield* ownImage(actor, form.header, circleMessages.header)
   const pics = yield* Effect.forEach(form.pics ?? [], (url) => ownImage(actor, url, imageMessages.required))
   return yield* publishSocialPost(actor, draftOf(kind, form, header, pics))
 })

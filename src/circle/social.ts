@@ -24,7 +24,10 @@ export const SocialDraft = Schema.Struct({
 export type SocialDraft = typeof SocialDraft.Type
 
 /** Any of the three forms as typed; `header` and `pics` are image URLs. */
-export type SocialForm = Omit<TeammateForm & ConfessionForm & MessageForm, "pics"> & { readonly pics?: ReadonlyArray<string> | undefined }
+export type SocialForm = Omit<TeammateForm & ConfessionForm & MessageForm, "header" | "pics"> & {
+  readonly header?: string | undefined
+  readonly pics?: ReadonlyArray<string> | undefined
+}
 
 const trimmed = (text: string | null | undefined): string | null => {
   const t = (text ?? "").trim()

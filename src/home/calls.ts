@@ -42,3 +42,13 @@ export const followGiftView = (g: { readonly gift: SubscribeGift; readonly perso
 
 /** `PUT /api/sa/exchange {qr}`: the staff redeem the scanned gift QR; the gift as it is now. */
 export const ExchangeGift = call(Schema.Struct({ qr: Text(QR_TEXT) }), GiftMoved)
+
+/** `GET /api/common/xyhAble`: the services the caller's worksite runs. */
+export const CampusServicesCall = call(Schema.Struct({}), Schema.Struct({
+  jijianAble: Schema.Boolean, paotuiAble: Schema.Boolean, paotuiApplyAble: Schema.Boolean, selfSignAble: Schema.Boolean
+}))
+
+/** `GET /auth/wxarticle/getPermissionCode`: a 6-digit code, good for 10 minutes (allowlisted callers only). */
+export const ArticleCode = call(Schema.Struct({}), Schema.String)
+/** `GET /api/common/articleCodeAble`: whether the server gives the caller article codes (the `/my` entry). */
+export const ArticleCodeAble = call(Schema.Struct({}), Schema.Boolean)

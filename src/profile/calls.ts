@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { AuthListAnswer } from "./review-queue"
 import type { Role } from "../shared/actor"
 import { call, Flag, Instant, Text, Whole } from "../shared/wire"
+import { seesStatistics } from "../staff/site-admin"
 import type { WorksiteProfile } from "../worksite/directory"
 import { WorksiteView, worksiteView } from "../worksite/calls"
 import { IMAGE_URL_MAX } from "../upload/image-upload"
@@ -53,18 +54,23 @@ export const UserView = Schema.Struct({
   newPaotuiOrderRemind: Schema.Boolean,
   subscribeTime: Instant,
   role: RoleName,
-  worksite: Schema.NullOr(AccountWorksiteView)
+  worksite: Schema.NullOr(AccountWorksiteView),
+  /** A site admin (a bound employee with `site_admin`): sees their worksite's statistics. */
+  isSiteAdmin: Schema.Boolean,
+  /** Whether `/my` offers 运营报表 (`/tongji`): the head office (role admin) or a site admin. */
+  canSeeStatistics: Schema.Boolean
 })
 export type UserView = typeof UserView.Type
 
 /** The user as `wxuserInfo` shows it (spec 001 §3); the ID number masked. */
-export const userView = ({ profile: p, worksite, money, activeScore }: Account): UserView => ({
+export const userView = ({ profile: p, worksite, money, activeScore, isSiteAdmin }: Account): UserView => ({
   _id: p.id, openid: p.openid, unionid: p.unionid, nickname: p.nickname, realname: p.realname, sex: p.sex, headimgBase64: p.headimgBase64, motto: p.motto,
   phoneMain: p.phoneMain, phoneVice: p.phoneVice, idCardNo: maskIdCardNo(p.idCardNo), idCardUrl: p.idCardUrl, studentCardUrl: p.studentCardUrl,
   authStatus: p.authStatus, rejectComment: p.rejectComment, paotuiStatus: p.paotuiStatus, isPaotuiLeader: p.isPaotuiLeader,
   paotuiLeader: p.paotuiLeader, invitation: p.invitation, isXYTAdmin: p.isXYTAdmin, pickupAble: p.pickupAble, creditScore: p.creditScore,
   activeScore, money, newPaotuiOrderRemind: p.newPaotuiOrderRemind, subscribeTime: p.subscribeTime, role: p.role,
-  worksite: worksite && { ...worksiteView(worksite), expressSendCompanies: [...worksite.expressSendCompanies], majors: [...worksite.majors] }
+  worksite: worksite && { ...worksiteView(worksite), expressSendCompanies: [...worksite.expressSendCompanies], majors: [...worksite.majors] },
+  isSiteAdmin, canSeeStatistics: seesStatistics(p.role, isSiteAdmin)
 })
 
 /** `GET /api/user/wxuserInfo`: the signed-in user. */

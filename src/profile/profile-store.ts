@@ -16,6 +16,8 @@ export interface Account {
   readonly worksite: AccountWorksite | null
   readonly money: number
   readonly activeScore: number
+  /** A bound employee with `site_admin`: sees their worksite's operations statistics. */
+  readonly isSiteAdmin: boolean
 }
 
 export class ProfileStore extends Context.Service<ProfileStore, {

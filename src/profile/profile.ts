@@ -29,8 +29,15 @@ export interface UserProfile extends Verification, BoundPhones {
   readonly worksiteId: string | null
 }
 
-/** The fields a use case may change. */
-export type ProfileChange = Partial<Omit<UserProfile, "id" | "openid" | "unionid" | "subscribeTime" | "role" | "isXYTAdmin">>
+/**
+ * The fields a use case may change; and when the user was bound to a worksite, passed real-name verification and
+ * was approved as a runner (the operations statistics count them by day).
+ */
+export type ProfileChange = Partial<Omit<UserProfile, "id" | "openid" | "unionid" | "subscribeTime" | "role" | "isXYTAdmin">> & {
+  readonly worksiteBoundAt?: Date
+  readonly authPassedAt?: Date
+  readonly paotuiJoinedAt?: Date
+}
 
 /** A runner of a leader's team, as the transfer and leader pages list them. */
 export interface TeamMember {

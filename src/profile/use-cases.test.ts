@@ -62,7 +62,7 @@ const world = (w: World = {}) => {
   let clock = now
   const ports = recordingPorts(() => clock)
   const store = {
-    account: (userId: string) => Effect.succeed(users.has(userId) ? { profile: users.get(userId)!, worksite: null, money: 10, activeScore: 2 } : undefined),
+    account: (userId: string) => Effect.succeed(users.has(userId) ? { profile: users.get(userId)!, worksite: null, money: 10, activeScore: 2, isSiteAdmin: false } : undefined),
     find: (userId: string) => Effect.succeed(users.get(userId)),
     lock: (userId: string) => Effect.sync(() => (locked.push(userId), users.get(userId))),
     save: (userId: string, change: object) => Effect.sync(() => {
@@ -194,7 +194,10 @@ describe("plain profile edits", () => {
   it("the worksite must be named and exist", async () => {
     const w = world({ worksites: [site("w1"), site("w2")] })
     expect(await w.run(updateWorksite(me, " w2 "))).toMatchObject({ ok: true, value: { id: "w2" } })
-    expect(w.saves).toEqual([["u1", { worksiteId: "w2" }]])
+    expect(w.saves).toEqual([["u1", { worksiteId: "w2", worksiteBoundAt: now }]])
+    expect(await w.run(updateWorksite(me, "w2"))).toMatchObject({ ok: true })
+    expect(w.saves[1]).toEqual(["u1", { worksiteId: "w2" }])
+    w.saves.splice(1)
     expect(await w.run(updateWorksite(me, " "))).toMatchObject(refused("RuleViolation", "请选择您所在的网点"))
     expect(await w.run(updateWorksite(me, undefined))).toMatchObject(refused("RuleViolation", "请选择您所在的网点"))
     expect(await w.run(updateWorksite(me, "w9"))).toMatchObject(refused("NotFound", "获取网点信息失败"))
@@ -297,7 +300,7 @@ describe("completing the profile", () => {
     const w = world({ users: [profile({ phoneMain: null, worksiteId: null })], captchas: [["u1", issued("13700137000", "4321")]] })
     expect(await w.run(completeProfile(me, { worksite: "w1", phoneMain: "13700137000", phoneMainCaptcha: "4321" })))
       .toMatchObject({ ok: true, value: { worksite: { id: "w1" }, phoneMain: "13700137000", phoneVice: null } })
-    expect(w.saves).toEqual([["u1", { worksiteId: "w1", phoneMain: "13700137000", phoneVice: null }]])
+    expect(w.saves).toEqual([["u1", { worksiteId: "w1", phoneMain: "13700137000", phoneVice: null, worksiteBoundAt: now }]])
     expect(w.captchas[0]!.captcha.used).toBe(true)
   })
 
@@ -384,9 +387,11 @@ describe("real-name verification", () => {
     const w = world({ users: [pending()] })
     expect(await w.run(reviewAuth("operator", "u2", 1, undefined))).toMatchObject({ ok: true, value: { id: "u2", authStatus: 1, realname: "李明", idCardNo: ID_NO } })
     expect(w.ports.events).toEqual([{ room: { user: "u2" }, name: "authStatusChanged", payload: { authStatus: 1, rejectComment: null } }])
+    expect(w.saves).toEqual([["u2", expect.objectContaining({ authStatus: 1, authPassedAt: now })]])
     const admin = world({ users: [pending()] })
     expect(await admin.run(reviewAuth(actor({ role: "admin" }), "u2", 2, " 照片模糊 "))).toMatchObject({ ok: true, value: { authStatus: 2, rejectComment: "照片模糊" } })
     expect(admin.user("u2")).toMatchObject({ authStatus: 2, rejectComment: "照片模糊" })
+    expect(admin.saves[0]![1]).not.toHaveProperty("authPassedAt")
   })
 
   it("staff review only their own worksite's users; students never", async () => {

@@ -99,10 +99,15 @@ const worksiteNamed = Effect.fn("worksiteNamed")(function* (id: string | undefin
   return worksite
 })
 
+/** When the user is bound to a worksite other than theirs: now (the statistics count new bindings by it). */
+const boundAt = Effect.fnUntraced(function* (profile: UserProfile, worksiteId: string) {
+  return profile.worksiteId === worksiteId ? {} : { worksiteBoundAt: yield* (yield* Clock).now }
+})
+
 export const updateWorksite = Effect.fn("updateWorksite")(function* (actor: Actor, worksiteId: string | undefined) {
   const worksite = yield* worksiteNamed(worksiteId)
-  yield* locked(actor.userId)
-  yield* save(actor.userId, { worksiteId: worksite.id })
+  const profile = yield* locked(actor.userId)
+  yield* save(actor.userId, { worksiteId: worksite.id, ...(yield* boundAt(profile, worksite.id)) })
   return worksite
 })
 
@@ -244,7 +249,7 @@ export const completeProfile = Effect.fn("completeProfile")(function* (actor: Ac
   const codes = yield* checkCodes(actor.userId, entries, now)
   if (!codes.ok) return yield* new RuleViolation({ message: completeMessages.captchaInvalid })
   yield* refuseTaken(actor.userId, entries.map((e) => e.phone))
-  yield* save(actor.userId, { worksiteId: worksite.id, phoneMain, phoneVice })
+  yield* save(actor.userId, { worksiteId: worksite.id, phoneMain, phoneVice, ...(yield* boundAt(profile, worksite.id)) })
   yield* codes.consume
   return { worksite, phoneMain, phoneVice }
 })
@@ -307,7 +312,7 @@ export const reviewAuth = Effect.fn("reviewAuth")(function* (reviewer: Reviewer,
   }
   const next = reviewVerification(verificationOf(target), decision, comment)
   if (next instanceof StateConflict) return yield* next
-  yield* save(userId, next)
+  yield* save(userId, next.authStatus === AuthStatus.passed ? { ...next, authPassedAt: yield* (yield* Clock).now } : next)
   yield* (yield* Events).publish({ room: { user: userId }, name: "authStatusChanged", payload: { authStatus: next.authStatus, rejectComment: next.rejectComment } })
   return { ...target, ...next }
 })

@@ -45,9 +45,10 @@ export interface StationOperation {
     | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending" | "addActivity" | "endActivity"
     | "grantGift" | "exchangeGift"
     | "smsCredit" | "shortenUrl" | "purgeCirclePictures"
-    | "submitSuggestion" | "replySuggestion" | "handleSuggestion" | "answerUser"
+    | "submitSuggestion" | "replySuggestion" | "handleSuggestion" | "answerUser" | "issueArticleCode"
     | "addCircleItem" | "editCircleItem" | "circleItemStatus"
     | "addSocialPost" | "reactToPost" | "callTeammate" | "askContact" | "reportPost" | "deletePost" | "hidePost" | "restorePost"
+    | "storeDailyStatistics" | "createReportLink" | "revokeReportLink" | "setSiteAdmin"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown

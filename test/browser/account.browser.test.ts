@@ -387,6 +387,10 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
     expect(await page.getByTestId("me-to-rate-dot").count()).toBe(0)
     await still(page, "48-me-runner-leader")
 
+    // a site admin (张伟, staff of 西园) sees the report too, not only the head office
+    await page.goto(`${h.url}/my/${encodeURIComponent(await h.token("demo-staff"))}`)
+    await page.getByTestId("me-report").waitFor()
+
     const admin = await h.token("demo-admin")
     await page.goto(`${h.url}/my/${encodeURIComponent(admin)}`)
     await page.getByTestId("me-report").waitFor()

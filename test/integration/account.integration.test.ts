@@ -108,11 +108,11 @@ for (const backend of backends) {
         const r = await t.api("GET", "/api/user/wxuserInfo", token)
         expect(r.status).toBe(200)
         expect(r.body.data).toEqual({
-          _id: "u-student", openid: "demo-student", unionid: null, nickname: "李明", realname: "李明", sex: 1, headimgBase64: null,
+          _id: "u-student", openid: "demo-student", unionid: null, nickname: "李明", realname: "李明", sex: 1, headimgBase64: null, motto: null,
           phoneMain: "13800000001", phoneVice: null, idCardNo: null, idCardUrl: null, studentCardUrl: null, authStatus: -1,
           rejectComment: null, paotuiStatus: -1, isPaotuiLeader: false, paotuiLeader: null, invitation: null, isXYTAdmin: false,
           pickupAble: false, creditScore: 95, activeScore: 235, money: 50_000, newPaotuiOrderRemind: true,
-          subscribeTime: expect.any(String), role: "student",
+          subscribeTime: expect.any(String), role: "student", isSiteAdmin: false, canSeeStatistics: false,
           worksite: {
             _id: "ws-xiyuan", fullName: "示范大学南校区西园快递驿站", shortName: "西园驿站", schoolCampus: "南校区", schoolCode: "SFDX",
             siteCode: "XY01", servicePhone: "020-84110001", paotuiAble: true, paotuiApplyAble: true, paotuiApplyNeedInvitation: true,

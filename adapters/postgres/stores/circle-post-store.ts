@@ -72,9 +72,9 @@ export const circleReactions = (db: Kysely<DB>) => Reactions.of({
         for (const r of found) mine.set(r.target_id, [...(mine.get(r.target_id) ?? []), r.type as ReactionType])
         return mine
       })),
-  call: (id, openid) =>
-    query(() => db.selectFrom("circle_reaction").select("sent_at").where("target_id", "=", id).where("type", "=", 40).where("openid", "=", openid).executeTakeFirst())
-      .pipe(Effect.map((r) => r && { sentAt: r.sent_at && new Date(r.sent_at) })),
+  called: (id, openid) =>
+    query(() => db.selectFrom("circle_reaction").select("openid").where("target_id", "=", id).where("type", "=", 40).where("openid", "=", openid).executeTakeFirst())
+      .pipe(Effect.map((r) => r !== undefined)),
   markSent: (id, openid, at) =>
     query(() => db.updateTable("circle_reaction").set({ sent_at: at })
       .where("target_id", "=", id).where("type", "=", 40).where("openid", "=", openid).where("sent_at", "is", null).executeTakeFirst())

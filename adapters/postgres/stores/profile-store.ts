@@ -29,7 +29,7 @@ const columns: { readonly [K in keyof Required<ProfileChange>]: keyof Updateable
   idCardUrl: "id_card_url", studentCardUrl: "student_card_url", authStatus: "auth_status", authSubmittedAt: "auth_submitted_at",
   rejectComment: "reject_comment", paotuiStatus: "paotui_status", isPaotuiLeader: "is_paotui_leader", paotuiLeader: "paotui_leader",
   invitation: "invitation", pickupAble: "pickup_able", creditScore: "credit_score", newPaotuiOrderRemind: "new_paotui_order_remind",
-  worksiteId: "worksite_id"
+  worksiteId: "worksite_id", worksiteBoundAt: "worksite_bound_at", authPassedAt: "auth_passed_at", paotuiJoinedAt: "paotui_joined_at"
 }
 
 const toRow = (change: ProfileChange): Updateable<DB["app_user"]> =>
@@ -43,11 +43,12 @@ export const profileStore = (db: Kysely<DB>) => {
     db.selectFrom("app_user").innerJoin("wallet", "wallet.user_id", "app_user.id").leftJoin("worksite", "worksite.id", "app_user.worksite_id")
       .selectAll("app_user").select(["wallet.money", "wallet.active_score", sql<Selectable<DB["worksite"]> | null>`to_jsonb(worksite)`.as("worksite")])
       .select(sql<string[]>`array(select company_id from send_company where worksite_id = app_user.worksite_id order by sort, company_id)`.as("send_companies"))
+      .select(sql<boolean>`exists (select 1 from employee where employee.openid = app_user.openid and employee.site_admin)`.as("site_admin"))
       .where("app_user.id", "=", userId))
   return ProfileStore.of({
     account: (userId) =>
       query(() => db.executeQuery(account(userId))).pipe(Effect.map(({ rows: [r] }) => r && {
-        profile: toProfile(r), money: r.money, activeScore: r.active_score,
+        profile: toProfile(r), money: r.money, activeScore: r.active_score, isSiteAdmin: r.site_admin === true,
         worksite: r.worksite ? { ...toWorksiteProfile(r.worksite), majors: r.worksite.majors, expressSendCompanies: r.send_companies } : null
       })),
     find: (userId) => query(() => db.selectFrom("app_user").selectAll().where("id", "=", userId).executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),

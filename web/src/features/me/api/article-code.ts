@@ -1,15 +1,17 @@
-/** The article authorization code for allowlisted users, valid 10 minutes (`GET /auth/wxarticle/getPermissionCode`). */
-import { Schema } from "effect"
-import { dataDecoder, request } from "../../../lib/api-client"
+/**
+ * The article authorization code for allowlisted users, valid 10 minutes (`GET /auth/wxarticle/getPermissionCode`).
+ * Who sees the entry is the server's setting (`ARTICLE_CODE_OPENIDS`), asked with `GET /api/common/articleCodeAble`.
+ */
+import { ArticleCode, ArticleCodeAble } from "#src/home/calls"
+import { send } from "../../../lib/api-client"
 import { useAction } from "../../../lib/use-action"
+import { useLoad } from "../../../lib/use-load"
 
-const decodeCode = dataDecoder(Schema.Union([Schema.String, Schema.Number]))
-
-export const fetchArticleCode = async () => String(await request("/auth/wxarticle/getPermissionCode", decodeCode))
+export const fetchArticleCode = () => send(ArticleCode, "/auth/wxarticle/getPermissionCode")
 
 export const useArticleCode = () => useAction(fetchArticleCode)
 
-/** Who sees the entry: the spec's allowlist, configured at build time. */
-export const ARTICLE_CODE_OPENIDS: ReadonlySet<string> = new Set(
-  (import.meta.env.VITE_ARTICLE_CODE_OPENIDS ?? "").split(",").map((s) => s.trim()).filter((s) => s !== "")
-)
+const fetchArticleCodeAble = () => send(ArticleCodeAble, "/api/common/articleCodeAble")
+
+/** False until the server answers, and when the call fails (the entry is then not shown). */
+export const useArticleCodeAble = (token: string | undefined) => useLoad(token ? fetchArticleCodeAble : undefined, [token]).data === true

@@ -23,7 +23,7 @@ import { useServicePhone } from "../../../lib/service-phone"
 import { tokenPath } from "../../../lib/session"
 import { useSocketEvent } from "../../../lib/socket"
 import { isOn, type UserInfo } from "../../../lib/user-info"
-import { ARTICLE_CODE_OPENIDS, useArticleCode } from "../api/article-code"
+import { useArticleCode, useArticleCodeAble } from "../api/article-code"
 import { useHaveToComment } from "../api/have-to-comment"
 import { useNewOrderRemind } from "../api/new-order-remind"
 
@@ -43,6 +43,7 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
   const remind = useNewOrderRemind()
   const [remindOn, setRemindOn] = useState(isOn(user.newPaotuiOrderRemind))
   const articleCode = useArticleCode()
+  const articleCodeAble = useArticleCodeAble(props.token || undefined)
   const pendingRating = useHaveToComment(props.token || undefined)
   const incomplete = !user.phoneMain || !user.worksite
 
@@ -167,10 +168,10 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
       ) : null}
 
       <List mode="card" className="me-entries">
-        {ARTICLE_CODE_OPENIDS.has(user.openid) ? (
+        {articleCodeAble ? (
           <List.Item data-testid="me-article-code" prefix={<KeyOutline />} onClick={() => void showArticleCode()}>获取文章授权码</List.Item>
         ) : null}
-        {isOn(user.isXYTAdmin) ? (
+        {user.canSeeStatistics ? (
           <List.Item data-testid="me-report" prefix={<HistogramOutline />} onClick={() => navigate(`/tongji/${token}`)}>运营报表</List.Item>
         ) : null}
         {joined ? (
