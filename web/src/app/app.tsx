@@ -1,7 +1,6 @@
 /** The route table of the station web app. */
 import { lazy, Suspense, type ComponentType } from "react"
 import { Route, Switch } from "wouter"
-import { comingSoon } from "./routes/coming-soon"
 
 /** A route's page, loaded when it is first shown (each route its own chunk, so the first load carries only the shell). */
 const lazyRoute = <K extends string>(load: () => Promise<{ readonly [P in K]: ComponentType<any> }>, name: K) =>
@@ -12,7 +11,6 @@ const AddressRoute = lazyRoute(() => import("./routes/address"), "AddressRoute")
 const AuthApplyRoute = lazyRoute(() => import("./routes/auth-apply"), "AuthApplyRoute")
 const AuthReviewRoute = lazyRoute(() => import("./routes/auth-review"), "AuthReviewRoute")
 const BindRoute = lazyRoute(() => import("./routes/bind"), "BindRoute")
-const ComingSoonRoute = lazyRoute(() => import("./routes/coming-soon"), "ComingSoonRoute")
 const ErrorRoute = lazyRoute(() => import("./routes/error"), "ErrorRoute")
 const ExpressQrcodeRoute = lazyRoute(() => import("./routes/express-qrcode"), "ExpressQrcodeRoute")
 const ExpressTotakeListRoute = lazyRoute(() => import("./routes/express-totake-list"), "ExpressTotakeListRoute")
@@ -91,6 +89,9 @@ const SuggestionSuccessRoute = lazyRoute(() => import("./routes/suggestion"), "S
 const SuggestionDetailRoute = lazyRoute(() => import("./routes/suggestion"), "SuggestionDetailRoute")
 const SuggestionReviewRoute = lazyRoute(() => import("./routes/suggestion"), "SuggestionReviewRoute")
 const AnswerRoute = lazyRoute(() => import("./routes/answer"), "AnswerRoute")
+const TongjiRoute = lazyRoute(() => import("./routes/statistics"), "TongjiRoute")
+const StatisticsDetailRoute = lazyRoute(() => import("./routes/statistics"), "StatisticsDetailRoute")
+const DailyStaticRoute = lazyRoute(() => import("./routes/statistics"), "DailyStaticRoute")
 
 export const App = () => (
   <Suspense fallback={null}>
@@ -178,11 +179,9 @@ export const App = () => (
       <Route path="/suggestionDetail/:id/:token" component={SuggestionDetailRoute} />
       <Route path="/suggestionReview/:token" component={SuggestionReviewRoute} />
       <Route path="/answer/:toOpenid/:token" component={AnswerRoute} />
-      {comingSoon.map((page) => (
-        <Route key={page.path} path={page.path}>
-          <ComingSoonRoute key={page.path} path={page.path} title={page.title} tab={page.tab} />
-        </Route>
-      ))}
+      <Route path="/tongji/:token" component={TongjiRoute} />
+      <Route path="/statisticsDetail/:id/:token" component={StatisticsDetailRoute} />
+      <Route path="/dailyStatic/:date" component={DailyStaticRoute} />
       <Route component={NotFoundRoute} />
     </Switch>
   </Suspense>

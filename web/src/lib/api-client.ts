@@ -31,6 +31,11 @@ export interface RequestOptions {
   readonly idempotencyKey?: string
   /** Sent without the session's bearer token: a circle visitor names itself by its openid instead. */
   readonly anonymous?: boolean
+  /**
+   * Sent with this bearer instead of the session's: the daily report link's key. A 401 is then the key's (revoked or
+   * expired) and is the page's to show, not the session-expired screen.
+   */
+  readonly bearer?: string
 }
 
 export const SESSION_EXPIRED_PATH = "/error/10001"
@@ -54,7 +59,7 @@ const succeeded = (body: unknown): boolean =>
 /** Sends one call and decodes its answer; throws ApiFailure or TransportFailure. */
 export const request = async <A>(path: string, decode: (body: unknown) => A, options: RequestOptions = {}): Promise<A> => {
   const headers: Record<string, string> = { Accept: "application/json" }
-  const token = options.anonymous ? undefined : sessionToken()
+  const token = options.anonymous ? undefined : options.bearer ?? sessionToken()
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers["Content-Type"] = "application/json"
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey
@@ -69,7 +74,7 @@ export const request = async <A>(path: string, decode: (body: unknown) => A, opt
     throw new TransportFailure(cause instanceof Error ? cause.message : "network error")
   }
   const body: unknown = await response.json().catch(() => undefined)
-  if (response.status === 401 && path.startsWith("/api/")) {
+  if (response.status === 401 && path.startsWith("/api/") && options.bearer === undefined) {
     navigate(SESSION_EXPIRED_PATH)
     throw new ApiFailure(messageOf(body), 401)
   }
@@ -93,6 +98,7 @@ export interface CallOptions<Input> {
   readonly input?: Input
   readonly idempotencyKey?: string
   readonly anonymous?: boolean
+  readonly bearer?: string
 }
 
 /** Sends one of the core's calls: the request encoded and the answer decoded with the call's own Schemas. */
@@ -109,7 +115,7 @@ export const send = async <Req extends Schema.Top, Ans extends Schema.Top>(
   const answerOf = (answer: unknown) => (call.beside ? answer : (answer as { data?: unknown }).data)
   return request(path, (answer) => decode(answerOf(answer)), {
     method, ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
-    ...(options.anonymous ? { anonymous: true } : {})
+    ...(options.anonymous ? { anonymous: true } : {}), ...(options.bearer !== undefined ? { bearer: options.bearer } : {})
   })
 }
 
