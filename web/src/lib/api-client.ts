@@ -12,6 +12,11 @@ export class ApiFailure extends Error {
   }
 }
 
+const UNAUTHORIZED = 401
+
+/** Whether the server refused the caller's credential (401): a session expired, or a report link's key revoked or expired. */
+export const credentialRefused = (error: unknown): boolean => error instanceof ApiFailure && error.status === UNAUTHORIZED
+
 /** The request never got an answer, or the answer was not what the contract says. */
 export class TransportFailure extends Error {
   constructor(message: string) {
@@ -74,9 +79,9 @@ export const request = async <A>(path: string, decode: (body: unknown) => A, opt
     throw new TransportFailure(cause instanceof Error ? cause.message : "network error")
   }
   const body: unknown = await response.json().catch(() => undefined)
-  if (response.status === 401 && path.startsWith("/api/") && options.bearer === undefined) {
+  if (response.status === UNAUTHORIZED && path.startsWith("/api/") && options.bearer === undefined) {
     navigate(SESSION_EXPIRED_PATH)
-    throw new ApiFailure(messageOf(body), 401)
+    throw new ApiFailure(messageOf(body), UNAUTHORIZED)
   }
   if (!response.ok || !succeeded(body)) throw new ApiFailure(messageOf(body), response.status)
   try {

@@ -11,7 +11,7 @@ import { useLocation } from "wouter"
 import { earliestDay, statisticsMessages } from "#src/statistics/access"
 import { addDays, todayAt } from "#src/statistics/days"
 import { LoadFailed, Loading } from "../../../components/load-state"
-import { ApiFailure } from "../../../lib/api-client"
+import { ApiFailure, credentialRefused } from "../../../lib/api-client"
 import { yuan } from "../../../lib/format"
 import { useLoad } from "../../../lib/use-load"
 import { fetchDaily, fetchRecord, type DailyBlock, type DailyLine } from "../api/statistics"
@@ -21,7 +21,7 @@ import { RecordView } from "./record-view"
 export const KEY_REFUSED = "报表链接已失效，请向管理员索取新的链接"
 
 const keyFailure = (error: unknown, key: string | undefined): unknown =>
-  key !== undefined && error instanceof ApiFailure && error.status === 401 ? new ApiFailure(KEY_REFUSED, 401) : error
+  key !== undefined && credentialRefused(error) ? new ApiFailure(KEY_REFUSED, (error as ApiFailure).status) : error
 
 const LineRow = (props: { readonly line: DailyLine; readonly money: boolean; readonly onOpen: (() => void) | undefined }) => {
   const { line } = props
