@@ -68,16 +68,16 @@ describe.skipIf(!run)("statistics pages: /tongji, /statisticsDetail and /dailySt
 
     // one site
     await page.getByTestId("tongji-site").click()
-    await page.locator(".adm-picker-view-column-item").filter({ hasText: "西园" }).first().click()
+    await page.locator(".adm-picker-view-column-item").filter({ hasText: "西园" }).first().tap()
+    await page.waitForTimeout(400)
     await page.locator(".adm-picker-header-button").filter({ hasText: "确定" }).click()
     await expect.poll(() => page.getByTestId("tongji-row").count(), POLL).toBe(1)
     expect(await text(page, "tongji-site-name")).toContain("西园")
 
-    // today only: the calendar's today twice (a one-day range), then confirm
+    // today only: the calendar shows the last 7 days chosen; a tap on today starts a new range of that one day
     await page.getByTestId("tongji-days").click()
-    const todayCell = page.locator(".adm-calendar-picker-view-cell-today")
-    await todayCell.click()
-    await todayCell.click()
+    await expect.poll(() => page.locator(".adm-calendar-picker-view-cell-selected").count(), POLL).toBe(7)
+    await page.locator(".adm-calendar-picker-view-cell-today").click()
     await shot(page, "statistics-02-tongji-calendar")
     await page.locator(".adm-calendar-picker-footer .adm-button").click()
     await expect.poll(() => text(page, "tongji-days-text"), POLL).toBe(`${today} 至 ${today}`)
@@ -165,6 +165,11 @@ describe.skipIf(!run)("statistics pages: /tongji, /statisticsDetail and /dailySt
     await page.reload()
     await page.getByText("报表链接已失效，请向管理员索取新的链接").waitFor()
     expect(new URL(page.url()).pathname).toBe(`/dailyStatic/${today}`)
+    expect(await page.getByText("重试").count()).toBe(0)
     await shot(page, "statistics-11-daily-link-revoked")
+
+    // an address that is no date is told so, not a blank page
+    await page.goto(`${h.url}/dailyStatic/2026-13-45`)
+    await page.getByText("统计日期范围不正确").waitFor()
   })
 })

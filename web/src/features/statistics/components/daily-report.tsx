@@ -9,7 +9,7 @@ import { Button, Popup } from "antd-mobile"
 import { useState } from "react"
 import { useLocation } from "wouter"
 import { earliestDay, statisticsMessages } from "#src/statistics/access"
-import { addDays, todayAt } from "#src/statistics/days"
+import { addDays, isDate, todayAt } from "#src/statistics/days"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { ApiFailure, credentialRefused } from "../../../lib/api-client"
 import { yuan } from "../../../lib/format"
@@ -58,7 +58,10 @@ const OpenedRecord = (props: { readonly id: string; readonly reportKey: string |
   return <RecordView record={record.data} />
 }
 
-export const DailyReport = (props: { readonly date: string; readonly reportKey: string | undefined }) => {
+export const DailyReport = (props: { readonly date: string; readonly reportKey: string | undefined }) =>
+  isDate(props.date) ? <Day date={props.date} reportKey={props.reportKey} /> : <LoadFailed error={undefined} fallback={statisticsMessages.badRange} />
+
+const Day = (props: { readonly date: string; readonly reportKey: string | undefined }) => {
   const [, navigate] = useLocation()
   const [opened, setOpened] = useState<string | undefined>(undefined)
   const { date, reportKey } = props
@@ -76,7 +79,7 @@ export const DailyReport = (props: { readonly date: string; readonly reportKey: 
         <Button size="small" fill="none" color="primary" data-testid="daily-next" disabled={next > todayAt(now)} onClick={() => go(next)}>后一天 ›</Button>
       </div>
       {blocks.loading ? <Loading /> : blocks.error !== undefined || !blocks.data
-        ? <LoadFailed error={keyFailure(blocks.error, reportKey)} fallback={statisticsMessages.failed} onRetry={blocks.reload} />
+        ? <LoadFailed error={keyFailure(blocks.error, reportKey)} fallback={statisticsMessages.failed} onRetry={credentialRefused(blocks.error) ? undefined : blocks.reload} />
         : blocks.data.map((block) => <Block key={block.type} block={block} onOpen={setOpened} />)}
       <Popup visible={opened !== undefined} onMaskClick={() => setOpened(undefined)} onClose={() => setOpened(undefined)} bodyClassName="stats-popup" showCloseButton>
         {opened === undefined ? null : <OpenedRecord id={opened} reportKey={reportKey} />}

@@ -25,8 +25,8 @@ export const RecordView = (props: { readonly record: StatisticsRecord }) => {
   const { record } = props
   return (
     <div className="stats-record" data-testid="stats-record" data-id={record._id}>
+      <b className="stats-record__site" data-testid="stats-record-site">{record.worksite.fullName || record.worksite.name}</b>
       <div className="stats-record__head">
-        <b data-testid="stats-record-site">{record.worksite.fullName || record.worksite.name}</b>
         <span className="stats-record__day" data-testid="stats-record-day">{record.time}</span>
         {record.live ? <Tag color="primary" fill="outline">今日实时</Tag> : null}
       </div>
