@@ -23,7 +23,7 @@ import {
 import { issueArticleCode, IssueArticleCodeOperation } from "#src/home/article-code"
 import { codeForPath, ShortenOperation } from "#src/home/short-url"
 import { ExchangeGiftOperation, grantGift, GrantGiftOperation, redeemGift } from "#src/home/subscribe-gift-use-cases"
-import { addActivity, AddActivityOperation, endActivity, EndActivityOperation, OPERATOR } from "#src/home/use-cases"
+import { addActivity, AddActivityOperation, endActivity, EndActivityOperation } from "#src/home/use-cases"
 import {
   CancelAgentOperation, cancelAgent, ChooseAgentOperation, chooseAgent, OpenBoxOperation, openBox, RefuseAgentOperation, refuseAgent, SelfSignOperation,
   selfSign
@@ -41,7 +41,7 @@ import type { Actor } from "#src/shared/actor"
 import { Clock } from "#src/shared/ports"
 import { creditSms, SmsCreditOperation } from "#src/support/use-cases"
 import {
-  createReportLink, CreateReportLinkOperation, OPERATOR as STATISTICS_OPERATOR, revokeReportLink, RevokeReportLinkOperation, setSiteAdmin,
+  createReportLink, CreateReportLinkOperation, revokeReportLink, RevokeReportLinkOperation, setSiteAdmin,
   SetSiteAdminOperation, StoreDayOperation, writeStatisticsDay
 } from "#src/statistics/use-cases"
 import { isDomainError } from "#src/shared/errors"
@@ -221,9 +221,9 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // the operator's announcements: `station activity add | end`, logged under the operator, who is no user
   addActivity: replayer(AddActivityOperation, (input) => addActivity(input),
     (a) => ({ id: a.id, timeBegin: a.timeBegin.toISOString(), timeEnd: a.timeEnd.toISOString() }), (expected) => ({ ids: () => expected.id }),
-    (op) => op.actorOpenid !== OPERATOR),
+    (op) => op.actorOpenid !== STATION_OPERATOR),
   endActivity: replayer(EndActivityOperation, (input) => endActivity(input.id), (a) => ({ id: a.id, timeEnd: a.timeEnd.toISOString() }), undefined,
-    (op) => op.actorOpenid !== OPERATOR),
+    (op) => op.actorOpenid !== STATION_OPERATOR),
   grantGift: replayer(GrantGiftOperation, (_, actor) => grantGift(actor), ({ gift }) => ({ id: gift.id, worksiteId: gift.worksiteId }),
     (expected) => ({ ids: () => expected.id })),
   // redeemed as the staff did once the scanned QR was verified: the QR itself was signed with the recording server's key
@@ -272,11 +272,11 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   storeDailyStatistics: replayer(StoreDayOperation, (input) => writeStatisticsDay(input.worksiteId, input.day, input.figures),
     (w) => ({ id: w.id, outcome: w.outcome }), (expected) => ({ ids: () => expected.id }), (op) => op.actorOpenid !== SYSTEM_ACTOR),
   createReportLink: replayer(CreateReportLinkOperation, (input) => createReportLink(input.worksiteId, input.days),
-    ({ key }) => ({ id: key.id, expiresAt: key.expiresAt.toISOString() }), (expected) => ({ ids: () => expected.id }), (op) => op.actorOpenid !== STATISTICS_OPERATOR),
+    ({ key }) => ({ id: key.id, expiresAt: key.expiresAt.toISOString() }), (expected) => ({ ids: () => expected.id }), (op) => op.actorOpenid !== STATION_OPERATOR),
   revokeReportLink: replayer(RevokeReportLinkOperation, (input) => revokeReportLink(input.id), (k) => ({ id: k.id }), undefined,
-    (op) => op.actorOpenid !== STATISTICS_OPERATOR),
+    (op) => op.actorOpenid !== STATION_OPERATOR),
   setSiteAdmin: replayer(SetSiteAdminOperation, (input) => setSiteAdmin(input.phone, input.on), (r) => ({ employeeId: r.employee.id, siteAdmin: r.siteAdmin }),
-    undefined, (op) => op.actorOpenid !== STATISTICS_OPERATOR)
+    undefined, (op) => op.actorOpenid !== STATION_OPERATOR)
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

@@ -6,7 +6,8 @@ import { Worksites } from "../worksite/worksite-store"
 import { isRunning, messages, newestFirst, type Announcement } from "./activity"
 import { ContentCleaner } from "./activity-content"
 import { ActivityStore, RUNNING_LIMIT } from "./activity-store"
-import { activityDetail, addActivity, endActivity, listActivities, OPERATOR, runningActivities, showsSomething } from "./use-cases"
+import { STATION_OPERATOR } from "../shared/operation"
+import { activityDetail, addActivity, endActivity, listActivities, runningActivities, showsSomething } from "./use-cases"
 
 const site = { id: "ws-1", siteCode: "W1", fullName: "一号驿站", shortName: "一号", schoolCampus: "南校区", schoolCode: "S", servicePhone: "", serviceBegin: "08:00", serviceEnd: "20:00", paotuiAble: false, paotuiApplyAble: false, paotuiApplyNeedInvitation: false, location: null, smsCredit: 0 } satisfies WorksiteProfile
 
@@ -54,7 +55,7 @@ describe("adding an announcement", () => {
     } })
     expect(rows).toHaveLength(1)
     expect(ops).toEqual([{
-      op: "addActivity", actorOpenid: OPERATOR, at: NOW, input: draft,
+      op: "addActivity", actorOpenid: STATION_OPERATOR, at: NOW, input: draft,
       outcome: { id: "a-new", timeBegin: "2026-11-30T16:00:00.000Z", timeEnd: "2026-12-12T16:00:00.000Z" }
     }])
   })
@@ -118,8 +119,8 @@ describe("ending an announcement", () => {
     expect(await run(endActivity("over"))).toMatchObject(refused("StateConflict", messages.alreadyEnded))
     expect(await run(endActivity("nope"))).toMatchObject(refused("NotFound", messages.notFound))
     expect(ops.map((o) => [o.op, o.actorOpenid, o.input, o.outcome])).toEqual([
-      ["endActivity", OPERATOR, { id: "run" }, { id: "run", timeEnd: NOW.toISOString() }],
-      ["endActivity", OPERATOR, { id: "later" }, { id: "later", timeEnd: "2026-12-05T00:00:00.000Z" }]
+      ["endActivity", STATION_OPERATOR, { id: "run" }, { id: "run", timeEnd: NOW.toISOString() }],
+      ["endActivity", STATION_OPERATOR, { id: "later" }, { id: "later", timeEnd: "2026-12-05T00:00:00.000Z" }]
     ])
   })
 })

@@ -4,7 +4,7 @@
  */
 import { Effect, Schema } from "effect"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
-import { ById, logOperation, operationKind } from "../shared/operation"
+import { ById, logOperation, operationKind, STATION_OPERATOR } from "../shared/operation"
 import { Clock, Ids } from "../shared/ports"
 import { messages as worksiteMessages } from "../worksite/directory"
 import { Worksites } from "../worksite/worksite-store"
@@ -12,8 +12,6 @@ import { activityState, draftRefusal, endedAt, messages, windowOf, type Announce
 import { ContentCleaner } from "./activity-content"
 import { ActivityStore } from "./activity-store"
 
-/** The operations log's actor for what the operator does with `station`. */
-export const OPERATOR = "station-operator"
 
 /** The draft as the operator wrote it (the content before cleaning; the window as named): a replay cleans and reads it again. */
 export const AddActivityOperation = operationKind("addActivity",
@@ -55,7 +53,7 @@ export const addActivity = Effect.fn("addActivity")(function* (draft: Announceme
     id: yield* (yield* Ids).next, worksiteId: draft.worksiteId, title: draft.title.trim(), content, ...window
   }
   yield* (yield* ActivityStore).add(announcement)
-  yield* logOperation(AddActivityOperation, OPERATOR, yield* (yield* Clock).now, draft,
+  yield* logOperation(AddActivityOperation, STATION_OPERATOR, yield* (yield* Clock).now, draft,
     { id: announcement.id, timeBegin: announcement.timeBegin.toISOString(), timeEnd: announcement.timeEnd.toISOString() })
   return announcement
 })
@@ -69,6 +67,6 @@ export const endActivity = Effect.fn("endActivity")(function* (id: string) {
   if (activityState(found, now) === "ended") return yield* new StateConflict({ message: messages.alreadyEnded })
   const ended = yield* store.end(id, endedAt(found, now))
   if (!ended) return yield* new StateConflict({ message: messages.alreadyEnded })
-  yield* logOperation(EndActivityOperation, OPERATOR, now, { id }, { id, timeEnd: ended.timeEnd.toISOString() })
+  yield* logOperation(EndActivityOperation, STATION_OPERATOR, now, { id }, { id, timeEnd: ended.timeEnd.toISOString() })
   return ended
 })

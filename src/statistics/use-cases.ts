@@ -8,7 +8,7 @@ import { Effect, Schema } from "effect"
 import { SYSTEM_ACTOR } from "../parcel/returns"
 import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
-import { logOperation, operationKind } from "../shared/operation"
+import { logOperation, operationKind, STATION_OPERATOR } from "../shared/operation"
 import { Clock, Ids } from "../shared/ports"
 import { EmployeeStore } from "../staff/staff-store"
 import {
@@ -20,9 +20,6 @@ import {
 } from "./figures"
 import { DAY_MS, keyDaysRefusal, reportKeyState, reportLinkPath, type ReportKey } from "./report-key"
 import { ReportKeys, StatisticsSettings, StatisticsStore } from "./statistics-store"
-
-/** The operations log's actor for what the operator does with `station` (report links, site admins). */
-export const OPERATOR = "station-operator"
 
 /** Who asks: a signed-in user, or the bearer of a report key (its scope). */
 export type StatisticsCaller = { readonly actor: Actor } | { readonly reportKey: { readonly worksiteId: string | null } }
@@ -236,9 +233,9 @@ export const createReportLink = Effect.fn("createReportLink")(function* (worksit
   if (refusal) return yield* refusal
   const site = worksite === null ? null : yield* siteNamed(worksite)
   const now = yield* (yield* Clock).now
-  const key = { id: yield* (yield* Ids).next, worksiteId: site?.id ?? null, createdBy: OPERATOR, createdAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS) }
+  const key = { id: yield* (yield* Ids).next, worksiteId: site?.id ?? null, createdBy: STATION_OPERATOR, createdAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS) }
   const secret = yield* (yield* ReportKeys).create(key)
-  yield* logOperation(CreateReportLinkOperation, OPERATOR, now, { worksiteId: key.worksiteId, days }, { id: key.id, expiresAt: key.expiresAt.toISOString() })
+  yield* logOperation(CreateReportLinkOperation, STATION_OPERATOR, now, { worksiteId: key.worksiteId, days }, { id: key.id, expiresAt: key.expiresAt.toISOString() })
   return { key: { ...key, revokedAt: null } satisfies ReportKey, site, secret, path: reportLinkPath(addDays(todayAt(now), -1), secret) }
 })
 
@@ -256,7 +253,7 @@ export const revokeReportLink = Effect.fn("revokeReportLink")(function* (id: str
   if (!(yield* keys.find(id))) return yield* new NotFound({ message: statisticsMessages.keyMissing })
   const now = yield* (yield* Clock).now
   if (!(yield* keys.revoke(id, now))) return yield* new StateConflict({ message: statisticsMessages.keyRevoked })
-  yield* logOperation(RevokeReportLinkOperation, OPERATOR, now, { id }, { id })
+  yield* logOperation(RevokeReportLinkOperation, STATION_OPERATOR, now, { id }, { id })
   return (yield* keys.find(id))!
 })
 
@@ -265,6 +262,6 @@ export const setSiteAdmin = Effect.fn("setSiteAdmin")(function* (phone: string, 
   const employee = yield* (yield* EmployeeStore).findByPhone(phone.trim())
   if (!employee) return yield* new NotFound({ message: statisticsMessages.employeeMissing })
   const changed = yield* (yield* StatisticsStore).setSiteAdmin(employee.id, on)
-  if (changed) yield* logOperation(SetSiteAdminOperation, OPERATOR, yield* (yield* Clock).now, { phone: employee.phone, on }, { employeeId: employee.id, siteAdmin: on })
+  if (changed) yield* logOperation(SetSiteAdminOperation, STATION_OPERATOR, yield* (yield* Clock).now, { phone: employee.phone, on }, { employeeId: employee.id, siteAdmin: on })
   return { employee, siteAdmin: on, changed, bound: employee.openid !== null }
 })

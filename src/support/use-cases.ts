@@ -10,7 +10,7 @@ import { TradeKind, type Trade } from "../payment/trade"
 import { openTrade } from "../payment/use-cases"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation } from "../shared/errors"
-import { logOperation, operationKind } from "../shared/operation"
+import { logOperation, operationKind, STATION_OPERATOR } from "../shared/operation"
 import { Clock, Ids } from "../shared/ports"
 import { EmployeeStore } from "../staff/staff-store"
 import { Worksites } from "../worksite/worksite-store"
@@ -18,8 +18,6 @@ import { DONATION_FEN } from "./donation"
 import { CreditReason, DepositStatus, depositYuan, grantRefusal, nextDepositStatus, smsFor, smsMessages, type SmsDeposit } from "./sms-credit"
 import { DonationStore, SmsCreditStore, type CreditMove } from "./support-store"
 
-/** The operations log's actor for what the operator does with `station` (as src/home's announcements). */
-export const SMS_OPERATOR = "station-operator"
 
 /** A credit added (a deposit credited, a grant) as the operations log keeps it: replayed as the same move. */
 export const SmsCreditInput = Schema.Struct({
@@ -146,6 +144,6 @@ export const grantSms = Effect.fn("grantSms")(function* (siteCode: string, count
   const worksite = (yield* (yield* SmsCreditStore).credits(siteCode))[0]
   if (!worksite) return yield* new NotFound({ message: smsMessages.worksiteMissing })
   const at = yield* (yield* Clock).now
-  const credit = yield* creditLogged({ worksiteId: worksite.worksiteId, change: count, reason: CreditReason.grant, tradeNo: null, note: reason.trim(), at }, SMS_OPERATOR)
+  const credit = yield* creditLogged({ worksiteId: worksite.worksiteId, change: count, reason: CreditReason.grant, tradeNo: null, note: reason.trim(), at }, STATION_OPERATOR)
   return { ...worksite, credit, ledger: worksite.ledger + count }
 })
