@@ -5,6 +5,7 @@
  * keep from being reached. Text is read trimmed and counted in characters (an emoji is one).
  */
 import { firstRefusal, type RuleViolation } from "../shared/errors"
+import { textLength } from "../shared/text"
 import { BizType, FeeType, GoodsType, Show, isChosenSex, isConditionLevel, isGoodsType, isGrade, isRentOrBorrow } from "./codes"
 import { parseAmount } from "./money"
 
@@ -67,10 +68,8 @@ export const circleMessages = {
 
 type Typed = string | null | undefined
 
-/** Characters of a trimmed text as the user counts them. */
-const length = (text: Typed): number => [...(text ?? "").trim()].length
-const filled = (text: Typed): boolean => length(text) > 0
-const atMost = (text: Typed, max: number): boolean => length(text) <= max
+const filled = (text: Typed): boolean => textLength(text) > 0
+const atMost = (text: Typed, max: number): boolean => textLength(text) <= max
 const isPhone = (text: Typed): boolean => /^\d{11}$/.test((text ?? "").trim())
 
 /**
@@ -191,7 +190,7 @@ export const teammateFormRefusal = (form: TeammateForm): RuleViolation | undefin
     [filled(form.nickname), circleMessages.nickname],
     [isChosenSex(form.sex), circleMessages.sex],
     [filled(form.wxNo), circleMessages.wxNo],
-    [length(form.motto) >= CircleLimits.minWord, circleMessages.motto],
+    [textLength(form.motto) >= CircleLimits.minWord, circleMessages.motto],
     [tags.length >= CircleLimits.minTags, circleMessages.tags],
     [tags.every((t) => atMost(t, CircleLimits.tag)), circleMessages.tagTooLong],
     [new Set(tags).size === tags.length, circleMessages.tagExists],
@@ -218,7 +217,7 @@ export const confessionFormRefusal = (form: ConfessionForm): RuleViolation | und
   firstRefusal([
     [filled(form.nickname), circleMessages.nickname],
     [isChosenSex(form.sex), circleMessages.sex],
-    [length(form.word) >= CircleLimits.minWord, circleMessages.declaration],
+    [textLength(form.word) >= CircleLimits.minWord, circleMessages.declaration],
     [filled(form.header), circleMessages.header],
     [(form.pics?.length ?? 0) <= CircleLimits.pics, circleMessages.tooManyPictures],
     [atMost(form.nickname, CircleLimits.nickname), circleMessages.nicknameTooLong],
@@ -235,8 +234,8 @@ export interface MessageForm {
 /** The first problem of a message (spec §5 "Message submit", in order). */
 export const messageFormRefusal = (form: MessageForm): RuleViolation | undefined =>
   firstRefusal([
-    [length(form.motto) >= CircleLimits.minWord, circleMessages.motto],
-    [length(form.word) >= CircleLimits.minWord, circleMessages.message],
+    [textLength(form.motto) >= CircleLimits.minWord, circleMessages.motto],
+    [textLength(form.word) >= CircleLimits.minWord, circleMessages.message],
     [(form.pics?.length ?? 0) <= CircleLimits.pics, circleMessages.tooManyPictures],
     [atMost(form.motto, CircleLimits.motto), circleMessages.mottoTooLong],
     [atMost(form.word, CircleLimits.word), circleMessages.messageTooLong]

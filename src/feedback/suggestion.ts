@@ -6,6 +6,7 @@
  * order with its words, then the length limits.
  */
 import { firstRefusal, NotAllowed, RuleViolation, StateConflict } from "../shared/errors"
+import { textLength } from "../shared/text"
 
 export const SuggestionType = { feature: 1, system: 2, complaint: 3 } as const
 export type SuggestionType = (typeof SuggestionType)[keyof typeof SuggestionType]
@@ -41,7 +42,6 @@ export const feedbackMessages = {
 } as const
 
 type Typed = string | null | undefined
-const chars = (text: Typed): number => [...(text ?? "").trim()].length
 
 export interface SuggestionForm {
   readonly type?: number | null | undefined
@@ -54,18 +54,18 @@ export interface SuggestionForm {
 export const suggestionFormRefusal = (form: SuggestionForm): RuleViolation | undefined =>
   firstRefusal([
     [isSuggestionType(form.type), feedbackMessages.type],
-    [chars(form.title) > 0, feedbackMessages.title],
-    [chars(form.content) > 0, feedbackMessages.content],
-    [chars(form.title) <= FeedbackLimits.title, feedbackMessages.titleTooLong],
-    [chars(form.content) <= FeedbackLimits.content, feedbackMessages.contentTooLong],
+    [textLength(form.title) > 0, feedbackMessages.title],
+    [textLength(form.content) > 0, feedbackMessages.content],
+    [textLength(form.title) <= FeedbackLimits.title, feedbackMessages.titleTooLong],
+    [textLength(form.content) <= FeedbackLimits.content, feedbackMessages.contentTooLong],
     [(form.pics?.length ?? 0) <= FeedbackLimits.pics, feedbackMessages.tooManyPictures]
   ])
 
 /** A reply's problem: 2 to 256 characters, trimmed. */
 export const replyRefusal = (content: Typed): RuleViolation | undefined =>
   firstRefusal([
-    [chars(content) >= FeedbackLimits.minReply, feedbackMessages.replyTooShort],
-    [chars(content) <= FeedbackLimits.reply, feedbackMessages.replyTooLong]
+    [textLength(content) >= FeedbackLimits.minReply, feedbackMessages.replyTooShort],
+    [textLength(content) <= FeedbackLimits.reply, feedbackMessages.replyTooLong]
   ])
 
 /** Who acts on a suggestion: its author, staff of its worksite or the head office ("staff"), or anyone else. */

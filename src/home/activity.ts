@@ -6,6 +6,7 @@
  * Asia/Shanghai: a day as the start is its midnight, a day as the end runs to the next midnight.
  */
 import { firstRefusal, RuleViolation } from "../shared/errors"
+import { textLength } from "../shared/text"
 import { shanghaiDay } from "../shared/time"
 
 export const ActivityKind = { doorDiscount: 1, announcement: 2 } as const
@@ -91,7 +92,7 @@ export const windowOf = (from: string, to: string): ActivityWindow | RuleViolati
 export const draftRefusal = (draft: Pick<AnnouncementDraft, "title" | "content">): RuleViolation | undefined =>
   firstRefusal([
     [draft.title.trim() !== "", messages.titleRequired],
-    [[...draft.title.trim()].length <= TITLE_MAX, messages.titleTooLong],
+    [textLength(draft.title) <= TITLE_MAX, messages.titleTooLong],
     [draft.content.trim() !== "", messages.contentRequired],
     [draft.content.length <= CONTENT_MAX, messages.contentTooLong]
   ])

@@ -1,6 +1,7 @@
 /** The student's own account as the server keeps it, what the API shows of it, and who may review it. */
 import type { Role } from "../shared/actor"
 import { firstRefusal, type RuleViolation } from "../shared/errors"
+import { textLength } from "../shared/text"
 import type { BoundPhones } from "./phone"
 import type { PaotuiStatus } from "./runner-application"
 import { AuthStatus, type Verification } from "./verification"
@@ -67,7 +68,7 @@ export const reviewCommentRefusal = (decision: number, comment: string | undefin
   const text = (comment ?? "").trim()
   return firstRefusal([
     [decision !== AuthStatus.rejected || text !== "", messages.rejectCommentRequired],
-    [Array.from(text).length <= REJECT_COMMENT_MAX, commentTooLong()]
+    [textLength(text) <= REJECT_COMMENT_MAX, commentTooLong()]
   ])
 }
 
