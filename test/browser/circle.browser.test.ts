@@ -10,29 +10,9 @@ import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createUser } from "#adapters/postgres/seed"
 import { scanQrImage } from "../support/qr-scan"
-import { browserAvailable, POLL, shot, startHarness, toast, type Harness } from "./harness"
+import { browserAvailable, photo, POLL, shot, startHarness, toast, type Harness } from "./harness"
 
 const run = browserAvailable()
-
-/** A photo as a phone takes it: a JPEG with a gradient and a word, drawn by the browser. */
-const photo = async (page: Page, name: string, hue: number, text: string) => {
-  const dataUrl = await page.evaluate(([hue, text]) => {
-    const c = document.createElement("canvas")
-    c.width = 1200
-    c.height = 900
-    const g = c.getContext("2d")!
-    const grad = g.createLinearGradient(0, 0, 1200, 900)
-    grad.addColorStop(0, `hsl(${hue},75%,72%)`)
-    grad.addColorStop(1, `hsl(${Number(hue) + 40},70%,45%)`)
-    g.fillStyle = grad
-    g.fillRect(0, 0, 1200, 900)
-    g.fillStyle = "#fff"
-    g.font = "bold 120px sans-serif"
-    g.fillText(String(text), 90, 500)
-    return c.toDataURL("image/jpeg", 0.85)
-  }, [hue, text] as const)
-  return { name, mimeType: "image/jpeg", buffer: Buffer.from(dataUrl.split(",")[1]!, "base64") }
-}
 
 /** Picks `label` in the picker a form row opens. */
 const pick = async (page: Page, row: string, label: string) => {

@@ -14,7 +14,7 @@ import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { errandStore } from "#adapters/postgres/stores/errand-store"
 import type { ErrandOrderRecord } from "#src/errand/errand-store"
-import { browserAvailable, POLL, scanInto, shot, startHarness, toast, type Harness } from "./harness"
+import { browserAvailable, photo, POLL, scanInto, shot, startHarness, toast, type Harness } from "./harness"
 import { seedSending, setVerified } from "./sending-kit"
 
 const run = browserAvailable()
@@ -34,26 +34,6 @@ const snap = async (page: Page, name: string) => {
   } finally {
     if (viewport && height > viewport.height) await page.setViewportSize(viewport)
   }
-}
-
-/** A photo as a phone takes it: a JPEG with a gradient and a word, drawn by the browser. */
-const photo = async (page: Page, name: string, hue: number, text: string) => {
-  const dataUrl = await page.evaluate(([hue, text]) => {
-    const c = document.createElement("canvas")
-    c.width = 1200
-    c.height = 900
-    const g = c.getContext("2d")!
-    const grad = g.createLinearGradient(0, 0, 1200, 900)
-    grad.addColorStop(0, `hsl(${hue},75%,72%)`)
-    grad.addColorStop(1, `hsl(${Number(hue) + 40},70%,45%)`)
-    g.fillStyle = grad
-    g.fillRect(0, 0, 1200, 900)
-    g.fillStyle = "#fff"
-    g.font = "bold 120px sans-serif"
-    g.fillText(String(text), 90, 500)
-    return c.toDataURL("image/jpeg", 0.85)
-  }, [hue, text] as const)
-  return { name, mimeType: "image/jpeg", buffer: Buffer.from(dataUrl.split(",")[1]!, "base64") }
 }
 
 const field = (page: Page, testId: string) => page.getByTestId(testId).locator("input, textarea").first()

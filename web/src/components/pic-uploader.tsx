@@ -1,0 +1,65 @@
+/**
+ * Picture slots of a form (the circle's posts, a suggestion): pick jpg/png/gif, checked by the form's own rule
+ * (`refusal`, its words), compressed to 1600×1600 at 0.8 and uploaded in field fileVal; at most `max` (exceeding says
+ * `tooMany`); the count shows as 0/9; removing one asks first. `className` names the look (`<className>__add`, …).
+ */
+import { Dialog, ImageUploader, Toast, type ImageUploadItem } from "antd-mobile"
+import { UploadField } from "#src/upload/image-upload"
+import { uploadFailureMessage, uploadImage } from "../lib/upload"
+
+/** An uploaded picture: its file id and address. */
+export interface Pic {
+  readonly _id: string
+  readonly url: string
+}
+
+export const PicUploader = (props: {
+  readonly value: ReadonlyArray<Pic>
+  readonly max: number
+  readonly tooMany: string
+  readonly refusal: (file: File) => { readonly message: string } | undefined
+  readonly testId: string
+  readonly className: string
+  readonly onChange: (pics: ReadonlyArray<Pic>) => void
+}) => {
+  const items: ImageUploadItem[] = props.value.map((p) => ({ key: p._id, url: p.url, extra: p }))
+  const look = props.className
+  return (
+    <div className={look} data-testid={props.testId}>
+      <ImageUploader
+        value={items}
+        maxCount={props.max}
+        multiple={props.max > 1}
+        accept="image/jpeg,image/png,image/gif"
+        onCountExceed={() => Toast.show({ content: props.tooMany })}
+        beforeUpload={(file) => {
+          const refused = props.refusal(file)
+          if (refused) {
+            Toast.show({ content: refused.message })
+            return null
+          }
+          return file
+        }}
+        upload={async (file) => {
+          try {
+            const uploaded = await uploadImage(UploadField.other, file, "large")
+            const pic: Pic = { _id: uploaded._id, url: uploaded.url }
+            return { key: pic._id, url: pic.url, extra: pic }
+          } catch (error) {
+            Toast.show({ content: uploadFailureMessage(error, "上传失败"), icon: "fail" })
+            throw error
+          }
+        }}
+        onDelete={() => Dialog.confirm({ content: "确定删除这张图片吗？" })}
+        onChange={(next) => props.onChange(next.map((item) => item.extra as Pic | undefined).filter((p): p is Pic => p !== undefined))}
+        showFailed={false}
+        imageFit="cover"
+      >
+        <div className={`${look}__add`}>
+          <span className={`${look}__plus`} aria-hidden>＋</span>
+          <span className={`${look}__count`} data-testid={`${props.testId}-count`}>{props.value.length}/{props.max}</span>
+        </div>
+      </ImageUploader>
+    </div>
+  )
+}
