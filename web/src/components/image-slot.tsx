@@ -1,7 +1,8 @@
 /** One image to upload (ID card, student card): pick, check, compress, upload, preview on tap, remove. */
 import { ImageUploader, Toast, type ImageUploadItem } from "antd-mobile"
 import { chosenImageRefusal, IMAGE_RULES, messages, type UploadField } from "#src/upload/image-upload"
-import { uploadFailureMessage, uploadImage, type CompressionPreset, type Uploaded } from "../lib/upload"
+import type { CompressionPreset, Uploaded } from "../lib/upload"
+import { checkedFile, uploadTold } from "./upload-steps"
 
 export const ImageSlot = (props: {
   readonly field: UploadField
@@ -23,22 +24,10 @@ export const ImageSlot = (props: {
         disableUpload={props.disabled}
         deletable={!props.disabled}
         onCountExceed={() => Toast.show({ content: messages.onlyOne })}
-        beforeUpload={(file) => {
-          const refused = chosenImageRefusal(file)
-          if (refused) {
-            Toast.show({ content: refused.message })
-            return null
-          }
-          return file
-        }}
+        beforeUpload={checkedFile(chosenImageRefusal)}
         upload={async (file) => {
-          try {
-            const uploaded = await uploadImage(props.field, file, props.preset)
-            return { key: uploaded.url, url: uploaded.url, extra: uploaded }
-          } catch (error) {
-            Toast.show({ content: uploadFailureMessage(error, "上传失败"), icon: "fail" })
-            throw error
-          }
+          const uploaded = await uploadTold(props.field, file, props.preset)
+          return { key: uploaded.url, url: uploaded.url, extra: uploaded }
         }}
         onChange={(items) => {
           const added = items.find((item) => item.url !== props.url)

@@ -5,7 +5,7 @@
  */
 import { Dialog, ImageUploader, Toast, type ImageUploadItem } from "antd-mobile"
 import { UploadField } from "#src/upload/image-upload"
-import { uploadFailureMessage, uploadImage } from "../lib/upload"
+import { checkedFile, uploadTold } from "./upload-steps"
 
 /** An uploaded picture: its file id and address. */
 export interface Pic {
@@ -32,23 +32,11 @@ export const PicUploader = (props: {
         multiple={props.max > 1}
         accept="image/jpeg,image/png,image/gif"
         onCountExceed={() => Toast.show({ content: props.tooMany })}
-        beforeUpload={(file) => {
-          const refused = props.refusal(file)
-          if (refused) {
-            Toast.show({ content: refused.message })
-            return null
-          }
-          return file
-        }}
+        beforeUpload={checkedFile(props.refusal)}
         upload={async (file) => {
-          try {
-            const uploaded = await uploadImage(UploadField.other, file, "large")
-            const pic: Pic = { _id: uploaded._id, url: uploaded.url }
-            return { key: pic._id, url: pic.url, extra: pic }
-          } catch (error) {
-            Toast.show({ content: uploadFailureMessage(error, "上传失败"), icon: "fail" })
-            throw error
-          }
+          const uploaded = await uploadTold(UploadField.other, file, "large")
+          const pic: Pic = { _id: uploaded._id, url: uploaded.url }
+          return { key: pic._id, url: pic.url, extra: pic }
         }}
         onDelete={() => Dialog.confirm({ content: "确定删除这张图片吗？" })}
         onChange={(next) => props.onChange(next.map((item) => item.extra as Pic | undefined).filter((p): p is Pic => p !== undefined))}
