@@ -398,7 +398,7 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
     expect(await page.getByTestId("me-agreement").count()).toBe(0)
     await page.getByTestId("me-report").click()
     await page.waitForURL((u) => u.pathname.startsWith("/tongji/"))
-    await page.getByText("即将上线").waitFor()
+    await page.getByTestId("tongji-rows").waitFor()
     expect(errors).toEqual([])
   }, 60_000)
 
