@@ -24,7 +24,7 @@ import { optionalOwnImagePath } from "../upload/use-cases"
 import { messages as bookingMessages, newSending, sendingGate, type BookingContact, type BookingFields, type DoorPickup } from "./booking"
 import { bookingDays, plainSendingArriveTime } from "./booking-time"
 import { Book, ContactView } from "./calls"
-import { dispatchCounts, messages as dispatchMessages, scannedCode, sendOutDecision } from "./dispatch"
+import { alreadySentOut, dispatchCounts, messages as dispatchMessages, scannedCode, sendOutDecision } from "./dispatch"
 import {
   cashOnDeliveryRefusal, freightDue, freightEntryRefusal, messages as freightMessages, offersCashOnDelivery, quoteFreight, type TariffRow
 } from "./freight"
@@ -437,7 +437,7 @@ export const SendOutOperation = operationKind("sendOut", Schema.Struct({ worksit
 
 /**
  * `PUT sendOut/{worksiteId}/{code}`: 5 → 100 once. The same order again, or a concurrent second scan that
- * finds it already out, changes nothing and answers success. Logged for `station replay`.
+ * finds it already out, changes nothing and is refused as already out. Logged for `station replay`.
  */
 export const sendOut = Effect.fn("sendOut")(function* (actor: Actor, worksiteId: string, code: string) {
   const site = yield* staffWorksite(actor, worksiteId)
@@ -446,17 +446,15 @@ export const sendOut = Effect.fn("sendOut")(function* (actor: Actor, worksiteId:
   const order = scanned ? yield* store.findByCode(site, scanned) : undefined
   const decided = sendOutDecision(order, site)
   if (!("kind" in decided)) return yield* decided
-  if (decided.kind === "unchanged") return { order: order!, changed: false }
   const now = yield* (yield* Clock).now
-  // moved meanwhile: another scan sent it out (unchanged), or it went elsewhere (refused); nothing of this scan is kept
+  // moved meanwhile: another scan sent it out (already out), or it went elsewhere (refused); nothing of this scan is kept
   const done = yield* transitionUnlessMovedOn(order!, { role: "staff", worksiteId: site }, { type: "sendOut" }, { sentAt: now })
   if (!done) {
     const again = yield* store.findById(order!.id)
-    if (again?.status !== SendStatus.outOfStock) return yield* movedOnRefusal("sendOut")
-    return { order: again, changed: false }
+    return yield* (again?.status === SendStatus.outOfStock ? alreadySentOut() : movedOnRefusal("sendOut"))
   }
   yield* logOperation(SendOutOperation, actor.openid, now, { worksiteId: site, code: scanned }, { id: done.order.id, status: done.order.status })
-  return { order: done.order, changed: true }
+  return { order: done.order }
 })
 
 /** `station tariff import`: the parsed rows written. */
