@@ -1,7 +1,8 @@
 /**
  * The runner's freight entry for a door pickup (spec 001 §5 "Freight entry (runner)"): a student's door
  * pickup is booked, its reward paid, grabbed, said taken and confirmed through the API; then on a
- * phone-sized page the runner opens '录入运费' on their list: an empty submit asks for the carrier, then the
+ * phone-sized page the runner opens '录入运费' on their list: the booked carrier is preselected; without one, 计费 and the
+ * submit ask for the carrier ('请选择快递公司', also under the field), then the
  * weight, then the freight; a carrier without a tariff fails the quote and clears the field, the tariff's fills it; no photo asks '确定不用上传照片？'; confirmed, the send order
  * is at 20 with its freight and weight stored, and the card moves on.
  */
@@ -69,10 +70,20 @@ describe.skipIf(!run)("runner freight entry", () => {
     await page.waitForTimeout(500) // the sheet's slide-in
     await shot(page, "rf1-runner-freight-sheet")
 
-    // empty → the carrier; a carrier → the weight
+    // the carrier the student booked (SF) is preselected; taken off, 计费 and the submit ask for the carrier
+    const chosen = sheet.getByTestId("freight-company").locator(".adm-selector-item-active")
+    expect(await chosen.textContent()).toBe("顺丰速运")
+    await chosen.click()
+    await expect.poll(() => chosen.count(), POLL).toBe(0)
+    await sheet.getByTestId("freight-quote").click()
+    await toast(page, "请选择快递公司").waitFor()
+    expect(await sheet.getByTestId("freight-quote-problem").textContent()).toBe("请选择快递公司")
+    await shot(page, "rf1b-runner-freight-quote-needs-carrier")
+    await page.waitForTimeout(1600) // the previous toast clears
     await sheet.getByTestId("freight-submit").click()
     await toast(page, "请选择快递公司").waitFor()
     await sheet.getByTestId("freight-company").locator(".adm-selector-item").filter({ hasText: "顺丰速运" }).click()
+    expect(await sheet.getByTestId("freight-quote-problem").count()).toBe(0)
     // SF is not the cash-on-delivery carrier: no switch; ZTO offers it
     expect(await sheet.getByTestId("freight-daofu").count()).toBe(0)
     await sheet.getByTestId("freight-company").locator(".adm-selector-item").filter({ hasText: "中通快递" }).click()
