@@ -77,7 +77,7 @@ describe("the timeline", () => {
 
   it("steps still to come have no time; a cancelled order ends with its cancel and drops the steps it never reached", () => {
     const waiting = sendTimeline({ ...order, status: SendStatus.awaitingFreight, sentAt: null }, [])
-    expect(waiting.map((s) => s.at)).toEqual([T0, null, null, null, null])
+    expect(waiting.map((s) => [s.title, s.at])).toEqual([["已预约", T0], ["待驿站计费", null], ["待支付运费", null], ["待打印面单", null], ["待出库", null]])
     const cancelled = sendTimeline({ ...order, status: SendStatus.cancelled, sentAt: null }, [{ op: "setFreight", at: at(5) }, { op: "closeSending", at: at(7) }])
     expect(cancelled.map((s) => [s.key, s.at])).toEqual([["booked", T0], ["freight", at(5)], ["cancelled", at(7)]])
   })

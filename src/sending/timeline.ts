@@ -1,7 +1,8 @@
 /**
  * A send order's steps as the sender reads them on its detail page: booked, freight set, paid (or cash on
  * delivery), printed, dispatched — or cancelled — each with its time. The times come from the order's row
- * (booked, dispatched) and from the operations log (freight, payment, print, close); a step not reached yet has none.
+ * (booked, dispatched) and from the operations log (freight, payment, print, close); a step not reached yet has none
+ * and says what it waits for ('待支付运费').
  */
 import { SendStatus } from "./status-machine"
 
@@ -38,13 +39,14 @@ const firstAt = (log: ReadonlyArray<LoggedStep>, op: TimelineOp): Date | null =>
  * reached and ends with '已取消'; the others list every step, those to come without a time.
  */
 export const sendTimeline = (order: TimelineOrder, log: ReadonlyArray<LoggedStep>): ReadonlyArray<SendStep> => {
+  const step = (key: SendStepKey, done: string, toCome: string, at: Date | null): SendStep => ({ key, title: at ? done : toCome, at })
   const steps: Array<SendStep> = [
-    { key: "booked", title: "已预约", at: order.createdAt },
-    { key: "freight", title: order.isDaofu ? "已计费（到付）" : "已计费", at: firstAt(log, "setFreight") },
-    ...(order.isDaofu ? [] : [{ key: "paid" as const, title: "已支付运费", at: firstAt(log, "freightPaid") }]),
-    { key: "printed", title: "已打印面单", at: firstAt(log, "printWaybill") },
-    { key: "dispatched", title: "已出库", at: order.sentAt ?? firstAt(log, "sendOut") }
+    step("booked", "已预约", "已预约", order.createdAt),
+    step("freight", order.isDaofu ? "已计费（到付）" : "已计费", "待驿站计费", firstAt(log, "setFreight")),
+    ...(order.isDaofu ? [] : [step("paid", "已支付运费", "待支付运费", firstAt(log, "freightPaid"))]),
+    step("printed", "已打印面单", "待打印面单", firstAt(log, "printWaybill")),
+    step("dispatched", "已出库", "待出库", order.sentAt ?? firstAt(log, "sendOut"))
   ]
   if (order.status !== SendStatus.cancelled) return steps
-  return [...steps.filter((s) => s.at !== null), { key: "cancelled", title: "已取消", at: firstAt(log, "closeSending") }]
+  return [...steps.filter((s) => s.at !== null), step("cancelled", "已取消", "已取消", firstAt(log, "closeSending"))]
 }

@@ -1,4 +1,4 @@
-/** A send order's steps (the core's `sendTimeline`), each with its time; steps still to come are grey and say 待办. */
+/** A send order's steps (the core's `sendTimeline`), each with its time; steps still to come are grey, saying what they wait for. */
 import type { SendStepView } from "#src/sending/calls"
 import { dateTime } from "../../../lib/format"
 
@@ -11,7 +11,7 @@ export const SendTimeline = (props: { readonly steps: ReadonlyArray<SendStepView
           className={`send-timeline__step${s.at ? " send-timeline__step--done" : ""}${i === lastDone ? " send-timeline__step--current" : ""}${s.key === "cancelled" ? " send-timeline__step--cancelled" : ""}`}>
           <span className="send-timeline__dot" />
           <span className="send-timeline__title">{s.title}</span>
-          <span className="send-timeline__time" data-testid="send-step-time">{s.at ? dateTime(s.at.getTime()) : "待办"}</span>
+          <span className="send-timeline__time" data-testid="send-step-time">{s.at ? dateTime(s.at.getTime()) : ""}</span>
         </li>
       ))}
     </ol>
