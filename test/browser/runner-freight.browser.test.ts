@@ -79,7 +79,7 @@ describe.skipIf(!run)("runner freight entry", () => {
     await toast(page, "请选择快递公司").waitFor()
     expect(await sheet.getByTestId("freight-quote-problem").textContent()).toBe("请选择快递公司")
     await shot(page, "rf1b-runner-freight-quote-needs-carrier")
-    await page.waitForTimeout(1600) // the previous toast clears
+    await toast(page, "请选择快递公司").waitFor({ state: "detached" })
     await sheet.getByTestId("freight-submit").click()
     await toast(page, "请选择快递公司").waitFor()
     await sheet.getByTestId("freight-company").locator(".adm-selector-item").filter({ hasText: "顺丰速运" }).click()
