@@ -3,7 +3,8 @@
  * same quote the staff's 计费 gives); a send order's detail page reached by tapping its card, with its signed QR that
  * the staff's scan accepts (a forged one refused), the freight to pay and its pay button, the express number with a
  * copy button, the timeline with each step's time; the privacy waybill (names and phones masked, no 市辖区);
- * scanning a dispatched waybill again says it is already out.
+ * scanning a dispatched waybill again says it is already out; '提交并支付赏金' opens the payment sheet at once; the
+ * runner's freight sheet preselects the booked carrier and, with none, 计费 says '请选择快递公司'.
  */
 import { execFileSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
@@ -11,11 +12,9 @@ import { resolve } from "node:path"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { browserAvailable, POLL, SCREENSHOTS, scanInto, shot, startHarness, toast, type Harness } from "./harness"
-import { seedSending, setVerified } from "./sending-kit"
+import { confirmedDoorPickup, seedSending, setVerified, type Answer } from "./sending-kit"
 
 const run = browserAvailable()
-
-type Answer<T> = { success: boolean; message?: string; data: T }
 
 const pick = async (page: Page, text: string) => {
   const picker = page.locator(".adm-picker:visible")
@@ -223,4 +222,73 @@ describe.skipIf(!run)("a send order's detail, the price table and the privacy wa
     expect(await page.getByTestId("send-qr").count()).toBe(0)
     await shot(page, "sd10-detail-cancelled")
   }, 60_000)
+
+  it("'提交并支付赏金' opens the payment sheet at once; paid there, no second 立即支付", async ({ onTestFailed }) => {
+    const token = await h.token("demo-student")
+    const { page, errors } = await h.phone()
+    await page.setViewportSize({ width: 390, height: 844 })
+    onTestFailed(() => shot(page, `FAILED-sd-door-${Date.now()}`))
+    await page.goto(`${h.url}/expressTotakein/${encodeURIComponent(token)}`)
+    await page.getByTestId("booking-form").waitFor()
+    await page.getByTestId("company-picker").click()
+    await pick(page, "顺丰速运")
+    await page.getByTestId("receiver-card").click()
+    await page.locator("[data-testid=receiver-option][data-name=王芳]").click()
+    await page.locator("[data-testid=goods-name] input").fill("被子")
+    await page.getByTestId("door-switch").click()
+    await page.getByTestId("dorm-building").click()
+    await pick(page, "1号楼")
+    await page.getByTestId("dorm-floor").click()
+    await pick(page, "2层")
+    await page.getByTestId("goods-type").locator(".adm-selector-item").filter({ hasText: "小件" }).click()
+    await page.locator("[data-testid=dorm-room] input").fill("201")
+    await page.locator("[data-testid=reward] input").fill("2.5")
+    await page.getByTestId("booking-time").click()
+    const picker = page.locator(".adm-picker:visible")
+    const tomorrow = picker.locator(".adm-picker-view-column").first().locator(".adm-picker-view-column-item").filter({ hasText: /^明天/ })
+    await tomorrow.first().tap()
+    await page.waitForTimeout(300)
+    await picker.locator(".adm-picker-header-button").filter({ hasText: "确定" }).click()
+    expect(await page.getByTestId("booking-submit").textContent()).toBe("提交并支付赏金")
+    await page.getByTestId("booking-submit").click()
+    await page.waitForURL((u) => u.pathname.startsWith("/orderSuccess/"))
+    // the sheet is up without another tap
+    await page.getByTestId("pay-sheet").waitFor()
+    expect(await page.locator(".pay-sheet__amount").textContent()).toBe("¥2.50")
+    await shot(page, "sd11-door-pay-sheet-at-once")
+    await page.getByTestId("pay-confirm").click()
+    await toast(page, "支付成功").waitFor()
+    await expect.poll(() => page.getByTestId("send-success-status").textContent(), POLL).toBe("任务已发布")
+    expect(await page.getByTestId("send-pay-now").count()).toBe(0)
+    await fitsScreen(page)
+    await shot(page, "sd12-door-reward-paid")
+    expect(errors).toEqual([])
+  }, 90_000)
+
+  it("the runner's freight sheet preselects the booked carrier; with none, 计费 says 请选择快递公司", async ({ onTestFailed }) => {
+    const student = await h.token("demo-student")
+    const runner = await h.token("demo-runner")
+    const { errand } = await confirmedDoorPickup(h, student, runner)
+    const { page, errors } = await h.phone()
+    await page.setViewportSize({ width: 390, height: 844 })
+    onTestFailed(() => shot(page, `FAILED-sd-runner-${Date.now()}`))
+    await page.goto(`${h.url}/robbingList/2/ing/${encodeURIComponent(runner)}`)
+    await page.locator(`[data-testid=errand-order][data-order-no="${errand.orderNo}"]`).getByTestId("order-enter-freight").click()
+    const sheet = page.getByTestId("runner-freight")
+    await sheet.getByTestId("freight-submit").waitFor()
+    await page.waitForTimeout(500)
+    const chosen = sheet.getByTestId("freight-company").locator(".adm-selector-item-active")
+    expect(await chosen.textContent()).toBe("顺丰速运")
+    // with the booked carrier, 计费 of 1.5 kg to Beijing quotes 17.00 straight away
+    await sheet.locator("[data-testid=freight-weight] input").fill("1.5")
+    await sheet.getByTestId("freight-quote").click()
+    await expect.poll(() => sheet.locator("[data-testid=freight-amount] input").inputValue(), POLL).toBe("17.00")
+    await shot(page, "sd13-runner-freight-preselected")
+    await chosen.click()
+    await sheet.getByTestId("freight-quote").click()
+    await toast(page, "请选择快递公司").waitFor()
+    expect(await sheet.getByTestId("freight-quote-problem").textContent()).toBe("请选择快递公司")
+    await shot(page, "sd14-runner-freight-needs-carrier")
+    expect(errors).toEqual([])
+  }, 90_000)
 })

@@ -1,4 +1,4 @@
-/** What the sending browser suites set up on the demo campus: 西园 sends with SF and ZTO (cash on delivery), an SF tariff to Beijing, a Beijing receiver for demo-student. */
+/** What the sending browser suites set up on the demo campus: 西园 sends with SF and ZTO (cash on delivery), an SF tariff to Beijing, a Beijing receiver for demo-student; and a door pickup brought to its freight through the API. */
 import type { Harness } from "./harness"
 
 export const seedSending = async (h: Harness) => {
@@ -24,3 +24,30 @@ export const seedSending = async (h: Harness) => {
 /** demo-student's real-name status (1 verified, with an ID number). */
 export const setVerified = (h: Harness, authStatus: number) =>
   h.runtime.db.updateTable("app_user").set({ auth_status: authStatus, id_card_no: authStatus === 1 ? "440106200001010011" : null }).where("id", "=", "u-student").execute()
+
+export type Answer<T> = { success: boolean; message?: string; data: T }
+
+/** A door pickup booked, rewarded, grabbed by the runner, said taken and confirmed: its send order awaits freight (10). */
+export const confirmedDoorPickup = async (h: Harness, student: string, runner: string) => {
+  const ok = <T>(a: Answer<T>, what: string): T => {
+    if (!a.success) throw new Error(`${what}: ${a.message}`)
+    return a.data
+  }
+  const setup = ok(await h.api<Answer<{ bookingDays: ReadonlyArray<{ slots: ReadonlyArray<string> }> }>>("/api/expressTakein/setup", student), "setup")
+  const slot = setup.bookingDays.flatMap((d) => d.slots)[0]!
+  const booked = ok(await h.api<Answer<{ _id: string; orderNo: string; paotui: { _id: string; orderNo: string } }>>("/api/expressTakein", student, {
+    method: "POST",
+    body: JSON.stringify({
+      expressCompanyId: "ec-sf", senderAddressId: "addr-student-1", receiverAddressId: "addr-student-bj", goodsName: "教材", goodsCount: 1,
+      requiredDoorService: true, goodsType: 1, dormBuilding: "b-xy-1", dormFloor: 5, dormRoom: "512", fee: 400, requireArriveTime: slot
+    })
+  }), "book")
+  const errand = booked.paotui
+  const prepay = ok(await h.api<Answer<{ prepayId: string }>>(`/api/paotuiOrder/prepay/${errand._id}`, student), "prepay")
+  const sign = ok(await h.api<Answer<unknown>>(`/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${prepay.prepayId}`)}`, student), "paysign")
+  ok(await h.api<Answer<unknown>>("/auth/dev/pay", student, { method: "POST", body: JSON.stringify(sign) }), "pay")
+  ok(await h.api<Answer<unknown>>(`/api/paotuiOrder/robbingRollModule/${errand.orderNo}`, runner, { method: "PUT" }), "grab")
+  ok(await h.api<Answer<unknown>>(`/api/paotuiOrder/paotuiTakeaway/${errand._id}`, student, { method: "PUT" }), "say taken")
+  ok(await h.api<Answer<unknown>>(`/api/paotuiOrder/paotuiConfirmTakeaway/${errand._id}`, runner, { method: "PUT", body: JSON.stringify({ goodsPic: "", isDaofu: false }) }), "confirm")
+  return { id: booked._id, errand }
+}
