@@ -12,20 +12,9 @@ import { resolve } from "node:path"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { browserAvailable, POLL, SCREENSHOTS, scanInto, shot, startHarness, toast, type Harness } from "./harness"
-import { confirmedDoorPickup, seedSending, setVerified, type Answer } from "./sending-kit"
+import { confirmedDoorPickup, fillDoorBooking, pick, seedSending, setVerified, type Answer } from "./sending-kit"
 
 const run = browserAvailable()
-
-const pick = async (page: Page, text: string) => {
-  const picker = page.locator(".adm-picker:visible")
-  await picker.waitFor()
-  const item = picker.locator(".adm-picker-view-column-item").filter({ hasText: new RegExp(`^${text}$`) })
-  await item.first().waitFor()
-  await item.first().tap()
-  await page.waitForTimeout(300)
-  await picker.locator(".adm-picker-header-button").filter({ hasText: "确定" }).click()
-  await expect.poll(() => page.locator(".adm-picker:visible").count(), POLL).toBe(0)
-}
 
 /** No page wider than the phone's screen. */
 const fitsScreen = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
@@ -230,25 +219,7 @@ describe.skipIf(!run)("a send order's detail, the price table and the privacy wa
     onTestFailed(() => shot(page, `FAILED-sd-door-${Date.now()}`))
     await page.goto(`${h.url}/expressTotakein/${encodeURIComponent(token)}`)
     await page.getByTestId("booking-form").waitFor()
-    await page.getByTestId("company-picker").click()
-    await pick(page, "顺丰速运")
-    await page.getByTestId("receiver-card").click()
-    await page.locator("[data-testid=receiver-option][data-name=王芳]").click()
-    await page.locator("[data-testid=goods-name] input").fill("被子")
-    await page.getByTestId("door-switch").click()
-    await page.getByTestId("dorm-building").click()
-    await pick(page, "1号楼")
-    await page.getByTestId("dorm-floor").click()
-    await pick(page, "2层")
-    await page.getByTestId("goods-type").locator(".adm-selector-item").filter({ hasText: "小件" }).click()
-    await page.locator("[data-testid=dorm-room] input").fill("201")
-    await page.locator("[data-testid=reward] input").fill("2.5")
-    await page.getByTestId("booking-time").click()
-    const picker = page.locator(".adm-picker:visible")
-    const tomorrow = picker.locator(".adm-picker-view-column").first().locator(".adm-picker-view-column-item").filter({ hasText: /^明天/ })
-    await tomorrow.first().tap()
-    await page.waitForTimeout(300)
-    await picker.locator(".adm-picker-header-button").filter({ hasText: "确定" }).click()
+    await fillDoorBooking(page, { goods: "被子", floor: "2层", room: "201", reward: "2.5", time: "09:00" })
     expect(await page.getByTestId("booking-submit").textContent()).toBe("提交并支付赏金")
     await page.getByTestId("booking-submit").click()
     await page.waitForURL((u) => u.pathname.startsWith("/orderSuccess/"))

@@ -1,5 +1,7 @@
 /** What the sending browser suites set up on the demo campus: 西园 sends with SF and ZTO (cash on delivery), an SF tariff to Beijing, a Beijing receiver for demo-student; and a door pickup brought to its freight through the API. */
-import type { Harness } from "./harness"
+import type { Page } from "playwright-core"
+import { expect } from "vitest"
+import { POLL, type Harness } from "./harness"
 
 export const seedSending = async (h: Harness) => {
   const db = h.runtime.db
@@ -50,4 +52,41 @@ export const confirmedDoorPickup = async (h: Harness, student: string, runner: s
   ok(await h.api<Answer<unknown>>(`/api/paotuiOrder/paotuiTakeaway/${errand._id}`, student, { method: "PUT" }), "say taken")
   ok(await h.api<Answer<unknown>>(`/api/paotuiOrder/paotuiConfirmTakeaway/${errand._id}`, runner, { method: "PUT", body: JSON.stringify({ goodsPic: "", isDaofu: false }) }), "confirm")
   return { id: booked._id, errand }
+}
+
+/** Picks an option per column (exact text) in the open antd-mobile picker and confirms it. */
+export const pick = async (page: Page, ...texts: ReadonlyArray<string>) => {
+  // a page keeps its other pickers mounted (hidden): only the open one is meant
+  const picker = page.locator(".adm-picker:visible")
+  await picker.waitFor()
+  const columns = picker.locator(".adm-picker-view-column")
+  for (const [i, text] of texts.entries()) {
+    const item = columns.nth(i).locator(".adm-picker-view-column-item").filter({ hasText: new RegExp(`^${text}$`) })
+    await item.first().waitFor()
+    await item.first().tap()
+    await page.waitForTimeout(300)
+  }
+  await picker.locator(".adm-picker-header-button").filter({ hasText: "确定" }).click()
+  await expect.poll(() => page.locator(".adm-picker:visible").count(), POLL).toBe(0)
+}
+
+/** On the open booking form: SF to 王芳, these goods, door pickup at 1号楼 on this floor and room, this reward (yuan), tomorrow at this time. */
+export const fillDoorBooking = async (page: Page, o: { goods: string; floor: string; room: string; reward: string; time: string }) => {
+  await page.getByTestId("company-picker").click()
+  await pick(page, "顺丰速运")
+  await page.getByTestId("receiver-card").click()
+  await page.locator("[data-testid=receiver-option][data-name=王芳]").click()
+  await page.locator("[data-testid=goods-name] input").fill(o.goods)
+  await page.getByTestId("door-switch").click()
+  await page.getByTestId("dorm-building").click()
+  await pick(page, "1号楼")
+  await page.getByTestId("dorm-floor").click()
+  await pick(page, o.floor)
+  await page.getByTestId("goods-type").locator(".adm-selector-item").filter({ hasText: "小件" }).click()
+  await page.locator("[data-testid=dorm-room] input").fill(o.room)
+  await page.locator("[data-testid=reward] input").fill(o.reward)
+  await page.getByTestId("booking-time").click()
+  const tomorrow = page.locator(".adm-picker:visible .adm-picker-view-column").first().locator(".adm-picker-view-column-item").filter({ hasText: /^明天/ })
+  await tomorrow.first().waitFor()
+  await pick(page, (await tomorrow.first().textContent()) ?? "", o.time)
 }

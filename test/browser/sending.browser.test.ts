@@ -10,28 +10,11 @@
 import { execFileSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
 import { resolve } from "node:path"
-import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { browserAvailable, POLL, SCREENSHOTS, scanInto, shot, startHarness, toast, type Harness } from "./harness"
-import { seedSending, setVerified } from "./sending-kit"
+import { fillDoorBooking, pick, seedSending, setVerified } from "./sending-kit"
 
 const run = browserAvailable()
-
-/** Picks an option per column (exact text) in the open antd-mobile picker and confirms it. */
-const pick = async (page: Page, ...texts: ReadonlyArray<string>) => {
-  // a page keeps its other pickers mounted (hidden): only the open one is meant
-  const picker = page.locator(".adm-picker:visible")
-  await picker.waitFor()
-  const columns = picker.locator(".adm-picker-view-column")
-  for (const [i, text] of texts.entries()) {
-    const item = columns.nth(i).locator(".adm-picker-view-column-item").filter({ hasText: new RegExp(`^${text}$`) })
-    await item.first().waitFor()
-    await item.first().tap()
-    await page.waitForTimeout(300)
-  }
-  await picker.locator(".adm-picker-header-button").filter({ hasText: "确定" }).click()
-  await expect.poll(() => page.locator(".adm-picker:visible").count(), POLL).toBe(0)
-}
 
 describe.skipIf(!run)("sending: book, freight, pay, print, dispatch", () => {
   let h: Harness
@@ -400,23 +383,7 @@ describe.skipIf(!run)("sending: book, freight, pay, print, dispatch", () => {
     // ---- the student books a sending with door pickup at 1号楼 (the demo seed's building, the real route)
     await page.goto(`${h.url}/expressTotakein/${encodeURIComponent(token)}`)
     await page.getByTestId("booking-form").waitFor()
-    await page.getByTestId("company-picker").click()
-    await pick(page, "顺丰速运")
-    await page.getByTestId("receiver-card").click()
-    await page.locator("[data-testid=receiver-option][data-name=王芳]").click()
-    await page.locator("[data-testid=goods-name] input").fill("教材")
-    await page.getByTestId("door-switch").click()
-    await page.getByTestId("dorm-building").click()
-    await pick(page, "1号楼")
-    await page.getByTestId("dorm-floor").click()
-    await pick(page, "5层")
-    await page.getByTestId("goods-type").locator(".adm-selector-item").filter({ hasText: "小件" }).click()
-    await page.locator("[data-testid=dorm-room] input").fill("512")
-    await page.locator("[data-testid=reward] input").fill("4")
-    await page.getByTestId("booking-time").click()
-    const tomorrow = page.locator(".adm-picker:visible .adm-picker-view-column").first().locator(".adm-picker-view-column-item").filter({ hasText: /^明天/ })
-    await tomorrow.first().waitFor()
-    await pick(page, (await tomorrow.first().textContent()) ?? "", "15:00")
+    await fillDoorBooking(page, { goods: "教材", floor: "5层", room: "512", reward: "4", time: "15:00" })
     await shot(page, "s20-door-booking-filled")
     await page.getByTestId("booking-submit").click()
     await page.waitForURL((u) => u.pathname.startsWith("/orderSuccess/"))
