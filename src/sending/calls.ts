@@ -240,3 +240,33 @@ export const SendEventPayload = Schema.Struct({
 })
 export type SendEventPayload = typeof SendEventPayload.Type
 export const ToScanEventPayload = Schema.Struct({ delta: Schema.Number })
+
+/** One step of a send order's timeline (src/sending/timeline.ts): its key, its words and its time (null: still to come). */
+export const SendStepView = Schema.Struct({ key: Schema.String, title: Schema.String, at: Schema.NullOr(Instant) })
+export type SendStepView = typeof SendStepView.Type
+
+/**
+ * `GET /api/expressTakein/detail/{id}`: the sender's order with what its detail page shows: the signed QR to show at the
+ * counter (null once dispatched or cancelled, or for anyone but the sender), the timeline, and what is due now (fen:
+ * the freight and insurance fee while awaiting payment, else 0).
+ */
+export const SendDetail = call(
+  Schema.Struct({ id: Text() }),
+  Schema.Struct({
+    order: SendOrderView,
+    qr: Schema.NullOr(Schema.Struct({ content: Schema.String, qrimgBase64: Schema.String })),
+    timeline: Schema.Array(SendStepView),
+    due: Schema.Number
+  })
+)
+
+/** `GET /api/expressFreight/prices`: the caller's worksite's 价格表, each carrier's first and additional kilogram by province (fen). */
+export const PriceTable = call(
+  Schema.Struct({}),
+  Schema.Array(Schema.Struct({
+    companyId: Schema.String,
+    companyName: Schema.String,
+    companyCode: Schema.String,
+    provinces: Schema.Array(Schema.Struct({ provinceCode: Schema.String, provinceName: Schema.String, firstKg: Schema.Number, extraKg: Schema.Number }))
+  }))
+)

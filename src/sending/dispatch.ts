@@ -9,6 +9,7 @@ import { decide, SendStatus, statusNames, type SendEventName, type SendOrder, ty
 
 export const messages = {
   sentOut: "出库成功",
+  alreadySentOut: "该寄件已出库，请勿重复扫描",
   sendOutFailed: "寄件出库失败",
   countsFailed: "获取待寄件统计出错",
   notFound: "没有找到该寄件"
@@ -42,17 +43,23 @@ export const applyToScanDelta = (count: number, delta: number): number =>
 export const toScanDelta = (from: Status, to: Status): number =>
   (to === SendStatus.awaitingOutOfStock ? 1 : 0) - (from === SendStatus.awaitingOutOfStock ? 1 : 0)
 
-export type SendOutDecision =
-  | { readonly kind: "sendOut"; readonly order: SendOrder; readonly events: ReadonlyArray<SendEventName>; readonly toScan: { readonly event: string; readonly delta: number } }
-  | { readonly kind: "unchanged"; readonly order: SendOrder }
+export interface SendOutDecision {
+  readonly kind: "sendOut"
+  readonly order: SendOrder
+  readonly events: ReadonlyArray<SendEventName>
+  readonly toScan: { readonly event: string; readonly delta: number }
+}
+
+/** A second scan of an order already out: nothing changes, and the scan is told so (never a second '出库成功'). */
+export const alreadySentOut = () => new StateConflict({ message: messages.alreadySentOut })
 
 /**
  * `PUT sendOut/{worksiteId}/{code}`: the order found by the scanned code goes 5 → 100 once; scanning an order
- * already out changes nothing again and answers success; any other status is refused naming it.
+ * already out changes nothing and is refused as already out; any other status is refused naming it.
  */
 export const sendOutDecision = (order: SendOrder | undefined, worksiteId: string): SendOutDecision | NotFound | NotAllowed | StateConflict => {
   if (order === undefined || order.worksiteId !== worksiteId) return new NotFound({ message: messages.notFound })
-  if (order.status === SendStatus.outOfStock) return { kind: "unchanged", order }
+  if (order.status === SendStatus.outOfStock) return alreadySentOut()
   const decided = decide(order, { role: "staff", worksiteId }, { type: "sendOut" })
   if (!("order" in decided)) {
     return decided instanceof StateConflict ? new StateConflict({ message: `${statusNames[order.status]}的寄件不能出库` }) : decided

@@ -57,6 +57,36 @@ export const quoteFreight = (tariff: ReadonlyArray<TariffRow>, q: FreightQuery):
   return row && isBillingWeight(q.grams) ? freightFor(row, q.grams) : new RuleViolation({ message: messages.autoFreightFailed })
 }
 
+/** One province's prices of a carrier, as the tariff has them (fen). */
+export interface ProvincePrice {
+  readonly provinceCode: string
+  readonly provinceName: string
+  readonly firstKg: number
+  readonly extraKg: number
+}
+
+export interface CarrierPrices {
+  readonly companyId: string
+  readonly companyName: string
+  readonly companyCode: string
+  readonly provinces: ReadonlyArray<ProvincePrice>
+}
+
+/**
+ * The 价格表: each carrier of the worksite (in its order) with the tariff's rows for it, by province code; a carrier
+ * without any row is left out. The same rows `quoteFreight` reads, so the table and every quote agree.
+ */
+export const priceTable = (
+  companies: ReadonlyArray<{ readonly id: string; readonly name: string; readonly code: string }>,
+  tariff: ReadonlyArray<TariffRow>,
+  provinceName: (code: string) => string | undefined
+): ReadonlyArray<CarrierPrices> =>
+  companies.flatMap((c) => {
+    const provinces = tariff.filter((r) => r.companyCode === c.code)
+      .sort((a, b) => a.toProvinceCode.localeCompare(b.toProvinceCode))
+      .map((r) => ({ provinceCode: r.toProvinceCode, provinceName: provinceName(r.toProvinceCode) ?? r.toProvinceCode, firstKg: r.firstKg, extraKg: r.extraKg }))
+    return provinces.length > 0 ? [{ companyId: c.id, companyName: c.name, companyCode: c.code, provinces }] : []
+  })
 
 /** The agreement's rate, in basis points of the declared value: 0.5 %. */
 export const INSURANCE_RATE_BP = 50

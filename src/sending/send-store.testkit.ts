@@ -9,13 +9,15 @@
  */
 import { Effect, Layer } from "effect"
 import type { Address } from "../address/address"
-import { AddressStore } from "../address/address-store"
+import { AddressStore, Regions } from "../address/address-store"
+import { sampleRegions } from "../address/region.testkit"
 import { DoorPickupSendOrders } from "../errand/door-pickup"
 import type { ErrandPerson } from "../errand/errand-parties"
 import { ErrandParties } from "../errand/errand-parties"
 import { CreditStore, ErrandStore, type ErrandOrderRecord } from "../errand/errand-store"
 import { memoryCredit, memoryErrandStore, memoryParties, memoryTrades, memoryWallet } from "../errand/errand-store.testkit"
 import { ErrandStatus, ErrandType } from "../errand/status-machine"
+import { QrSigner } from "../parcel/parcel-store"
 import { worksite as worksiteW1, staff as staffW1 } from "../parcel/parcel-store.testkit"
 import { PayIn } from "../payment/pay-in"
 import { TradeStatus } from "../payment/trade"
@@ -35,6 +37,7 @@ import type { TariffRow } from "./freight"
 import { Printer, WaybillRenderer } from "./printer"
 import { SendStore, type SendCompany, type SendingSettings, type SendRecord } from "./send-store"
 import { SendStatus } from "./status-machine"
+import type { LoggedStep } from "./timeline"
 import type { PrinterAddress, Waybill } from "./waybill"
 
 /** 12:00 in Shanghai. */
@@ -147,6 +150,8 @@ export const memorySendStore = () => {
   const settings = new Map<string, SendingSettings>()
   const tariff: Array<TariffRow> = []
   const buildings = new Set<string>()
+  /** The operations log's timeline rows, by order id, as a test writes them. */
+  const history = new Map<string, Array<LoggedStep>>()
   const races: { beforeReplace?: ((next: SendRecord, from: SendStatus) => void) | undefined } = {}
   const all = () => [...orders.values()]
   const store = SendStore.of({
@@ -184,7 +189,8 @@ export const memorySendStore = () => {
       }
       return counts
     }),
-    senderAt: (worksiteId, openid) => Effect.sync(() => all().find((o) => o.worksiteId === worksiteId && o.senderOpenid === openid)?.senderId)
+    senderAt: (worksiteId, openid) => Effect.sync(() => all().find((o) => o.worksiteId === worksiteId && o.senderOpenid === openid)?.senderId),
+    history: (orderId) => Effect.sync(() => history.get(orderId) ?? [])
   })
   /** The errand side's writes of a door pickup's send order: only from the status the edge leaves. */
   const doorPickups = DoorPickupSendOrders.of({
@@ -201,7 +207,7 @@ export const memorySendStore = () => {
       }
     })
   })
-  return { orders, settings, tariff, buildings, races, store, doorPickups }
+  return { orders, settings, tariff, buildings, history, races, store, doorPickups }
 }
 
 // ---------------------------------------------------------------- the world
@@ -209,7 +215,14 @@ export const memorySendStore = () => {
 /** What the sending use cases read and write, all provided by `sendingWorld`. */
 export type SendingServices =
   | SendStore | DoorPickupSendOrders | ErrandStore | ErrandParties | CreditStore | WalletStore | TradeStore | PayIn | ProfileStore | AddressStore
-  | EmployeeStore | Uploads | Printer | WaybillRenderer | Clock | Ids | Events | Outbox | OpsLog
+  | EmployeeStore | Uploads | Printer | WaybillRenderer | QrSigner | Regions | Clock | Ids | Events | Outbox | OpsLog
+
+/** The QR signer's double: the signature is the signed text reversed, so a changed field fails to verify. */
+export const fakeQrSigner = QrSigner.of({
+  sign: (text) => Effect.succeed([...text].reverse().join("")),
+  verify: (text, signature) => Effect.succeed([...text].reverse().join("") === signature),
+  image: (content) => Effect.succeed(`data:image/png;base64,${content.length}`)
+})
 
 /** The renderer's "PDF": the waybill as JSON bytes, so a test reads back what was laid out. */
 export const renderedWaybill = (pdf: Uint8Array): Waybill => JSON.parse(new TextDecoder().decode(pdf)) as Waybill
@@ -274,7 +287,9 @@ export const sendingWorld = (ids: ReadonlyArray<string> = []) => {
       }),
       find: (name) => Effect.sync(() => printer.kept.get(name))
     })),
-    Layer.succeed(WaybillRenderer, WaybillRenderer.of({ render: (waybill) => new TextEncoder().encode(JSON.stringify(waybill)) }))
+    Layer.succeed(WaybillRenderer, WaybillRenderer.of({ render: (waybill) => new TextEncoder().encode(JSON.stringify(waybill)) })),
+    Layer.succeed(QrSigner, fakeQrSigner),
+    Layer.succeed(Regions, sampleRegions())
   )
 
   /** What a failed transaction gives back: every row it could have written, and the events and log lines it raised. */

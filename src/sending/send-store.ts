@@ -5,6 +5,7 @@
 import { Context, Effect } from "effect"
 import type { DoorPickup, NewSending } from "./booking"
 import type { TariffRow } from "./freight"
+import type { LoggedStep } from "./timeline"
 import type { SendOrder, SendStatus } from "./status-machine"
 import type { WaybillCarrier, WaybillPrinters } from "./waybill"
 
@@ -63,6 +64,8 @@ export class SendStore extends Context.Service<SendStore, {
   replace(next: SendRecord, from: SendStatus): Effect.Effect<boolean>
   /** Per carrier id: orders at status 5 of the worksite. */
   toScanCounts(worksiteId: string): Effect.Effect<ReadonlyMap<string, number>>
+  /** The order's timeline operations from the operations log (src/sending/timeline.ts `TIMELINE_OPS`), in log order. */
+  history(orderId: string): Effect.Effect<ReadonlyArray<LoggedStep>>
   /** The user id of a sender with an order at this worksite, by openid. */
   senderAt(worksiteId: string, openid: string): Effect.Effect<string | undefined>
 }>()("station/SendStore") {}

@@ -1,7 +1,7 @@
 /**
  * The staff side of the sending use cases against the in-memory doubles (send-store.testkit.ts): the outbound
  * screen's scan and sender lookup, the waybill number, printing the electronic waybill (4 → 5 once, a reprint at 5)
- * and its PDF, the dispatch counts, the dispatch scan (5 → 100 once, a repeat or a rival's scan unchanged) and the
+ * and its PDF, the dispatch counts, the dispatch scan (5 → 100 once, a repeat or a rival's scan refused as already out) and the
  * tariff import. Each refusal with its class and the spec's words, what is stored, published, printed and logged.
  */
 import { fc, test } from "@fast-check/vitest"
@@ -239,23 +239,24 @@ describe("the dispatch scan", () => {
     w.put(ready)
     w.advance(MIN)
     const out = { ...ready, status: SendStatus.outOfStock, sentAt: w.now }
-    expect(await w.run(sendOut(clerk, "w1", `scan0,${SF_NO}`))).toEqual({ ok: true, value: { order: out, changed: true } })
+    expect(await w.run(sendOut(clerk, "w1", `scan0,${SF_NO}`))).toEqual({ ok: true, value: { order: out } })
     expect(w.order()).toEqual(out)
     expect(w.ports.events).toEqual([...sendEvents(out, ["expressSended", "expressTakeinSended"]), { room: { worksite: "w1" }, name: "w1-sf-toScan", payload: { delta: -1 } }])
     expect(w.ports.ops).toEqual([{ op: "sendOut", actorOpenid: "staff-o", at: w.now, input: { worksiteId: "w1", code: SF_NO }, outcome: { id: "s1", status: 100 } }])
 
     w.advance(MIN)
-    expect(await w.run(sendOut(clerk, "w1", ORDER_NO))).toEqual({ ok: true, value: { order: out, changed: false } })
+    expect(await w.run(sendOut(clerk, "w1", ORDER_NO))).toMatchObject(refused("StateConflict", "该寄件已出库，请勿重复扫描"))
+    expect(w.order()).toEqual(out)
     expect([w.ports.events.length, w.ports.ops.length]).toEqual([5, 1])
   })
 
-  it("a rival scan sent it out meanwhile: success, unchanged, nothing of this scan kept", async () => {
+  it("a rival scan sent it out meanwhile: refused as already out, nothing of this scan kept", async () => {
     const w = sendingWorld()
     w.put(ready)
     const rival = { ...ready, status: SendStatus.outOfStock, sentAt: T0 }
     w.race(() => w.put(rival))
     w.advance(MIN)
-    expect(await w.run(sendOut(clerk, "w1", SF_NO))).toEqual({ ok: true, value: { order: rival, changed: false } })
+    expect(await w.run(sendOut(clerk, "w1", SF_NO))).toMatchObject(refused("StateConflict", "该寄件已出库，请勿重复扫描"))
     expect([w.order(), w.ports.events, w.ports.ops]).toEqual([rival, [], []])
   })
 
@@ -287,7 +288,7 @@ describe("the dispatch scan", () => {
   it("a door pickup goes out with its errand, which completes and pays its runner", async () => {
     const w = sendingWorld()
     w.doorPickup(SendStatus.awaitingOutOfStock, ErrandStatus.awaitingWarehouseOut, { expressNo: SF_NO, isDaofu: true })
-    expect(await w.run(sendOut(clerk, "w1", SF_NO))).toMatchObject({ ok: true, value: { order: { status: SendStatus.outOfStock }, changed: true } })
+    expect(await w.run(sendOut(clerk, "w1", SF_NO))).toMatchObject({ ok: true, value: { order: { status: SendStatus.outOfStock } } })
     expect(w.errand()).toMatchObject({ status: ErrandStatus.completed, runnerIncome: 300, toComment: true, finishedAt: T0 })
     expect(w.wallet.ledger.map((l) => [l.userId, l.money, l.refId])).toEqual([["u-r", 300, "e1"]])
     expect(w.ports.events.filter((e) => "user" in e.room).map((e) => [e.room, e.name])).toEqual([
@@ -302,11 +303,11 @@ describe("the dispatch scan", () => {
     expect([w.order()?.status, w.errand()?.status, w.wallet.ledger, w.ports.events, w.ports.ops]).toEqual([SendStatus.awaitingOutOfStock, ErrandStatus.freightPaid, [], [], []])
   })
 
-  it("a door pickup sent out by a rival scan meanwhile: unchanged, its errand left to the rival", async () => {
+  it("a door pickup sent out by a rival scan meanwhile: refused as already out, its errand left to the rival", async () => {
     const w = sendingWorld()
     const { order } = w.doorPickup(SendStatus.awaitingOutOfStock, ErrandStatus.awaitingWarehouseOut, { expressNo: SF_NO })
     w.race(() => w.put({ ...order, status: SendStatus.outOfStock }))
-    expect(await w.run(sendOut(clerk, "w1", SF_NO))).toMatchObject({ ok: true, value: { changed: false } })
+    expect(await w.run(sendOut(clerk, "w1", SF_NO))).toMatchObject(refused("StateConflict", "该寄件已出库，请勿重复扫描"))
     expect([w.errand()?.status, w.wallet.ledger]).toEqual([ErrandStatus.awaitingWarehouseOut, []])
   })
 })

@@ -6,12 +6,15 @@
  * pickup's errand follows in the same transaction (`errandStatusOf`).
  */
 import { Effect, Schema } from "effect"
-import { AddressStore } from "../address/address-store"
+import { AddressStore, Regions } from "../address/address-store"
 import { ErrandStore, type ErrandOrderRecord } from "../errand/errand-store"
 import { cancelOrder, PAYING_NOW } from "../errand/lifecycle"
 import { ErrandStatus, ErrandType, placeErrand } from "../errand/status-machine"
 import { TradeStore } from "../payment/trade-store"
 import { closeTrades, openTrade } from "../payment/use-cases"
+import { QrSigner } from "../parcel/parcel-store"
+import { QR_INVALID } from "../parcel/pickup-qr"
+import { signQr } from "../parcel/receiver"
 import { ProfileStore } from "../profile/profile-store"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
@@ -24,17 +27,19 @@ import { optionalOwnImagePath } from "../upload/use-cases"
 import { messages as bookingMessages, newSending, sendingGate, type BookingContact, type BookingFields, type DoorPickup } from "./booking"
 import { bookingDays, plainSendingArriveTime } from "./booking-time"
 import { Book, ContactView } from "./calls"
-import { dispatchCounts, messages as dispatchMessages, scannedCode, sendOutDecision } from "./dispatch"
+import { alreadySentOut, dispatchCounts, messages as dispatchMessages, scannedCode, sendOutDecision } from "./dispatch"
 import {
-  cashOnDeliveryRefusal, freightDue, freightEntryRefusal, messages as freightMessages, offersCashOnDelivery, quoteFreight, type TariffRow
+  cashOnDeliveryRefusal, freightDue, freightEntryRefusal, messages as freightMessages, offersCashOnDelivery, priceTable, quoteFreight, type TariffRow
 } from "./freight"
 import { screenMessages } from "./outbound-screen"
+import { scannedSendQr, SendQr, sendSignedText, type UnsignedSendQr } from "./send-qr"
 import { Printer, WaybillRenderer } from "./printer"
 import { SendStore, type SendingSettings, type SendRecord } from "./send-store"
 import { movedOnRefusal, transition, transitionUnlessMovedOn } from "./transition"
 import {
   isSendListTab, messages, SendStatus, sendListTabs, type SendActor
 } from "./status-machine"
+import { sendTimeline } from "./timeline"
 import { messages as waybillMessages, pageSetup, waybillOf } from "./waybill"
 
 export const useCaseMessages = {
@@ -218,6 +223,23 @@ export const sendingByErrand = Effect.fn("sendingByErrand")(function* (actor: Ac
   return yield* visible(actor, errandId ? yield* (yield* SendStore).findByErrandId(errandId) : undefined)
 })
 
+/** Whether the order still has its counter visit ahead: its QR is shown until it is dispatched or cancelled. */
+const showsQr = (o: SendRecord) => o.status !== SendStatus.outOfStock && o.status !== SendStatus.cancelled
+
+/**
+ * `GET /api/expressTakein/detail/{id}`: the order as `getById` shows it, with its signed QR (to its sender, until
+ * it is dispatched or cancelled), its timeline from the row and the operations log, and the amount due now.
+ */
+export const sendingDetail = Effect.fn("sendingDetail")(function* (actor: Actor, id: string) {
+  const order = yield* visible(actor, yield* (yield* SendStore).findById(id))
+  const now = yield* (yield* Clock).now
+  const unsigned: UnsignedSendQr = { k: "s", no: order.orderNo, ts: now.getTime() }
+  const qr = order.senderId === actor.userId && showsQr(order) ? yield* signQr(unsigned, sendSignedText(unsigned)) : null
+  const timeline = sendTimeline(order, yield* (yield* SendStore).history(order.id))
+  const due = order.status === SendStatus.awaitingFreightPayment && !order.isDaofu && !order.freightPaid ? freightDue(order) : 0
+  return { order, qr, timeline, due }
+})
+
 /** A close as the operations log keeps it: the order and its new status. */
 export const CloseSendingOperation = operationKind("closeSending", ById, IdStatus)
 
@@ -271,6 +293,15 @@ export const freightQuote = Effect.fn("freightQuote")(function* (q: FreightQuote
   })
   if (quoted instanceof RuleViolation) return yield* quoted
   return quoted
+})
+
+/** `GET /api/expressFreight/prices`: the caller's worksite's carriers with their tariff rows by province. */
+export const priceTableOf = Effect.fn("priceTableOf")(function* (actor: Actor) {
+  const profile = yield* (yield* ProfileStore).find(actor.userId)
+  const settings = profile?.worksiteId ? yield* (yield* SendStore).settings(profile.worksiteId) : undefined
+  if (!settings) return []
+  const regions = yield* Regions
+  return priceTable(settings.companies, yield* (yield* SendStore).tariff(settings.worksiteId), (code) => regions.province(code)?.name)
 })
 
 /** Who sets freight: the runner holding the door pickup, else a staff member of the order's worksite. */
@@ -347,10 +378,21 @@ const staffWorksite = Effect.fnUntraced(function* (actor: Actor, worksiteId: str
   return employee.worksite.id
 })
 
-/** The scan: the order by its number (or the text after the first comma); a cancelled one says so. */
+/** The order number a scanned send QR carries once its signature is verified ('二维码校验失败' else); any other text as scanned. */
+const scannedOrderCode = Effect.fnUntraced(function* (code: string) {
+  const json = scannedSendQr(code)
+  if (json === undefined) return scannedCode(code)
+  const qr = Schema.decodeUnknownOption(SendQr)(json)
+  if (qr._tag === "None") return yield* new RuleViolation({ message: QR_INVALID })
+  const { sig, ...unsigned } = qr.value
+  if (!(yield* (yield* QrSigner).verify(sendSignedText(unsigned), sig))) return yield* new RuleViolation({ message: QR_INVALID })
+  return unsigned.no
+})
+
+/** The scan: the order by its signed QR, its number (or the text after the first comma); a cancelled one says so. */
 export const scanSending = Effect.fn("scanSending")(function* (actor: Actor, worksiteId: string | undefined, code: string) {
   const site = yield* staffWorksite(actor, worksiteId)
-  const order = yield* (yield* SendStore).findByCode(site, scannedCode(code))
+  const order = yield* (yield* SendStore).findByCode(site, yield* scannedOrderCode(code))
   if (!order) return yield* notFound()
   if (order.status === SendStatus.cancelled) return yield* new StateConflict({ message: screenMessages.cancelledByUser })
   return order
@@ -437,7 +479,7 @@ export const SendOutOperation = operationKind("sendOut", Schema.Struct({ worksit
 
 /**
  * `PUT sendOut/{worksiteId}/{code}`: 5 → 100 once. The same order again, or a concurrent second scan that
- * finds it already out, changes nothing and answers success. Logged for `station replay`.
+ * finds it already out, changes nothing and is refused as already out. Logged for `station replay`.
  */
 export const sendOut = Effect.fn("sendOut")(function* (actor: Actor, worksiteId: string, code: string) {
   const site = yield* staffWorksite(actor, worksiteId)
@@ -446,17 +488,15 @@ export const sendOut = Effect.fn("sendOut")(function* (actor: Actor, worksiteId:
   const order = scanned ? yield* store.findByCode(site, scanned) : undefined
   const decided = sendOutDecision(order, site)
   if (!("kind" in decided)) return yield* decided
-  if (decided.kind === "unchanged") return { order: order!, changed: false }
   const now = yield* (yield* Clock).now
-  // moved meanwhile: another scan sent it out (unchanged), or it went elsewhere (refused); nothing of this scan is kept
+  // moved meanwhile: another scan sent it out (already out), or it went elsewhere (refused); nothing of this scan is kept
   const done = yield* transitionUnlessMovedOn(order!, { role: "staff", worksiteId: site }, { type: "sendOut" }, { sentAt: now })
   if (!done) {
     const again = yield* store.findById(order!.id)
-    if (again?.status !== SendStatus.outOfStock) return yield* movedOnRefusal("sendOut")
-    return { order: again, changed: false }
+    return yield* (again?.status === SendStatus.outOfStock ? alreadySentOut() : movedOnRefusal("sendOut"))
   }
   yield* logOperation(SendOutOperation, actor.openid, now, { worksiteId: site, code: scanned }, { id: done.order.id, status: done.order.status })
-  return { order: done.order, changed: true }
+  return { order: done.order }
 })
 
 /** `station tariff import`: the parsed rows written. */

@@ -53,8 +53,8 @@ describe("the waybill's content", () => {
       carrier: { code: "SF", name: "顺丰速运" },
       barcode: { format: "CODE128", value: "SF1234567890" },
       orderNo: "J2026112300001",
-      sender: { name: "张三", phone: "13800000001", address: "广东省广州市天河区中山大道1号" },
-      receiver: { name: "李四", phone: "13800000001", address: "广东省广州市天河区天河路2号" },
+      sender: { name: "张*", phone: "138****0001", address: "广东省广州市天河区中山大道1号" },
+      receiver: { name: "李*", phone: "138****0001", address: "广东省广州市天河区天河路2号" },
       goods: "书 × 2",
       weight: "1.5kg",
       insurance: "保价 500.00元，保费 2.50元",
@@ -62,6 +62,13 @@ describe("the waybill's content", () => {
       remark: "轻放",
       printedOn: "2026-11-24"
     })
+  })
+
+  it("is a privacy waybill: names and phones masked, a municipality without 市辖区, the order's own values untouched", () => {
+    const receiver = { ...contact("欧阳娜娜", "海淀路5号"), phone: "13912345678", provinceName: "北京市", cityName: "市辖区", countyName: "海淀区" }
+    const o = { ...order, receiver }
+    expect(waybillOf(o, carrier, page, now)).toMatchObject({ receiver: { name: "欧阳**", phone: "139****5678", address: "北京市海淀区海淀路5号" } })
+    expect(o.receiver).toMatchObject({ name: "欧阳娜娜", phone: "13912345678" })
   })
 
   it("cash on delivery and uninsured say so", () => {

@@ -1,9 +1,12 @@
 /**
  * The electronic waybill (`POST /api/common/getElecWaybill/`) as pure data: its page size and the printer
  * it goes to, and what it shows (carrier, the waybill number as a barcode, sender, receiver, goods,
- * insurance, freight). A PDF adapter lays it out; nothing here knows PDF.
+ * insurance, freight), its parties masked as a privacy waybill. A PDF adapter lays it out; nothing here knows PDF.
  */
+import { addressLine } from "../address/region"
 import { StateConflict } from "../shared/errors"
+import { maskGivenName } from "../shared/person-name"
+import { maskPhone } from "../shared/phone-number"
 import { yuan } from "../shared/money"
 import { shanghaiDate } from "../shared/time"
 import type { BookingContact } from "./booking"
@@ -105,10 +108,14 @@ export interface Waybill {
   readonly printedOn: string
 }
 
-const party = (c: BookingContact): WaybillParty => ({
-  name: c.name,
-  phone: c.phone,
-  address: `${c.provinceName}${c.cityName}${c.countyName}${c.detail}`
+/**
+ * A party as the privacy waybill (隐私面单) prints it: the given name hidden ('张*', '欧阳**'), the phone's middle four
+ * digits hidden ('138****0001'), the address as people write it (no '市辖区'). The order keeps the full values.
+ */
+export const privateParty = (c: BookingContact): WaybillParty => ({
+  name: maskGivenName(c.name),
+  phone: maskPhone(c.phone),
+  address: addressLine(c)
 })
 
 const kilograms = (grams: number) => `${(grams / 1000).toFixed(grams % 100 === 0 ? 1 : 2)}kg`
@@ -123,8 +130,8 @@ export const waybillOf = (order: WaybillOrder, carrier: WaybillCarrier, page: Pi
     carrier: { code: carrier.code, name: carrier.name },
     barcode: { format: "CODE128", value: order.expressNo },
     orderNo: order.orderNo,
-    sender: party(order.sender),
-    receiver: party(order.receiver),
+    sender: privateParty(order.sender),
+    receiver: privateParty(order.receiver),
     goods: `${order.goodsName} × ${order.goodsCount}`,
     weight: order.freightWeight === null ? "" : kilograms(order.freightWeight),
     insurance: order.insureMoney > 0 ? `保价 ${yuan(order.insureMoney)}元，保费 ${yuan(order.insureFreight)}元` : "未保价",

@@ -1,42 +1,16 @@
 /**
  * The runner's freight entry for a door pickup (spec 001 §5 "Freight entry (runner)"): a student's door
  * pickup is booked, its reward paid, grabbed, said taken and confirmed through the API; then on a
- * phone-sized page the runner opens '录入运费' on their list: an empty submit asks for the carrier, then the
+ * phone-sized page the runner opens '录入运费' on their list: the booked carrier is preselected; without one, 计费 and the
+ * submit ask for the carrier ('请选择快递公司', also under the field), then the
  * weight, then the freight; a carrier without a tariff fails the quote and clears the field, the tariff's fills it; no photo asks '确定不用上传照片？'; confirmed, the send order
  * is at 20 with its freight and weight stored, and the card moves on.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { browserAvailable, POLL, shot, startHarness, toast, type Harness } from "./harness"
-import { seedSending, setVerified } from "./sending-kit"
+import { confirmedDoorPickup, seedSending, setVerified } from "./sending-kit"
 
 const run = browserAvailable()
-
-type Answer<T> = { success: boolean; message?: string; data: T }
-
-/** A door pickup booked, rewarded, grabbed by the runner, said taken and confirmed: its send order awaits freight (10). */
-const confirmedDoorPickup = async (h: Harness, student: string, runner: string) => {
-  const ok = <T>(a: Answer<T>, what: string): T => {
-    if (!a.success) throw new Error(`${what}: ${a.message}`)
-    return a.data
-  }
-  const setup = ok(await h.api<Answer<{ bookingDays: ReadonlyArray<{ slots: ReadonlyArray<string> }> }>>("/api/expressTakein/setup", student), "setup")
-  const slot = setup.bookingDays.flatMap((d) => d.slots)[0]!
-  const booked = ok(await h.api<Answer<{ _id: string; orderNo: string; paotui: { _id: string; orderNo: string } }>>("/api/expressTakein", student, {
-    method: "POST",
-    body: JSON.stringify({
-      expressCompanyId: "ec-sf", senderAddressId: "addr-student-1", receiverAddressId: "addr-student-bj", goodsName: "教材", goodsCount: 1,
-      requiredDoorService: true, goodsType: 1, dormBuilding: "b-xy-1", dormFloor: 5, dormRoom: "512", fee: 400, requireArriveTime: slot
-    })
-  }), "book")
-  const errand = booked.paotui
-  const prepay = ok(await h.api<Answer<{ prepayId: string }>>(`/api/paotuiOrder/prepay/${errand._id}`, student), "prepay")
-  const sign = ok(await h.api<Answer<unknown>>(`/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${prepay.prepayId}`)}`, student), "paysign")
-  ok(await h.api<Answer<unknown>>("/auth/dev/pay", student, { method: "POST", body: JSON.stringify(sign) }), "pay")
-  ok(await h.api<Answer<unknown>>(`/api/paotuiOrder/robbingRollModule/${errand.orderNo}`, runner, { method: "PUT" }), "grab")
-  ok(await h.api<Answer<unknown>>(`/api/paotuiOrder/paotuiTakeaway/${errand._id}`, student, { method: "PUT" }), "say taken")
-  ok(await h.api<Answer<unknown>>(`/api/paotuiOrder/paotuiConfirmTakeaway/${errand._id}`, runner, { method: "PUT", body: JSON.stringify({ goodsPic: "", isDaofu: false }) }), "confirm")
-  return { id: booked._id, errand }
-}
 
 describe.skipIf(!run)("runner freight entry", () => {
   let h: Harness
@@ -69,10 +43,20 @@ describe.skipIf(!run)("runner freight entry", () => {
     await page.waitForTimeout(500) // the sheet's slide-in
     await shot(page, "rf1-runner-freight-sheet")
 
-    // empty → the carrier; a carrier → the weight
+    // the carrier the student booked (SF) is preselected; taken off, 计费 and the submit ask for the carrier
+    const chosen = sheet.getByTestId("freight-company").locator(".adm-selector-item-active")
+    expect(await chosen.textContent()).toBe("顺丰速运")
+    await chosen.click()
+    await expect.poll(() => chosen.count(), POLL).toBe(0)
+    await sheet.getByTestId("freight-quote").click()
+    await toast(page, "请选择快递公司").waitFor()
+    expect(await sheet.getByTestId("freight-quote-problem").textContent()).toBe("请选择快递公司")
+    await shot(page, "rf1b-runner-freight-quote-needs-carrier")
+    await toast(page, "请选择快递公司").waitFor({ state: "detached" })
     await sheet.getByTestId("freight-submit").click()
     await toast(page, "请选择快递公司").waitFor()
     await sheet.getByTestId("freight-company").locator(".adm-selector-item").filter({ hasText: "顺丰速运" }).click()
+    expect(await sheet.getByTestId("freight-quote-problem").count()).toBe(0)
     // SF is not the cash-on-delivery carrier: no switch; ZTO offers it
     expect(await sheet.getByTestId("freight-daofu").count()).toBe(0)
     await sheet.getByTestId("freight-company").locator(".adm-selector-item").filter({ hasText: "中通快递" }).click()

@@ -10,28 +10,11 @@
 import { execFileSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
 import { resolve } from "node:path"
-import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { browserAvailable, POLL, SCREENSHOTS, scanInto, shot, startHarness, toast, type Harness } from "./harness"
-import { seedSending, setVerified } from "./sending-kit"
+import { fillDoorBooking, pick, seedSending, setVerified } from "./sending-kit"
 
 const run = browserAvailable()
-
-/** Picks an option per column (exact text) in the open antd-mobile picker and confirms it. */
-const pick = async (page: Page, ...texts: ReadonlyArray<string>) => {
-  // a page keeps its other pickers mounted (hidden): only the open one is meant
-  const picker = page.locator(".adm-picker:visible")
-  await picker.waitFor()
-  const columns = picker.locator(".adm-picker-view-column")
-  for (const [i, text] of texts.entries()) {
-    const item = columns.nth(i).locator(".adm-picker-view-column-item").filter({ hasText: new RegExp(`^${text}$`) })
-    await item.first().waitFor()
-    await item.first().tap()
-    await page.waitForTimeout(300)
-  }
-  await picker.locator(".adm-picker-header-button").filter({ hasText: "确定" }).click()
-  await expect.poll(() => page.locator(".adm-picker:visible").count(), POLL).toBe(0)
-}
 
 describe.skipIf(!run)("sending: book, freight, pay, print, dispatch", () => {
   let h: Harness
@@ -78,8 +61,9 @@ describe.skipIf(!run)("sending: book, freight, pay, print, dispatch", () => {
     await page.goto(`${h.url}/expressTotakein/${encodeURIComponent(token)}`)
     await page.getByTestId("booking-form").waitFor()
     await page.getByRole("tab", { name: "价格表" }).click()
-    await page.getByTestId("price-table-empty").waitFor()
-    expect(await page.getByTestId("price-table-empty").textContent()).toContain("暂无数据")
+    // the tariff's rows, as the staff's 计费 quotes them: SF to Beijing, 12.00 the first kilogram, 5.00 each further one
+    await page.getByTestId("price-table").waitFor()
+    expect(await page.locator("[data-testid=price-carrier][data-code=SF] [data-testid=price-row][data-province='11']").textContent()).toBe("北京市¥12.00¥5.00")
     await page.getByRole("tab", { name: "寄快递" }).click()
     expect(await page.getByTestId("sender-name").textContent()).toContain("李明")
 
@@ -272,8 +256,11 @@ describe.skipIf(!run)("sending: book, freight, pay, print, dispatch", () => {
     const row = await h.runtime.db.selectFrom("send_order").selectAll().where("id", "=", id).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ status: 0, door_pickup: true, dorm_building: "b-xy-1", dorm_floor: 3, dorm_room: "305", goods_type: 3, large_category: "-1", fee: 300 })
     expect(row.errand_id).not.toBeNull()
-    // /orderSuccess is the errand pages' route; once it renders SendSuccess for kind=send (the lead's wiring),
-    // the page shows this order and its reward to pay
+    // '提交并支付赏金': the payment sheet opens at once; cancelled here, the reward stays to pay
+    await page.getByTestId("pay-sheet").waitFor()
+    expect(await page.locator(".pay-sheet__amount").textContent()).toBe("¥3.00")
+    await page.locator(".adm-dialog-button").filter({ hasText: "取消" }).click()
+    await page.getByTestId("pay-sheet").waitFor({ state: "detached" })
     await page.locator("[data-testid=send-success], [data-testid=order-success]").or(page.getByText("页面不存在")).first().waitFor()
     if (await page.getByTestId("send-success").count() > 0) {
       await expect.poll(() => page.getByTestId("send-success-order-no").textContent(), POLL).toBe(row.order_no)
@@ -396,23 +383,7 @@ describe.skipIf(!run)("sending: book, freight, pay, print, dispatch", () => {
     // ---- the student books a sending with door pickup at 1号楼 (the demo seed's building, the real route)
     await page.goto(`${h.url}/expressTotakein/${encodeURIComponent(token)}`)
     await page.getByTestId("booking-form").waitFor()
-    await page.getByTestId("company-picker").click()
-    await pick(page, "顺丰速运")
-    await page.getByTestId("receiver-card").click()
-    await page.locator("[data-testid=receiver-option][data-name=王芳]").click()
-    await page.locator("[data-testid=goods-name] input").fill("教材")
-    await page.getByTestId("door-switch").click()
-    await page.getByTestId("dorm-building").click()
-    await pick(page, "1号楼")
-    await page.getByTestId("dorm-floor").click()
-    await pick(page, "5层")
-    await page.getByTestId("goods-type").locator(".adm-selector-item").filter({ hasText: "小件" }).click()
-    await page.locator("[data-testid=dorm-room] input").fill("512")
-    await page.locator("[data-testid=reward] input").fill("4")
-    await page.getByTestId("booking-time").click()
-    const tomorrow = page.locator(".adm-picker:visible .adm-picker-view-column").first().locator(".adm-picker-view-column-item").filter({ hasText: /^明天/ })
-    await tomorrow.first().waitFor()
-    await pick(page, (await tomorrow.first().textContent()) ?? "", "15:00")
+    await fillDoorBooking(page, { goods: "教材", floor: "5层", room: "512", reward: "4", time: "15:00" })
     await shot(page, "s20-door-booking-filled")
     await page.getByTestId("booking-submit").click()
     await page.waitForURL((u) => u.pathname.startsWith("/orderSuccess/"))
@@ -422,10 +393,8 @@ describe.skipIf(!run)("sending: book, freight, pay, print, dispatch", () => {
     expect(await statuses(id)).toEqual([0, -1])
     const errand = await errandRow(booked.errand_id!)
 
-    // ---- pays the reward (simulated); the order appears in the runner's hall live
+    // ---- pays the reward (simulated) in the sheet that opened at once; the order appears in the runner's hall live
     await expect.poll(() => page.getByTestId("send-success-order-no").textContent(), POLL).toBe(booked.order_no)
-    expect(await page.getByTestId("send-pay-now").textContent()).toContain("¥4.00")
-    await page.getByTestId("send-pay-now").click()
     await page.getByTestId("pay-sheet").waitFor()
     expect(await page.locator(".pay-sheet__amount").textContent()).toBe("¥4.00")
     await page.getByTestId("pay-confirm").click()

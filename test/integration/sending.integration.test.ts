@@ -188,7 +188,7 @@ describe.each(backends)("sending over HTTP (%s)", (backend) => {
     expect(out.body).toMatchObject({ success: true, message: "出库成功", data: { status: 100 } })
     expect(await count()).toBe(before - 1)
     const again = await t.api("PUT", `/api/expressTakein/sendOut/ws-xiyuan/${expressNo}`, staffToken)
-    expect(again.body).toMatchObject({ success: true, message: "出库成功", data: { status: 100 } })
+    expect(again).toMatchObject({ status: 409, body: { success: false, message: "该寄件已出库，请勿重复扫描" } })
     expect(await count()).toBe(before - 1)
     expect((await t.api("GET", "/api/expressTakein/wxlist/complete", token)).body.data.map((o: { _id: string }) => o._id)).toContain(id)
     t.runtime.publish = publish

@@ -1,6 +1,6 @@
 /**
  * The sending calls (src/sending/calls.ts): booking and its setup, the sender's lists and close, the freight
- * quote and entry, the freight prepay, the outbound staff scan and sender lookup, the electronic waybill
+ * quote, the price table and the entry, the order's detail (QR, timeline), the freight prepay, the outbound staff scan and sender lookup, the electronic waybill
  * (and its PDF), and the dispatch counts and scan-out.
  */
 import { Effect, Exit } from "effect"
@@ -8,12 +8,12 @@ import { Router } from "express"
 import { maskIdCardNo } from "#src/profile/profile"
 import {
   Book, CloseSending, ElecWaybill, FreightQuote, PayFreight, ScanSending, SendById, SendByOrderNo, SendCompanies, SendingSetup, SendList, SendOut,
-  ToScan, ToScanAll, UpdateFreight, UpdateFreightDaofu, UserInfoByOpenid, SendByPaotui
+  ToScan, ToScanAll, UpdateFreight, UpdateFreightDaofu, UserInfoByOpenid, SendByPaotui, SendDetail, PriceTable
 } from "#src/sending/calls"
 import { messages as dispatchMessages } from "#src/sending/dispatch"
 import {
   book, closeSending, freightQuote, payFreight, present, presentAll, printWaybill, scanSending, senderInfo, sendCompanies, sendingById, sendingByOrderNo, sendingSetup,
-  sendList, sendOut, setFreight, toScan, toScanAll, waybillPdf, sendingByErrand
+  sendList, sendOut, setFreight, toScan, toScanAll, waybillPdf, sendingByErrand, sendingDetail, priceTableOf
 } from "#src/sending/use-cases"
 import type { Runtime } from "../../runtime"
 import { handle, handleSaying } from "../handle"
@@ -38,6 +38,8 @@ export const sendingRoutes = (runtime: Runtime) => {
   r.get("/api/expressTakein/wxlist/:status", handle(SendList, ({ status }, req) => runtime.read(presentedAll(sendList(actorOf(req), status ?? "")))))
   r.get("/api/expressTakein/getById/:bizId", handle(SendById, ({ bizId }, req) => runtime.read(presented(sendingById(actorOf(req), bizId ?? "")))))
   r.get("/api/expressTakein/getByOrderNo/:no", handle(SendByOrderNo, ({ no }, req) => runtime.read(presented(sendingByOrderNo(actorOf(req), no ?? "")))))
+  r.get("/api/expressTakein/detail/:id", handle(SendDetail, ({ id }, req) =>
+    runtime.read(sendingDetail(actorOf(req), id ?? "").pipe(Effect.flatMap((d) => present(d.order).pipe(Effect.map((order) => ({ ...d, order }))))))))
   r.get("/api/expressTakein/getByPaotuiId/:paotuiId", handle(SendByPaotui, ({ paotuiId }, req) =>
     runtime.read(presented(sendingByErrand(actorOf(req), paotuiId ?? "")))))
 
@@ -59,6 +61,7 @@ export const sendingRoutes = (runtime: Runtime) => {
 
   r.get("/api/expressTakein/payFreight/:id", handle(PayFreight, ({ id }, req) => runtime.run(payFreight(actorOf(req), id ?? ""))))
 
+  r.get("/api/expressFreight/prices", handle(PriceTable, (_, req) => runtime.read(priceTableOf(actorOf(req)))))
   r.get("/api/expressFreight/freight", handle(FreightQuote, (input, req) => {
     void actorOf(req)
     return runtime.read(freightQuote(input))

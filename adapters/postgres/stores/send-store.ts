@@ -10,6 +10,7 @@ import type { TariffRow } from "#src/sending/freight"
 import { DoorPickupSendOrders } from "#src/errand/door-pickup"
 import { SendStore, type SendCompany, type SendingSettings, type SendRecord } from "#src/sending/send-store"
 import { SendStatus, type SendStatus as Status } from "#src/sending/status-machine"
+import { TIMELINE_OPS, type TimelineOp } from "#src/sending/timeline"
 import type { DB } from "../schema"
 import { query } from "./query"
 
@@ -124,6 +125,10 @@ export const sendStore = (db: Kysely<DB>) => {
       query(() => db.selectFrom("send_order").select(["company_id", sql<number>`count(*)::int`.as("n")])
         .where("worksite_id", "=", worksiteId).where("status", "=", SendStatus.awaitingOutOfStock).groupBy("company_id").execute())
         .pipe(Effect.map((rows) => new Map(rows.filter((r) => r.company_id !== null).map((r) => [r.company_id!, Number(r.n)])))),
+    history: (orderId) =>
+      query(() => db.selectFrom("ops_log").select(["op", "at"]).where("op", "in", [...TIMELINE_OPS])
+        .where(sql<string>`outcome->>'id'`, "=", orderId).orderBy("seq").execute())
+        .pipe(Effect.map((rows) => rows.map((r) => ({ op: r.op as TimelineOp, at: new Date(r.at) })))),
     senderAt: (worksiteId, openid) =>
       query(() => db.selectFrom("send_order").innerJoin("app_user", "app_user.id", "send_order.sender_id").select("app_user.id")
         .where("app_user.openid", "=", openid).where("send_order.worksite_id", "=", worksiteId).limit(1).executeTakeFirst()).pipe(Effect.map((r) => r?.id))

@@ -58,6 +58,7 @@ const PaotuiFeeTipsRoute = lazyRoute(() => import("./routes/paotui-fee-tips"), "
 const PaotuiMakeMoneyRoute = lazyRoute(() => import("./routes/paotui-make-money"), "PaotuiMakeMoneyRoute")
 const ExpressTotakeinRoute = lazyRoute(() => import("./routes/express-totakein"), "ExpressTotakeinRoute")
 const ExpressSendListRoute = lazyRoute(() => import("./routes/express-send-list"), "ExpressSendListRoute")
+const ExpressSendDetailRoute = lazyRoute(() => import("./routes/express-send-detail"), "ExpressSendDetailRoute")
 const PrintSurfaceRoute = lazyRoute(() => import("./routes/print-surface"), "PrintSurfaceRoute")
 const ToTakeinOutScanRoute = lazyRoute(() => import("./routes/to-takein-out-scan"), "ToTakeinOutScanRoute")
 const ActiveRoute = lazyRoute(() => import("./routes/active"), "ActiveRoute")
@@ -148,6 +149,7 @@ export const App = () => (
       <Route path="/paotuiMakeMoney" component={PaotuiMakeMoneyRoute} />
       <Route path="/expressTotakein/:token" component={ExpressTotakeinRoute} />
       <Route path="/expressSendList/:status/:token" component={ExpressSendListRoute} />
+      <Route path="/expressSendDetail/:id/:token" component={ExpressSendDetailRoute} />
       <Route path="/printSurface/:token" component={PrintSurfaceRoute} />
       <Route path="/toTakeinOutScan/:token" component={ToTakeinOutScanRoute} />
       <Route path="/active/:id/:token" component={ActiveRoute} />

@@ -1,12 +1,13 @@
 /** `/expressTotakein/:token`: book a sending (tab one) or see the worksite's price table (tab two). */
-import { ErrorBlock, Image, Tabs, Toast } from "antd-mobile"
+import { ErrorBlock, Tabs, Toast } from "antd-mobile"
 import { useEffect, useRef, useState } from "react"
 import { useLocation } from "wouter"
-import { messages, priceTable } from "#src/sending/booking"
+import { messages } from "#src/sending/booking"
 import { LoadFailed, Loading } from "../../components/load-state"
 import { useAddresses } from "../../features/address/api/addresses"
 import { postBooking, useSetup, type BookingRequest } from "../../features/sending/api/sending"
 import { BookingForm } from "../../features/sending/components/booking-form"
+import { PriceTable } from "../../features/sending/components/price-table"
 import { newIdempotencyKey } from "../../lib/api-client"
 import { Page } from "../../components/page"
 import { adoptRouteToken, tokenPath } from "../../lib/session"
@@ -33,7 +34,7 @@ export const ExpressTotakeinRoute = (props: { readonly params: { readonly token?
     const order = await postBooking(request, key.current)
     key.current = newIdempotencyKey()
     if (order.requiredDoorService) {
-      navigate(`/orderSuccess/${encodeURIComponent(order._id)}/${t}?kind=send`)
+      navigate(`/orderSuccess/${encodeURIComponent(order._id)}/${t}?kind=send&pay=1`)
       return
     }
     Toast.show({ icon: "success", content: messages.booked })
@@ -49,7 +50,6 @@ export const ExpressTotakeinRoute = (props: { readonly params: { readonly token?
         <ErrorBlock data-testid="sending-closed" status="disconnected" title={s.message ?? messages.notOpen} description="请留意驿站通知" />
       )
     }
-    const table = priceTable(s.yunfeiPic)
     return (
       <Tabs activeKey={tab} onChange={setTab} className="sending-tabs">
         <Tabs.Tab title="寄快递" key="book">
@@ -58,9 +58,7 @@ export const ExpressTotakeinRoute = (props: { readonly params: { readonly token?
             : <BookingForm setup={s} addresses={addresses.data} onAddressBook={() => navigate(`/address/${t}`)} submit={submit} />}
         </Tabs.Tab>
         <Tabs.Tab title="价格表" key="price">
-          {"picture" in table
-            ? <Image data-testid="price-table" src={table.picture} fit="contain" className="price-table" />
-            : <ErrorBlock data-testid="price-table-empty" status="empty" title={table.empty} description={null} />}
+          {tab === "price" ? <PriceTable yunfeiPic={s.yunfeiPic} /> : null}
         </Tabs.Tab>
       </Tabs>
     )

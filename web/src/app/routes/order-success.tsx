@@ -10,11 +10,12 @@ const SendSuccess = lazy(() => import("../../features/sending/send-success").the
 export const OrderSuccessRoute = (props: { readonly params: { readonly paotuiId?: string; readonly token?: string } }) => {
   const token = adoptRouteToken(props.params.token)
   const id = props.params.paotuiId ?? ""
-  const isSending = new URLSearchParams(useSearch()).get("kind") === "send"
+  const search = new URLSearchParams(useSearch())
+  const isSending = search.get("kind") === "send"
   return (
     <Page title={isSending ? "寄件预约" : "跑腿订单"}>
       {isSending
-        ? <Suspense fallback={null}><SendSuccess key={id} id={id} token={token} /></Suspense>
+        ? <Suspense fallback={null}><SendSuccess key={id} id={id} token={token} payNow={search.get("pay") === "1"} /></Suspense>
         : <OrderSuccess key={id} id={id} token={token} />}
     </Page>
   )

@@ -1,29 +1,26 @@
 /**
  * `/orderSuccess/{id}/{token}?kind=send`: a sending booked with door pickup. 'Order placed', the order as it
  * stands (live), pay the runner's reward now while unpaid (its errand's pay-in trade, then the payment
- * sheet), and the way to the send list. The errand pages' route renders this for kind=send.
+ * sheet; opened at once after '提交并支付赏金'), and the way to the order's detail. The errand pages' route renders this for kind=send.
  */
 import { Button, List, Result, Toast } from "antd-mobile"
+import { useEffect, useRef } from "react"
 import { useLocation } from "wouter"
 import { addressLine } from "#src/address/region"
-import { PayFreight } from "#src/sending/calls"
 import { SendStatus } from "#src/sending/status-machine"
 import { LoadFailed, Loading } from "../../components/load-state"
-import { failureMessage, send } from "../../lib/api-client"
+import { failureMessage } from "../../lib/api-client"
 import { dateTime, yuan } from "../../lib/format"
 import { tokenPath } from "../../lib/session"
 import { useAction } from "../../lib/use-action"
 import { useLoad } from "../../lib/use-load"
 import { useSocketEvents } from "../../lib/socket"
 import { payPrepay } from "../../components/pay-sheet"
-import { fetchSending } from "./api/sending"
+import { fetchSending, prepayReward } from "./api/sending"
 import { SEND_EVENTS } from "./api/live"
 import "./sending.css"
 
-/** The door pickup's reward: `GET /api/paotuiOrder/prepay/{paotuiId}` (same answer shape as the freight's prepay). */
-const prepayReward = (paotuiId: string) => send(PayFreight, `/api/paotuiOrder/prepay/${encodeURIComponent(paotuiId)}`)
-
-export const SendSuccess = (props: { readonly id: string; readonly token: string | undefined }) => {
+export const SendSuccess = (props: { readonly id: string; readonly token: string | undefined; readonly payNow?: boolean }) => {
   const [, navigate] = useLocation()
   const order = useLoad(props.token ? () => fetchSending(props.id) : undefined, [props.id, props.token])
   const token = tokenPath(props.token ?? "")
@@ -37,6 +34,15 @@ export const SendSuccess = (props: { readonly id: string; readonly token: string
       Toast.show({ icon: "fail", content: failureMessage(error, "获取支付签名失败") })
     }
   })
+
+  // just booked with '提交并支付赏金': the payment sheet opens at once (once), no second tap
+  const opened = useRef(false)
+  const o0 = order.data
+  useEffect(() => {
+    if (!props.payNow || opened.current || !o0?.paotui || o0.paotui.isPayed || o0.status !== SendStatus.pendingPayment) return
+    opened.current = true
+    void pay.run(o0.paotui._id)
+  }, [props.payNow, o0, pay.run])
 
   if (order.loading && !order.data) return <Loading />
   if (order.error || !order.data) return <LoadFailed error={order.error} fallback="获取订单信息失败" onRetry={order.reload} />
@@ -63,7 +69,7 @@ export const SendSuccess = (props: { readonly id: string; readonly token: string
             立即支付 ¥{yuan(o.paotui.fee)}
           </Button>
         ) : null}
-        <Button block className="send-success__view" data-testid="send-view" onClick={() => navigate(`/expressSendList/ing/${token}`)}>查看详情</Button>
+        <Button block className="send-success__view" data-testid="send-view" onClick={() => navigate(`/expressSendDetail/${encodeURIComponent(o._id)}/${token}`)}>查看详情</Button>
       </div>
     </div>
   )

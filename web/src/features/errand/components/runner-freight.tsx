@@ -21,8 +21,9 @@ import { fetchSendOfErrand, runnerSetFreight, type SendOrderView } from "../api/
 const Form = (props: { readonly order: SendOrderView; readonly onDone: () => void; readonly onClose: () => void }) => {
   const o = props.order
   const companies = useSendCompanies(o.worksiteId)
-  // the runner picks the carrier they actually hand it to (the booked one may change): nothing preselected
-  const [companyId, setCompanyId] = useState("")
+  // the carrier the student booked, preselected; the runner may change it to the one they actually hand it to
+  const [companyId, setCompanyId] = useState(o.expressCompany?._id ?? "")
+  const [quoteProblem, setQuoteProblem] = useState<string | undefined>()
   const [daofu, setDaofu] = useState(false)
   const [weightKg, setWeightKg] = useState("")
   const [freightYuan, setFreightYuan] = useState("")
@@ -33,8 +34,9 @@ const Form = (props: { readonly order: SendOrderView; readonly onDone: () => voi
 
   const quote = async () => {
     const grams = gramsOfKg(weightKg)
-    if (!company) return void Toast.show({ content: freightMessages.companyRequired })
-    if (grams === undefined) return void Toast.show({ content: freightMessages.weightRequired })
+    const problem = !company ? freightMessages.companyRequired : grams === undefined ? freightMessages.weightRequired : undefined
+    setQuoteProblem(problem)
+    if (problem || !company || grams === undefined) return void Toast.show({ content: problem })
     setQuoting(true)
     try {
       const fen = await quoteFreight({ worksiteId: o.worksiteId, expressCode: company.code, fromProvinceCode: o.sender.province, toProvinceCode: o.receiver.province, freightWeight: grams })
@@ -76,7 +78,7 @@ const Form = (props: { readonly order: SendOrderView; readonly onDone: () => voi
           ) : (
             <Selector data-testid="freight-company" columns={2} value={companyId ? [companyId] : []}
               options={(companies.data ?? []).map((c) => ({ label: c.name, value: c._id }))}
-              onChange={(v) => { setCompanyId(v[0] ?? ""); setDaofu(false) }} />
+              onChange={(v) => { setCompanyId(v[0] ?? ""); setDaofu(false); setQuoteProblem(undefined) }} />
           )}
         </List.Item>
         {company?.daofuAble ? (
@@ -87,7 +89,7 @@ const Form = (props: { readonly order: SendOrderView; readonly onDone: () => voi
             <List.Item title="计费重量(kg)">
               <Input data-testid="freight-weight" inputMode="decimal" placeholder="请输入计费重量" value={weightKg} onChange={setWeightKg} />
             </List.Item>
-            <List.Item title="运费(元)" extra={
+            <List.Item title="运费(元)" description={quoteProblem ? <span style={{ color: "var(--adm-color-danger)" }} data-testid="freight-quote-problem">{quoteProblem}</span> : undefined} extra={
               <Button size="mini" color="primary" fill="outline" data-testid="freight-quote" loading={quoting} onClick={() => void quote()}>计费</Button>
             }>
               <Input data-testid="freight-amount" inputMode="decimal" placeholder="请输入运费" value={freightYuan} onChange={setFreightYuan} />

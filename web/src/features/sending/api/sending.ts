@@ -1,7 +1,7 @@
-/** The sending pages' calls (src/sending/calls.ts): setup, book, list, close, pay freight; the buildings for door pickup. */
+/** The sending pages' calls (src/sending/calls.ts): setup, price table, book, list, detail, close, pay freight and a door pickup's reward; the buildings for door pickup. */
 import { Buildings } from "#src/errand/calls"
 import {
-  Book, CloseSending, PayFreight, SendById, SendingSetup as SetupCall, SendList, type SendOrderView
+  Book, CloseSending, PayFreight, PriceTable, SendById, SendDetail, SendingSetup as SetupCall, SendList, type SendOrderView
 } from "#src/sending/calls"
 import type { BookingFields } from "#src/sending/booking"
 import { send } from "../../../lib/api-client"
@@ -55,3 +55,8 @@ export const fetchSendList = (status: string) => send(SendList, `/api/expressTak
 export const fetchSending = (id: string) => send(SendById, `/api/expressTakein/getById/${encodeURIComponent(id)}`)
 export const closeSending = (id: string) => send(CloseSending, `/api/expressTakein/${encodeURIComponent(id)}`, { method: "DELETE" })
 export const prepayFreight = (id: string) => send(PayFreight, `/api/expressTakein/payFreight/${encodeURIComponent(id)}`)
+export const fetchSendDetail = (id: string) => send(SendDetail, `/api/expressTakein/detail/${encodeURIComponent(id)}`)
+export const fetchPriceTable = () => send(PriceTable, "/api/expressFreight/prices")
+export type PriceTableView = typeof PriceTable.answer.Type
+/** The door pickup's reward: `GET /api/paotuiOrder/prepay/{paotuiId}` (same answer shape as the freight's prepay). */
+export const prepayReward = (paotuiId: string) => send(PayFreight, `/api/paotuiOrder/prepay/${encodeURIComponent(paotuiId)}`)

@@ -1,12 +1,13 @@
 /**
  * The 'book sending' tab: carrier, sender and receiver from the address book, goods, declared value (with
- * the insurance fee the core charges), pay mode, remark, and the optional door pickup. Submitting runs the
+ * the insurance fee the core charges), the live freight estimate from the tariff, pay mode, remark, and the optional door pickup. Submitting runs the
  * core's `bookingRefusal` first — the same checks in the same order as the server — and shows the first one.
  */
 import { Button, Input, List, Picker, Selector, Switch, TextArea, Toast } from "antd-mobile"
 import { useState } from "react"
 import type { AddressView } from "#src/address/calls"
 import { bookingRefusal, messages, noteCounter } from "#src/sending/booking"
+import { gramsOfKg } from "#src/sending/freight"
 import { yuan } from "#src/shared/money"
 import { failureMessage } from "../../../lib/api-client"
 import type { BookingRequest, SendingSetup } from "../api/sending"
@@ -14,6 +15,7 @@ import { bookingFields, emptyDraft, shownInsuranceFee, type BookingDraft } from 
 import { BookingTimePicker } from "./booking-time-picker"
 import { ContactPicker } from "./contact-picker"
 import { DoorPickupFields } from "./door-pickup-fields"
+import { FreightEstimate } from "./freight-estimate"
 
 const Counter = (props: { readonly text: string; readonly testId: string }) => {
   const c = noteCounter(props.text)
@@ -36,6 +38,8 @@ export const BookingForm = (props: {
   // the server marks each carrier with the core's offersCashOnDelivery (the one carrier, where the worksite allows it)
   const daofuOffered = company?.daofuAble === true
   const fee = shownInsuranceFee(draft)
+  const receiver = props.addresses.find((a) => a._id === draft.receiverId)
+  const senderAddress = props.addresses.find((a) => a._id === draft.senderId)
 
   const onSubmit = async () => {
     const fields = bookingFields({ ...draft, isDaofu: daofuOffered && draft.isDaofu }, props.addresses)
@@ -72,6 +76,8 @@ export const BookingForm = (props: {
         <List.Item title="预估重量(kg)">
           <Input data-testid="estimate-weight" inputMode="decimal" placeholder="选填" value={draft.estimateKg} onChange={(estimateKg) => set({ estimateKg })} />
         </List.Item>
+        <FreightEstimate worksiteId={setup.worksiteId} companyCode={company?.code} fromProvince={senderAddress?.province} toProvince={receiver?.province}
+          grams={gramsOfKg(draft.estimateKg)} />
         <List.Item title="保价金额(元)" description={<span data-testid="insure-fee">{fee > 0 ? `保价费 ¥${yuan(fee)}（声明价值的0.5%，最低1元）` : "不保价最高赔付1000元"}</span>}>
           <Input data-testid="insure-money" inputMode="decimal" placeholder="选填，最高1000元" value={draft.insureYuan} onChange={(insureYuan) => set({ insureYuan })} />
         </List.Item>

@@ -12,7 +12,6 @@ import { fenOfYuan, freightDue, freightEntryRefusal, gramsOfKg, GRAMS_PER_KG, me
 import { idle, mayPrint, outboundScreen, screenMessages } from "#src/sending/outbound-screen"
 import { SendStatus } from "#src/sending/status-machine"
 import { messages as waybillMessages } from "#src/sending/waybill"
-import { scannedCode } from "#src/sending/dispatch"
 import { yuan } from "#src/shared/money"
 import { failureMessage } from "../../../lib/api-client"
 import { scanQRCode } from "../../../lib/wx"
@@ -111,7 +110,8 @@ export const OutboundScreen = (props: { readonly worksiteId: string; readonly to
     const text = await scanQRCode("扫描寄件二维码")
     if (text === undefined || text.trim() === "") return
     setPrinted(undefined)
-    await load(scannedCode(text))
+    // the server reads it: a signed send QR (verified), or a number after the first comma
+    await load(text.trim())
   }
 
   useSendEvents(props.token, (event, payload) => {

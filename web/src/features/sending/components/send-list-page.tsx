@@ -1,6 +1,6 @@
 /**
  * The sender's orders by tab (待处理 / 已出库 / 已取消): each card with its route, goods, carrier, freight and
- * insurance; close where the core allows it (0, 1 or 20 with no runner), pay the freight at 20 (the pay-in
+ * insurance, tapped for its detail (QR, timeline); close where the core allows it (0, 1 or 20 with no runner), pay the freight at 20 (the pay-in
  * sheet), pay a door pickup's reward at 0; live on every send-order event.
  */
 import { Button, Empty, Tabs, Tag, Toast } from "antd-mobile"
@@ -36,7 +36,8 @@ const SendCard = (props: { readonly o: SendOrderView; readonly token: string; re
   }
   const owed = o.status === SendStatus.awaitingFreightPayment && !o.isDaofu && !o.freightPay
   return (
-    <div className="send-card" data-testid="send-card" data-id={o._id} data-status={o.status}>
+    <div className="send-card send-card--link" data-testid="send-card" data-id={o._id} data-status={o.status} role="link"
+      onClick={() => navigate(`/expressSendDetail/${encodeURIComponent(o._id)}/${tokenPath(props.token)}`)}>
       <div className="send-card__head">
         <span>{o.expressCompany?.name ?? "未选快递"} · {o.orderNo}</span>
         <span className="send-card__status" data-testid="send-status">{o.statusStr}</span>
@@ -62,13 +63,14 @@ const SendCard = (props: { readonly o: SendOrderView; readonly token: string; re
       </div>
       {o.isDaofu ? <Tag color="warning" fill="outline">到付</Tag> : null}
       <div className="send-card__actions">
+        <span className="send-card__more" data-testid="send-card-more">{o.status === SendStatus.outOfStock || o.status === SendStatus.cancelled ? "查看详情" : "寄件码 · 进度"} ›</span>
         {o.status === SendStatus.pendingPayment && o.paotui && !o.paotui.isPayed ? (
           <Button size="small" color="primary" data-testid="send-pay-reward"
-            onClick={() => navigate(`/orderSuccess/${encodeURIComponent(o._id)}/${tokenPath(props.token)}?kind=send`)}>支付赏金</Button>
+            onClick={(e) => { e.stopPropagation(); navigate(`/orderSuccess/${encodeURIComponent(o._id)}/${tokenPath(props.token)}?kind=send&pay=1`) }}>支付赏金</Button>
         ) : null}
-        {mayClose(o) ? <Button size="small" data-testid="send-close" onClick={() => void close()}>关闭</Button> : null}
+        {mayClose(o) ? <Button size="small" data-testid="send-close" onClick={(e) => { e.stopPropagation(); void close() }}>关闭</Button> : null}
         {owed ? (
-          <Button size="small" color="primary" data-testid="send-pay-freight" onClick={() => void payFreight()}>
+          <Button size="small" color="primary" data-testid="send-pay-freight" onClick={(e) => { e.stopPropagation(); void payFreight() }}>
             支付运费 ¥{yuan((o.freight ?? 0) + o.insureFreight)}
           </Button>
         ) : null}
