@@ -30,6 +30,7 @@ import { Clock, Events, Ids, OpsLog, Outbox } from "#src/shared/ports"
 import { EmployeesByUnionid, EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "#src/staff/staff-store"
 import { Ocr } from "#src/upload/ocr"
 import { ImageFiles, Uploads } from "#src/upload/upload-store"
+import { ParcelHistory } from "#src/parcel/timeline"
 import { MoneyHistory } from "#src/wallet/money-history"
 import { Payouts, WalletStore } from "#src/wallet/wallet-store"
 import { Worksites } from "#src/worksite/worksite-store"
@@ -62,6 +63,7 @@ import { teamStore } from "../postgres/stores/team-store"
 import { tradeStore } from "../postgres/stores/trade-store"
 import { uploadStore } from "../postgres/stores/upload-store"
 import { moneyHistory } from "../postgres/stores/money-history"
+import { parcelHistory } from "../postgres/stores/parcel-history"
 import { walletStore } from "../postgres/stores/wallet-store"
 import { worksiteStore } from "../postgres/stores/worksite-store"
 import { donationStore, smsCreditStore } from "../postgres/stores/support-store"
@@ -102,6 +104,7 @@ export const ports = [
   perTransaction(OpsLog, ({ db }) => opsLog(db)),
   perTransaction(WalletStore, ({ db }) => walletStore(db)),
   perTransaction(MoneyHistory, ({ db }) => moneyHistory(db)),
+  perTransaction(ParcelHistory, ({ db }) => parcelHistory(db)),
   perTransaction(ParcelStore, ({ db }) => parcelStore(db)),
   perTransaction(People, ({ db }) => people(db)),
   perTransaction(Catalogue, ({ db, caches }) => catalogue(db, caches.catalogue)),
