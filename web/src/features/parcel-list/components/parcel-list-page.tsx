@@ -61,6 +61,7 @@ const ParcelCard = (props: { readonly p: CollectView; readonly token: string; re
         <div className="parcel-card__line parcel-card__time">入库时间：{dateTime(p.createdAt.getTime())}</div>
       </div>
       <div className="parcel-card__actions">
+        <Link href={`/expressTimeline/${encodeURIComponent(p._id)}/${token}`}><Button size="small" data-testid="parcel-timeline-link">快递详情</Button></Link>
         {p.safekeepNeedPay && !p.isAgent ? (
           <Link href={`/safekeepFeeToPay/${encodeURIComponent(p._id)}/${token}`}><Button size="small" color="danger" data-testid="parcel-pay-fee">支付保管费</Button></Link>
         ) : null}
