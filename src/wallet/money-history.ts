@@ -4,20 +4,19 @@
  * moves in the wallet for those. A line for an order names its order number, always the same way (`跑腿收入（PT…）`).
  */
 import { Context, type Effect } from "effect"
-import { TradeKind } from "../payment/trade"
 import { ledgerRemark } from "./ledger"
 import type { Page } from "./wallet-store"
 
 /** The type a paid-out line shows with: an expense ('-'); it is no ledger type, since the wallet does not move. */
 export const PAID_OUT_TYPE = 3
 
-/** What each kind of pay-in reads as in the list. */
+/** What each kind of pay-in (a trade's kind, src/payment/trade.ts) reads as in the list; a staff member's SMS top-up is not the user's own. */
 export const paidOutLabels = {
-  [TradeKind.safekeep]: "支付保管费",
-  [TradeKind.errand]: "支付跑腿费",
-  [TradeKind.tip]: "打赏跑腿员",
-  [TradeKind.freight]: "支付寄件运费",
-  [TradeKind.donation]: "捐赠"
+  safekeep: "支付保管费",
+  errand: "支付跑腿费",
+  tip: "打赏跑腿员",
+  freight: "支付寄件运费",
+  donation: "捐赠"
 } as const
 export type PaidOutKind = keyof typeof paidOutLabels
 export const PAID_OUT_KINDS = Object.keys(paidOutLabels) as ReadonlyArray<PaidOutKind>
