@@ -1,6 +1,7 @@
-/** `station seed`: seeds the demo campus into an empty database and lists the demo users. */
+/** `station seed`: seeds the demo campus into an empty database, with demo rows for every flow (seed-flows.ts), and lists the demo users. */
 import { migrateToLatest } from "#adapters/postgres/database"
 import { demoUsers, seedDemoCampus, DEMO_PASSWORD } from "#adapters/postgres/seed"
+import { seedFlowsDemo } from "#adapters/postgres/seed-flows"
 import { withDatabase } from "./database"
 import { render, type Options } from "./outcome"
 import { table } from "./table"
@@ -9,9 +10,11 @@ export const seed = async (options: Options) =>
   withDatabase(async (database) => {
     await migrateToLatest(database.db)
     const seeded = await seedDemoCampus(database.db)
+    const flows = await seedFlowsDemo(database.db)
     const users = await demoUsers(database.db)
-    render(options, { seeded, users }, () => [
+    render(options, { seeded, flows, users }, () => [
       seeded ? `Seeded the demo campus (staff password: ${DEMO_PASSWORD}).` : "The database already has a worksite: left as it is.",
+      flows ? "Added demo rows for every flow: 李明's parcels (fee due, due for return, picked up), an errand in each state, a send order awaiting freight." : "",
       users.length ? `\n${table(users, [
         { header: "openid", value: (u) => u.openid },
         { header: "role", value: (u) => u.role },

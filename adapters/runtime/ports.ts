@@ -30,6 +30,8 @@ import { Clock, Events, Ids, OpsLog, Outbox } from "#src/shared/ports"
 import { EmployeesByUnionid, EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "#src/staff/staff-store"
 import { Ocr } from "#src/upload/ocr"
 import { ImageFiles, Uploads } from "#src/upload/upload-store"
+import { ParcelHistory } from "#src/parcel/timeline"
+import { MoneyHistory } from "#src/wallet/money-history"
 import { Payouts, WalletStore } from "#src/wallet/wallet-store"
 import { Worksites } from "#src/worksite/worksite-store"
 import { DonationStore, SmsCreditStore } from "#src/support/support-store"
@@ -60,6 +62,8 @@ import { employeesByUnionid, employeeStore, loginGuard } from "../postgres/store
 import { teamStore } from "../postgres/stores/team-store"
 import { tradeStore } from "../postgres/stores/trade-store"
 import { uploadStore } from "../postgres/stores/upload-store"
+import { moneyHistory } from "../postgres/stores/money-history"
+import { parcelHistory } from "../postgres/stores/parcel-history"
 import { walletStore } from "../postgres/stores/wallet-store"
 import { worksiteStore } from "../postgres/stores/worksite-store"
 import { donationStore, smsCreditStore } from "../postgres/stores/support-store"
@@ -99,6 +103,8 @@ export const ports = [
   perTransaction(Outbox, ({ db }) => outbox(db)),
   perTransaction(OpsLog, ({ db }) => opsLog(db)),
   perTransaction(WalletStore, ({ db }) => walletStore(db)),
+  perTransaction(MoneyHistory, ({ db }) => moneyHistory(db)),
+  perTransaction(ParcelHistory, ({ db }) => parcelHistory(db)),
   perTransaction(ParcelStore, ({ db }) => parcelStore(db)),
   perTransaction(People, ({ db }) => people(db)),
   perTransaction(Catalogue, ({ db, caches }) => catalogue(db, caches.catalogue)),

@@ -10,6 +10,7 @@ import type { PickupRole } from "./parcel"
 import { qrFromText, type PickupQr } from "./pickup-qr"
 import type { ParcelSize } from "./size"
 import { formatTag } from "./storage-code"
+import type { TimelineStep } from "./timeline"
 
 interface QrCheck {
   readonly statusStr: string
@@ -284,3 +285,19 @@ export const OpenBox = call(Schema.Struct({ id: Text() }), Schema.Struct({ _id: 
 
 /** `GET /api/user/pickupQrcode`: the caller's personal pick-up QR, its text and its image, good for ten minutes. */
 export const PersonalPickupQr = call(Schema.Struct({}), Schema.Struct({ content: Schema.String, qrimgBase64: Schema.String }))
+
+export const TimelineStepView = Schema.Struct({ kind: Schema.String, title: Schema.String, detail: Schema.String, at: Instant })
+
+/** `GET /api/expressTosend/timeline/{id}`: the caller's parcel (as receiver or chosen friend) and its steps, oldest first. */
+export const ParcelTimeline = call(
+  Schema.Struct({ id: Text() }),
+  Schema.Struct({
+    _id: Schema.String, expressCompany: Schema.String, expressNo: Schema.String, status: Schema.Int, statusStr: Schema.String,
+    steps: Schema.Array(TimelineStepView)
+  })
+)
+
+export const parcelTimelineView = (v: { readonly parcel: ParcelRecord; readonly steps: ReadonlyArray<TimelineStep> }): typeof ParcelTimeline.answer.Type => ({
+  _id: v.parcel.id, expressCompany: v.parcel.expressCompanyName, expressNo: v.parcel.expressNo, status: v.parcel.status, statusStr: statusStr(v.parcel.status),
+  steps: v.steps.map((s) => ({ kind: s.kind, title: s.title, detail: s.detail, at: s.at }))
+})

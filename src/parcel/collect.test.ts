@@ -50,10 +50,11 @@ describe("who holds a parcel", () => {
   })
 
   test.prop([status, fc.constantFrom("receiver" as const, "agent" as const), fc.integer({ min: 0, max: 300 })])(
-    "the code shows only to a holder who may take it now with nothing to pay, and an unpaid fee reads 待支付保管费",
+    "the code shows only to a holder who may take it now with nothing to pay; an unpaid fee reads 待支付保管费, except due for return (待退回)",
     (s, holder, unpaid) => {
       expect(showsCode(holder, s, unpaid)).toBe(unpaid === 0 && mayCollect(holder, s))
-      expect(collectStatusStr(holder, s, unpaid) === "待支付保管费").toBe(unpaid > 0 && mayCollect(holder, s))
+      expect(collectStatusStr(holder, s, unpaid) === "待支付保管费").toBe(unpaid > 0 && mayCollect(holder, s) && s !== 300)
+      if (s === 300) expect(collectStatusStr(holder, s, unpaid)).toBe("待退回")
     }
   )
 })

@@ -85,9 +85,12 @@ export const mayCollect = (holder: Holder, status: ParcelStatus): boolean => sta
 /** Whether the code and QR may be shown: only to a holder who could take it now, and never while a fee is unpaid. */
 export const showsCode = (holder: Holder, status: ParcelStatus, unpaidFen: number): boolean => unpaidFen <= 0 && mayCollect(holder, status)
 
-/** The status as the receiver's list says it: an unpaid safekeeping fee reads '待支付保管费' while the parcel could be taken. */
+/**
+ * The status as the receiver's list says it: an unpaid safekeeping fee reads '待支付保管费' while the parcel waits to
+ * be taken; a parcel due for return says so ('待退回'), its fee aside.
+ */
 export const collectStatusStr = (holder: Holder, status: ParcelStatus, unpaidFen: number): string =>
-  unpaidFen > 0 && mayCollect(holder, status) ? UNPAID_SAFEKEEPING : statusStr(status)
+  unpaidFen > 0 && mayCollect(holder, status) && status !== awaitingReturn ? UNPAID_SAFEKEEPING : statusStr(status)
 
 /** A name shown to someone else: its first character and a star for each of the rest ('李*', '欧阳**'). */
 export const maskName = (name: string): string => {

@@ -147,14 +147,14 @@ describe("the fee once the parcel left the shelf", () => {
       parcel({ id: "p3", status: ParcelStatus.awaitingReturn, createdAt: old })])
     expect(await s.run(parcelForReceiver(me, "p1"))).toMatchObject({ ok: true, value: { unpaidFen: 0, statusStr: "已签收", showsCode: false, content: "" } })
     expect(await s.run(parcelForReceiver(me, "p2"))).toMatchObject({ ok: true, value: { unpaidFen: 0, statusStr: "已退回" } })
-    expect(await s.run(parcelForReceiver(me, "p3"))).toMatchObject({ ok: true, value: { unpaidFen: 150, statusStr: "待支付保管费" } })
+    expect(await s.run(parcelForReceiver(me, "p3"))).toMatchObject({ ok: true, value: { unpaidFen: 150, statusStr: "待退回" } })
     const rows = async (tab: string) => {
       const listed = await s.run(receiverParcels(me, tab, 1))
       return listed.ok && listed.value.results.map((h) => [h.parcel.id, h.unpaidFen, h.statusStr])
     }
     expect(await rows("complete")).toEqual([["p1", 0, "已签收"]])
     expect(await rows("returned")).toEqual([["p2", 0, "已退回"]])
-    expect(await rows("toreturn")).toEqual([["p3", 150, "待支付保管费"]])
+    expect(await rows("toreturn")).toEqual([["p3", 150, "待退回"]])
   })
 })
 

@@ -20,6 +20,7 @@ import { signedText, type UnsignedQr } from "./pickup-qr"
 import { parcelSize } from "./size"
 import { nextStatus } from "./status-machine"
 import { formatTag } from "./storage-code"
+import { ParcelHistory, parcelTimeline } from "./timeline"
 
 const notFound = () => new NotFound({ message: messages.notFound })
 
@@ -232,4 +233,11 @@ export const openBox = Effect.fn("openBox")(function* (actor: Actor, id: string)
   yield* tellTaken(p, to)
   yield* logOperation(OpenBoxOperation, actor.openid, held.now, { id: p.id }, { id: p.id, status: to, door: p.boxDoor ?? "" })
   return { ...p, status: to, door: p.boxDoor ?? "" }
+})
+
+/** A parcel's timeline for its receiver or the friend chosen for it (anyone else: not found, as for the parcel itself). */
+export const parcelTimelineFor = Effect.fn("parcelTimelineFor")(function* (actor: Actor, id: string) {
+  const { parcel } = yield* heldParcel(actor, id)
+  const facts = yield* (yield* ParcelHistory).facts(parcel)
+  return { parcel, steps: parcelTimeline(parcel, facts) }
 })

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { reconcile, settledFen } from "./reconcile"
 import {
-  feeYuan, MAX_TRADE_FEN, newTrade, nextTradeStatus, noticeDecision, PREPAY_TTL_MS, REUSE_MARGIN_MS, reusable, TradeStatus, validAmount,
+  MAX_TRADE_FEN, newTrade, nextTradeStatus, noticeDecision, PREPAY_TTL_MS, REUSE_MARGIN_MS, reusable, TradeStatus, validAmount,
   type Trade, type TradeEvent
 } from "./trade"
 
@@ -105,16 +105,6 @@ describe("a verified payment notice", () => {
     expect((noticeDecision(undefined, notice) as NotFound).message).toBe("订单不存在")
     expect((noticeDecision(trade(), { ...notice, amountFen: 149 }) as RuleViolation).message).toBe("支付金额不一致")
     expect((noticeDecision(trade({ status: "expired" }), notice) as StateConflict).message).toBe("订单已关闭")
-  })
-})
-
-describe("feeYuan: fee/100 in yuan to one decimal", () => {
-  it.each([[0, "0.0"], [50, "0.5"], [100, "1.0"], [150, "1.5"], [300, "3.0"], [1230, "12.3"], [55, "0.55"]])("%i fen → %s", (fen, text) => {
-    expect(feeYuan(fen)).toBe(text)
-  })
-
-  test.prop([fc.integer({ min: 0, max: MAX_TRADE_FEN })])("never misstates the amount charged", (fen) => {
-    expect(Math.round(Number(feeYuan(fen)) * 100)).toBe(fen)
   })
 })
 

@@ -3,7 +3,6 @@
  * priced by the server. created → paid | expired, paid → refunded; a trade settles exactly once.
  */
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
-import { yuan } from "../shared/money"
 
 export const TradeStatus = { created: "created", paid: "paid", expired: "expired", refunded: "refunded" } as const
 export type TradeStatus = (typeof TradeStatus)[keyof typeof TradeStatus]
@@ -106,6 +105,3 @@ export const noticeDecision = (trade: Trade | undefined, notice: PaidNotice): "s
   return "settle"
 }
 
-/** Safekeeping fees on the receiver's page: fee/100 in yuan to one decimal (spec 001 §2); an amount with single fen keeps two. */
-export const feeYuan = (fen: number): string =>
-  fen % 10 === 0 ? yuan(fen).slice(0, -1) : yuan(fen)

@@ -2,6 +2,7 @@
 import { Schema } from "effect"
 import { Amount, call, Instant, Page, PageNo, Whole } from "../shared/wire"
 import type { LedgerEntry } from "./ledger"
+import type { MoneyLine } from "./money-history"
 import type { WithdrawalRecord } from "./withdrawal"
 
 /** `POST /api/takecash { money }` (fen): the application, its fee and the balance left. */
@@ -28,5 +29,11 @@ export type LedgerView = typeof LedgerView.Type
 
 export const ledgerView = (e: LedgerEntry): LedgerView => ({ _id: e.id, type: e.type, money: e.money, score: e.score, remark: e.remark, createdAt: e.createdAt })
 
-/** `GET /api/money/wxlist/{type}?pageNo=`: the money movements of one type (0 or not a number: every type; see `detailTypes`). */
+/** A line of 资金明细: money only, so no points beside it. */
+export const moneyLineView = (l: MoneyLine): LedgerView => ({ _id: l.id, type: l.type, money: l.money, score: 0, remark: l.remark, createdAt: l.createdAt })
+
+/**
+ * `GET /api/money/wxlist/{type}?pageNo=`: 0 (or not a number) 资金明细, the money lines (see money-history.ts); another type
+ * that type's ledger rows (see `detailTypes`).
+ */
 export const LedgerRecords = call(Schema.Struct({ type: Whole, pageNo: PageNo }), Page(LedgerView))

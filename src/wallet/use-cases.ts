@@ -5,6 +5,8 @@ import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Ids } from "../shared/ports"
 import { startOfShanghaiDay } from "../shared/time"
 import { LedgerRef, LedgerType } from "./ledger"
+import { ledgerView, moneyLineView } from "./calls"
+import { MoneyHistory, moneyLine } from "./money-history"
 import { moveWallet } from "./settle"
 import { convertPoints, DEFAULT_POINTS_RATIO } from "./points"
 import { WalletStore, Payouts } from "./wallet-store"
@@ -78,3 +80,9 @@ export const transferWithdrawal = Effect.fn("transferWithdrawal")(function* (id:
   yield* store.setWithdrawalStatus(id, next, now)
   return { ...record, status: next, reference: paid.reference }
 })
+
+/** `/moneyDetail/{type}`: 0 资金明细 (money lines: the wallet's and the pay-ins), any other type that type's ledger rows. */
+export const moneyRecords = (userId: string, type: number, page: number) =>
+  type === 0
+    ? MoneyHistory.use((h) => h.list(userId, page)).pipe(Effect.map((p) => ({ ...p, results: p.results.map((r) => moneyLineView(moneyLine(r))) })))
+    : WalletStore.use((s) => s.listLedger(userId, type, page)).pipe(Effect.map((p) => ({ ...p, results: p.results.map(ledgerView) })))

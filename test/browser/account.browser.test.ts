@@ -383,7 +383,7 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
     expect(await page.getByTestId("me-auth-badge").textContent()).toBe("已实名认证")
     // 88: between the 60 and 90 thresholds
     expect(await page.getByTestId("me-credit").locator("b").getAttribute("class")).toContain("credit--warning")
-    expect(await page.getByTestId("tab-serviceHelp-dot").getAttribute("class")).toContain("adm-badge-dot")
+    expect(await page.getByTestId("footer-tabs").locator(".adm-badge").count()).toBe(0)
     expect(await page.getByTestId("me-to-rate-dot").count()).toBe(0)
     await still(page, "48-me-runner-leader")
 

@@ -291,7 +291,7 @@ describe.skipIf(!run)("errands in the browser", () => {
     await student.page.getByTestId("rating-star-5").click()
     await expect.poll(() => student.page.locator(".rating__score").textContent(), POLL).toBe("5星")
     await student.page.getByTestId("rating-tag-1").click()
-    await student.page.getByTestId("rating-tip").locator(".adm-selector-item", { hasText: "2元" }).click()
+    await student.page.getByTestId("rating-tip").locator(".adm-selector-item", { hasText: "2.00元" }).click()
     await shot(student.page, "94-rating-form")
     await student.page.getByTestId("rating-submit").click()
     await student.page.getByTestId("pay-sheet").waitFor()

@@ -15,7 +15,7 @@ describe.skipIf(!run)("safekeeping fee: pay with the simulated provider, then th
   beforeAll(async () => { h = await startHarness() }, 60_000)
   afterAll(async () => { await h?.close() })
 
-  it("shows ¥0.5 and no code, pays in the sheet, then shows the code here and live on another page", async ({ onTestFailed }) => {
+  it("shows ¥0.50 and no code, pays in the sheet, then shows the code here and live on another page", async ({ onTestFailed }) => {
     const staff = (await actorByOpenid(h.runtime.db, "demo-staff"))!
     const exit = await h.runtime.run(checkIn(staff, {
       worksite: "ws-xiyuan", expressCompany: "ec-sf", storageNo: "B-07", expressNo: "SF-FEE-1", weight: "wf-1", receiverPhone: "13800000001"
@@ -31,7 +31,7 @@ describe.skipIf(!run)("safekeeping fee: pay with the simulated provider, then th
     onTestFailed(() => shot(page, `FAILED-safekeep-${Date.now()}`))
     await Promise.all([page.goto(url), other.page.goto(url)])
 
-    await expect.poll(() => page.getByTestId("safekeep-fee").textContent(), POLL).toBe("¥0.5")
+    await expect.poll(() => page.getByTestId("safekeep-fee").textContent(), POLL).toBe("¥0.50")
     expect(await page.getByTestId("pickup-code").textContent()).toBe("支付后显示")
     expect(await page.getByText(code).count()).toBe(0)
     await expect.poll(() => other.page.getByTestId("pickup-code").textContent(), POLL).toBe("支付后显示")
@@ -39,7 +39,7 @@ describe.skipIf(!run)("safekeeping fee: pay with the simulated provider, then th
 
     await page.getByTestId("pay-fee").click()
     await page.getByTestId("pay-sheet").waitFor()
-    expect(await page.locator(".pay-sheet__amount").textContent()).toBe("¥0.5")
+    expect(await page.locator(".pay-sheet__amount").textContent()).toBe("¥0.50")
     await shot(page, "61-safekeep-pay-sheet")
     await page.getByTestId("pay-confirm").click()
     await toast(page, "支付成功").waitFor()

@@ -2,11 +2,13 @@
 import { Effect } from "effect"
 import { Router } from "express"
 import {
-  CollectHeader, collectView, FindFriend, OpenBox, ParcelAction, ParcelForReceiver, PersonalPickupQr, ReceiverParcels, receiverParcelView, UpdateAgent
+  CollectHeader, collectView, FindFriend, OpenBox, ParcelAction, ParcelForReceiver, ParcelTimeline, parcelTimelineView, PersonalPickupQr, ReceiverParcels,
+  receiverParcelView, UpdateAgent
 } from "#src/parcel/calls"
 import { messages } from "#src/parcel/collect"
 import {
-  cancelAgent, chooseAgent, collectHeader, findFriend, openBox, parcelForReceiver, personalPickupQr, receiverParcels, refuseAgent, selfSign
+  cancelAgent, chooseAgent, collectHeader, findFriend, openBox, parcelForReceiver, parcelTimelineFor, personalPickupQr, receiverParcels, refuseAgent,
+  selfSign
 } from "#src/parcel/receiver"
 import type { Runtime } from "../../runtime"
 import { handle } from "../handle"
@@ -24,6 +26,9 @@ export const receiverRoutes = (runtime: Runtime) => {
   r.get("/api/expressTosend/pagingForFontend", handle(ReceiverParcels, ({ statusStr, pageNo }, req) =>
     runtime.read(receiverParcels(actorOf(req), statusStr ?? "ing", pageNo ?? 1).pipe(Effect.map((page) => ({ ...page, results: page.results.map(collectView) }))),
       { short: true })))
+
+  r.get("/api/expressTosend/timeline/:id", handle(ParcelTimeline, ({ id }, req) =>
+    runtime.read(parcelTimelineFor(actorOf(req), id ?? "").pipe(Effect.map(parcelTimelineView)))))
 
   r.get("/api/user/wxuserInfoForTotakeList", handle(CollectHeader, (_, req) =>
     runtime.read(collectHeader(actorOf(req)).pipe(Effect.map(({ person, rules, toTake }) => ({

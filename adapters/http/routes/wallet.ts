@@ -1,9 +1,9 @@
 /** Wallet calls: cash withdrawal, points to money and the record lists (the user's info is in user.ts). */
 import { Effect } from "effect"
 import { Router } from "express"
-import { LedgerRecords, ledgerView, ScoreToMoney, Withdraw, withdrawalView, Withdrawals } from "#src/wallet/calls"
+import { LedgerRecords, ScoreToMoney, Withdraw, withdrawalView, Withdrawals } from "#src/wallet/calls"
 import { messages as pointsMessages } from "#src/wallet/points"
-import { applyWithdrawal, pointsToMoney } from "#src/wallet/use-cases"
+import { applyWithdrawal, moneyRecords, pointsToMoney } from "#src/wallet/use-cases"
 import { WalletStore } from "#src/wallet/wallet-store"
 import { messages as withdrawalMessages } from "#src/wallet/withdrawal"
 import type { Runtime } from "../../runtime"
@@ -32,9 +32,7 @@ export const walletRoutes = (runtime: Runtime) => {
     ))))
 
   r.get("/api/money/wxlist/:type", handle(LedgerRecords, ({ type, pageNo }, req) =>
-    runtime.read(WalletStore.use((s) => s.listLedger(actorOf(req).userId, type ?? 0, pageNo ?? 1)).pipe(
-      Effect.map((page) => ({ ...page, results: page.results.map(ledgerView) }))
-    ))))
+    runtime.read(moneyRecords(actorOf(req).userId, type ?? 0, pageNo ?? 1))))
 
   return r
 }

@@ -14,6 +14,7 @@ const BindRoute = lazyRoute(() => import("./routes/bind"), "BindRoute")
 const ErrorRoute = lazyRoute(() => import("./routes/error"), "ErrorRoute")
 const ExpressQrcodeRoute = lazyRoute(() => import("./routes/express-qrcode"), "ExpressQrcodeRoute")
 const ExpressTotakeListRoute = lazyRoute(() => import("./routes/express-totake-list"), "ExpressTotakeListRoute")
+const ExpressTimelineRoute = lazyRoute(() => import("./routes/express-timeline"), "ExpressTimelineRoute")
 const HomeRoute = lazyRoute(() => import("./routes/home"), "HomeRoute")
 const HomeTabRoute = lazyRoute(() => import("./routes/home-tab"), "HomeTabRoute")
 const LoginRoute = lazyRoute(() => import("./routes/login"), "LoginRoute")
@@ -110,6 +111,7 @@ export const App = () => (
       <Route path="/scoreToMoney/:token" component={ScoreToMoneyRoute} />
       <Route path="/expressQrcode/:expressId/:token" component={ExpressQrcodeRoute} />
       <Route path="/expressTotakeList/:status/:token" component={ExpressTotakeListRoute} />
+      <Route path="/expressTimeline/:expressId/:token" component={ExpressTimelineRoute} />
       <Route path="/proxyGet/:toTakeId/:token" component={ProxyGetRoute} />
       <Route path="/home/:token" component={HomeTabRoute} />
       <Route path="/safekeepFeeToPay/:expressId/:token" component={SafekeepFeeToPayRoute} />

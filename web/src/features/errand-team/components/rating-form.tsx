@@ -108,7 +108,7 @@ export const RatingForm = (props: { readonly target: RatingTarget; readonly onDo
           onChange={(v) => setTip(v[0] === undefined || v[0] === "none" ? "none" : v[0] === "custom" ? "custom" : Number(v[0]))}
           options={[
             { label: "不打赏", value: "none" },
-            ...TIP_OPTIONS_FEN.map((f) => ({ label: `${f / 100}元`, value: String(f) })),
+            ...TIP_OPTIONS_FEN.map((f) => ({ label: `${yuan(f)}元`, value: String(f) })),
             { label: "自定义", value: "custom" }
           ]}
         />

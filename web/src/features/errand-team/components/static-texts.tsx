@@ -12,10 +12,10 @@ import { yuan } from "../../../lib/format"
 import "../errand-team.css"
 
 /** Compensation for a lost or damaged uninsured item, per order (spec 001 §2 agreement). */
-const UNINSURED_CAP_YUAN = INSURANCE_CAP / 100
+const UNINSURED_CAP_YUAN = yuan(INSURANCE_CAP)
 
 const rate = `${INSURANCE_RATE_BP / 100}%`
-const minFee = `${INSURANCE_MIN_FEE / 100}元`
+const minFee = `${yuan(INSURANCE_MIN_FEE)}元`
 
 export const AgreementText = () => (
   <article className="static-text" data-testid="static-agreement">
@@ -43,7 +43,7 @@ export const FeeTipsText = () => (
     <h2>支付与退款</h2>
     <p>下单后请在30分钟内完成支付，超时订单自动取消。到了要求送达时间仍无人接单的订单会自动取消并退还已付跑腿费。</p>
     <h2>打赏</h2>
-    <p>订单完成后可在评价时打赏跑腿员{TIP_OPTIONS_FEN.map((f) => `${f / 100}元`).join("、")}或自定义金额（最多{yuan(TIP_MAX_FEN)}元），赏金全部归跑腿员。</p>
+    <p>订单完成后可在评价时打赏跑腿员{TIP_OPTIONS_FEN.map((f) => `${yuan(f)}元`).join("、")}或自定义金额（最多{yuan(TIP_MAX_FEN)}元），赏金全部归跑腿员。</p>
   </article>
 )
 

@@ -15,11 +15,12 @@ import { creditLevel, PaotuiStatus, runnerStatusLabel } from "#src/profile/runne
 import {
   AuthStatus, mayApplyForVerification, verificationBadge, verificationTip
 } from "#src/profile/verification"
+import { homeEntries } from "#src/home/home-grid"
 import { PLATFORM_SERVICE_PHONE } from "#src/worksite/directory"
 import { FooterTabs } from "../../../components/tab-bar"
 import { failureMessage } from "../../../lib/api-client"
 import { date, imageSrc, yuan } from "../../../lib/format"
-import { useServicePhone } from "../../../lib/service-phone"
+import { hoursText, useStationPhone } from "../../../lib/service-phone"
 import { tokenPath } from "../../../lib/session"
 import { useSocketEvent } from "../../../lib/socket"
 import { isOn, type UserInfo } from "../../../lib/user-info"
@@ -39,7 +40,10 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
   const joined = paotuiStatus === PaotuiStatus.joined
   const credit = user.creditScore ?? undefined
   const tip = verificationTip({ authStatus, rejectComment: user.rejectComment ?? null })
-  const servicePhone = useServicePhone(user.worksite?._id)
+  const station = useStationPhone(user.worksite?._id)
+  const stationPhone = station.data?.servicePhone || user.worksite?.servicePhone || ""
+  const stationHours = hoursText(station.data)
+  const errandEntry = homeEntries({ idCardNo: user.idCardNo ?? null, authStatus, paotuiStatus }, props.token).find((e) => e.key === "takeErrands")
   const remind = useNewOrderRemind()
   const [remindOn, setRemindOn] = useState(isOn(user.newPaotuiOrderRemind))
   const articleCode = useArticleCode()
@@ -118,7 +122,7 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
       </section>
 
       <section className="me-tiles">
-        <Link href={`/paotuiApply/${token}`} className="me-tile me-tile--errand" data-testid="me-errand">
+        <Link href={errandEntry?.to ?? `/paotuiApply/${token}`} className="me-tile me-tile--errand" data-testid="me-errand">
           <TruckOutline className="me-tile__icon" />
           <div>
             <div className="me-tile__title">校园跑腿</div>
@@ -199,8 +203,24 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
       </List>
 
       <List mode="card" className="me-entries">
-        <List.Item data-testid="me-worksite-phone" prefix={<PhoneFill />} onClick={call(servicePhone.data ?? user.worksite?.servicePhone)} extra={servicePhone.data ?? user.worksite?.servicePhone ?? ""}>网点客服电话</List.Item>
-        <List.Item data-testid="me-platform-phone" prefix={<PhoneFill />} onClick={call(PLATFORM_SERVICE_PHONE)} extra={PLATFORM_SERVICE_PHONE}>平台客服电话</List.Item>
+        <List.Item
+          data-testid="me-worksite-phone"
+          prefix={<PhoneFill />}
+          onClick={call(stationPhone)}
+          description={stationHours ? `营业时间 ${stationHours}` : undefined}
+          extra={stationPhone}
+        >
+          驿站电话
+        </List.Item>
+        <List.Item
+          data-testid="me-platform-phone"
+          prefix={<PhoneFill />}
+          onClick={call(PLATFORM_SERVICE_PHONE)}
+          description="驿站营业时间外请拨打"
+          extra={PLATFORM_SERVICE_PHONE}
+        >
+          平台客服
+        </List.Item>
         <List.Item data-testid="me-about" prefix={<InformationCircleOutline />} onClick={() => navigate("/introduction")}>关于我们</List.Item>
       </List>
 

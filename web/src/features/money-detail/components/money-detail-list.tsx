@@ -1,12 +1,13 @@
-/** Money movements: income (types 1 and 4) with '+', everything else with '-', points beside the money; page by page. */
+/** Money movements: income (types 1 and 4) with '+', everything else (withdrawals, the pay-ins) with '-', points beside the money where a row moves them; page by page. */
 import { List } from "antd-mobile"
 import { showsAsIncome } from "#src/wallet/ledger"
+import { PAID_OUT_TYPE } from "#src/wallet/money-history"
 import { PagedFooter } from "../../../components/paged-footer"
 import { failureMessage } from "../../../lib/api-client"
 import { dateTime, signedYuan } from "../../../lib/format"
 import { useMoneyRecords, type MoneyRecord } from "../api/money-records"
 
-const typeNames: Record<number, string> = { 1: "收入", 4: "积分提现" }
+const typeNames: Record<number, string> = { 1: "收入", 4: "积分提现", [PAID_OUT_TYPE]: "支付" }
 
 const pointsText = (score: number) => `${score > 0 ? "+" : ""}${score}积分`
 

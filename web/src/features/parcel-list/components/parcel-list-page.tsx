@@ -8,10 +8,12 @@ import { Button, Dialog, NoticeBar, Tabs, Tag, Toast } from "antd-mobile"
 import { useState } from "react"
 import { Link, useLocation } from "wouter"
 import { collectTabs, isCollectTab, isTaken, offersErrandCancel, ParcelType, RETURN_TIP, showsReturnTip, tabTitles, type CollectTab } from "#src/parcel/collect"
+import { ParcelStatus } from "#src/parcel/parcel-status"
 import { allows } from "#src/parcel/status-machine"
 import { PagedFooter } from "../../../components/paged-footer"
 import { failureMessage } from "../../../lib/api-client"
 import { dateTime, yuan } from "../../../lib/format"
+import { hoursText, useStationPhone } from "../../../lib/service-phone"
 import { tokenPath } from "../../../lib/session"
 import { cancelAgent, refuseAgent } from "../../../lib/parcel-actions"
 import { useParcelEvents } from "../../../lib/parcel-events"
@@ -49,7 +51,9 @@ const ParcelCard = (props: { readonly p: CollectView; readonly token: string; re
         {hasCode ? (
           <div className="parcel-card__code" data-testid="parcel-code">{p.storageNo}-{p.tag}</div>
         ) : p.safekeepNeedPay ? (
-          <div className="parcel-card__fee" data-testid="parcel-fee">待支付保管费 ¥{yuan(p.safekeepFee)}，支付后显示取件码</div>
+          <div className="parcel-card__fee" data-testid="parcel-fee">
+            {p.status === ParcelStatus.awaitingReturn ? `超过3天未取，待退回；支付保管费 ¥${yuan(p.safekeepFee)} 后仍可取件` : `待支付保管费 ¥${yuan(p.safekeepFee)}，支付后显示取件码`}
+          </div>
         ) : null}
         <div className="parcel-card__line">快递单号：{p.expressNo}</div>
         <div className="parcel-card__line">{p.isAgent ? `代 ${p.receiver}（${p.receiverPhone}）取件` : `收件人：${p.receiver} ${p.receiverPhone}`}</div>
@@ -57,6 +61,7 @@ const ParcelCard = (props: { readonly p: CollectView; readonly token: string; re
         <div className="parcel-card__line parcel-card__time">入库时间：{dateTime(p.createdAt.getTime())}</div>
       </div>
       <div className="parcel-card__actions">
+        <Link href={`/expressTimeline/${encodeURIComponent(p._id)}/${token}`}><Button size="small" data-testid="parcel-timeline-link">快递详情</Button></Link>
         {p.safekeepNeedPay && !p.isAgent ? (
           <Link href={`/safekeepFeeToPay/${encodeURIComponent(p._id)}/${token}`}><Button size="small" color="danger" data-testid="parcel-pay-fee">支付保管费</Button></Link>
         ) : null}
@@ -104,12 +109,15 @@ export const ParcelListPage = (props: { readonly tab: string; readonly token: st
   useParcelEvents(props.token, reload)
   const count = header.data?.toTakeCount
   const site = header.data
+  const hours = hoursText(useStationPhone(site?.worksite ?? undefined).data)
   return (
     <div className="parcels">
       {site?.worksiteName ? (
         <div className="parcels__site" data-testid="parcels-site">
           <span>{site.worksiteName}{site.selfSignAble ? " · 支持自助签收" : ""}</span>
-          {site.servicePhone ? <a href={`tel:${site.servicePhone}`}>客服 {site.servicePhone}</a> : null}
+          {site.servicePhone ? (
+            <a href={`tel:${site.servicePhone}`} data-testid="parcels-station-phone">驿站电话 {site.servicePhone}{hours ? `（${hours}）` : ""}</a>
+          ) : null}
         </div>
       ) : null}
       <Tabs activeKey={tab} onChange={(key) => navigate(`/expressTotakeList/${key}/${tokenPath(props.token)}`, { replace: true })}>

@@ -3,9 +3,9 @@ import { useSignals } from "@preact/signals-react/runtime"
 import { Button, List, Result, Toast } from "antd-mobile"
 import { useState } from "react"
 import { SAFEKEEP_PAID_EVENT } from "#src/payment/calls"
-import { feeYuan } from "#src/payment/trade"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
+import { yuan } from "../../../lib/format"
 import { useSocketEvent } from "../../../lib/socket"
 import { useAction } from "../../../lib/use-action"
 import { fetchPaySign } from "../../../lib/pay-in"
@@ -26,7 +26,7 @@ export const SafekeepFeeCard = (props: { readonly id: string; readonly token: st
     try {
       const order = await prepaySafekeep(props.id)
       const sign = await fetchPaySign(order.prepayId)
-      const outcome = await requestPayment(sign, feeYuan(order.totalFee))
+      const outcome = await requestPayment(sign, yuan(order.totalFee))
       if (!outcome.paid) {
         if (outcome.message) Toast.show({ icon: "fail", content: outcome.message })
         return
@@ -52,7 +52,7 @@ export const SafekeepFeeCard = (props: { readonly id: string; readonly token: st
         <List.Item title="收件电话" extra={p.receiverPhone || "-"} />
         <List.Item title="保管费" extra={due === 0 && state.paid.value
           ? <span className="fee-page__fee fee-page__fee--paid" data-testid="safekeep-fee">已支付</span>
-          : <span className="fee-page__fee" data-testid="safekeep-fee">¥{feeYuan(due)}</span>} />
+          : <span className="fee-page__fee" data-testid="safekeep-fee">¥{yuan(due)}</span>} />
         <List.Item title="取件码" extra={<span className="fee-page__code" data-testid="pickup-code">{code ?? "支付后显示"}</span>} />
       </List>
       {code ? (
@@ -68,7 +68,7 @@ export const SafekeepFeeCard = (props: { readonly id: string; readonly token: st
           <Button block color="primary" data-testid="fee-done" onClick={props.onPaid}>完成</Button>
         ) : (
           <Button block color="primary" data-testid="pay-fee" loading={pay.pending} disabled={pay.pending} onClick={() => void pay.run(due)}>
-            支付保管费 ¥{feeYuan(due)}
+            支付保管费 ¥{yuan(due)}
           </Button>
         )}
       </div>

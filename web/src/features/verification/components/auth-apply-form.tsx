@@ -4,7 +4,7 @@
  */
 import { useSignals } from "@preact/signals-react/runtime"
 import { Button, List, NoticeBar, Result, Toast } from "antd-mobile"
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { Link, useLocation } from "wouter"
 import { UploadField } from "#src/upload/image-upload"
 import {
@@ -34,8 +34,13 @@ export const AuthApplyForm = (props: {
   const authStatus = props.user.authStatus ?? AuthStatus.notSubmitted
   const token = tokenPath(props.token)
   const errand = props.type === VerificationType.errand
+  const mayApply = mayApplyForVerification(authStatus)
+  // the page that sent the user here may have said '用户还没通过实名认证' on its way out: the form's own tip says what to do
+  useEffect(() => {
+    if (mayApply) Toast.clear()
+  }, [mayApply])
 
-  if (!mayApplyForVerification(authStatus)) {
+  if (!mayApply) {
     const passed = authStatus === AuthStatus.passed
     return (
       <div className="auth-state">

@@ -13,7 +13,7 @@ import { createWallet } from "../state/wallet"
 
 const notice = [
   `每天最多可提现${WITHDRAWAL_LIMITS.perDayCount}次，每分钟只能提交一次申请`,
-  `每日提现总额不超过${WITHDRAWAL_LIMITS.perDayFen / 100}元，单笔${WITHDRAWAL_LIMITS.minFen / 100}～${WITHDRAWAL_LIMITS.maxFen / 100}元`,
+  `每日提现总额不超过${yuan(WITHDRAWAL_LIMITS.perDayFen)}元，单笔${yuan(WITHDRAWAL_LIMITS.minFen)}～${yuan(WITHDRAWAL_LIMITS.maxFen)}元`,
   `提现收取${withdrawalFeeRate}手续费，从提现金额中扣除`,
   "审核通过后款项将转入您的微信钱包"
 ]
