@@ -11,7 +11,8 @@ import { mayTakeErrands } from "../profile/runner-application"
 import { errandOrderView, type ErrandOrderView } from "./calls"
 import { ErrandParties, type ErrandPerson, type PlaceFacts } from "./errand-parties"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
-import { errandTimeline } from "./timeline"
+import { errandTimeline, stepOf, type ErrandStep } from "./timeline"
+import { TradeStore } from "../payment/trade-store"
 
 /** No place known (a view without lookups). */
 export const NO_FACTS: PlaceFacts = { buildingName: null, station: null, shelf: null }
@@ -86,6 +87,12 @@ export const roomViewOf = (order: ErrandOrderRecord, openid: string): ErrandOrde
 /** `timeline/{id}`: the order as its caller may see it (`orderFor` decides who may), with each step's time. */
 export const orderTimelineOf = Effect.fn("orderTimelineOf")(function* (actor: Pick<Actor, "openid" | "userId">, order: ErrandOrderRecord) {
   const view = yield* orderViewOf(actor, order)
-  const steps = yield* (yield* ErrandStore).steps(order.id)
+  const logged = yield* (yield* ErrandStore).steps(order.id)
+  // the payment and its refund as the trade has them, for an order paid before the log began
+  const trade = order.prepayId ? yield* (yield* TradeStore).findByPrepayId(order.prepayId) : undefined
+  const fromTrade: Array<ErrandStep> = []
+  if (trade?.paidAt && !logged.some((s) => s.action === "prepay")) fromTrade.push(stepOf(order.id, "prepay", trade.paidAt))
+  if (trade?.refundedAt && !logged.some((s) => s.action === "refund")) fromTrade.push(stepOf(order.id, "refund", trade.refundedAt))
+  const steps = [...logged, ...fromTrade]
   return { order: view, steps: errandTimeline(order, steps).map((s) => ({ label: s.label, at: s.at, note: s.note ?? null })) }
 })

@@ -77,12 +77,12 @@ export const errandTimeline = (
     return n ? { label: label[k], at, note: n } : { label: label[k], at }
   }
   const line: Array<TimelineStep> = [{ label: "已下单", at: order.createdAt }]
-  for (const k of mainLine(order.type)) {
-    // an order placed with nothing to pay is open at once
-    if (k === "paid" && !last.has("paid") && order.payFee === 0 && order.status !== ErrandStatus.awaitingPayment) continue
-    if (cancelled && !last.has(k)) continue
-    line.push(entry(k))
-  }
+  const main = mainLine(order.type)
+  // a step before the furthest one reached was passed, though maybe before the log kept times (or with nothing to pay)
+  const furthest = Math.max(order.status === ErrandStatus.awaitingPayment ? -1 : 0, ...main.map((k, i) => (last.has(k) ? i : -1)))
+  main.forEach((k, i) => {
+    if (last.has(k) || (!cancelled && i > furthest)) line.push(entry(k))
+  })
   const released = sorted.filter((s) => s.action === "release")
   for (const r of released) line.push({ label: label.released, at: r.at })
   if (cancelled) {
