@@ -22,9 +22,9 @@ describe("who sees who and where (issue 21 item 1)", () => {
 
   test.prop([
     fc.string({ minLength: 1, maxLength: 6 }), fc.boolean(), fc.constantFrom("w1", "w2", null), fc.option(fc.constant({ openid: "run", name: "小跑", phone: "13700000002" }), { nil: null })
-  ])("anyone but the requester and the accepted runner gets no contact, openid, phone, friend or name; only a leader of the worksite the door", (openid, leads, leaderOf, accept) => {
+  ])("anyone but the requester and the accepted runner gets no contact, openid, phone, friend or name; only a leader of the worksite the door of an order under way", (openid, leads, leaderOf, accept) => {
     fc.pre(openid !== "req" && openid !== "run")
-    const o = order({ accept })
+    const o = order({ accept, status: accept ? 1 : 0 })
     const role = viewerRole(o, { openid, leaderOf: leads ? leaderOf : null })
     expect(role === "leader" || role === "hall").toBe(true)
     const view = orderViewFor(o, role, facts, requester)
@@ -32,12 +32,14 @@ describe("who sees who and where (issue 21 item 1)", () => {
     for (const secret of ["req", "13800000001", "138****0001", "13900000009", "室友", "张三"]) expect(text).not.toContain(`"${secret}"`)
     expect(view).toMatchObject({ contact: null, buildingName: "1号楼", station: "西园驿站" })
     expect(view.dormRoom).toBe(role === "leader" ? "501" : "")
-    expect(role === "leader").toBe(leads && leaderOf === "w1")
+    expect(role === "leader").toBe(leads && leaderOf === "w1" && accept !== null)
   })
 
   it("the roles: the requester, the runner holding it, a leader of its worksite, else the hall (an empty openid is nobody)", () => {
     const roles: Array<[string, string | null, ViewerRole]> = [["req", null, "requester"], ["run", null, "runner"], ["x", "w1", "leader"], ["x", "w2", "hall"], ["", null, "hall"]]
     for (const [openid, leaderOf, role] of roles) expect(viewerRole(order(), { openid, leaderOf })).toBe(role)
+    // an order still in the hall: a leader sees it as every runner does
+    expect(viewerRole(order({ status: 0, accept: null }), { openid: "x", leaderOf: "w1" })).toBe("hall")
     expect(viewerRole(order({ accept: null, openid: "" }), { openid: "" })).toBe("hall")
   })
 })

@@ -2,7 +2,8 @@
  * Who sees what of an errand order (issue 21 item 1): the answer depends on who asks. The requester and the runner
  * who accepted it see who and where (the requester's name, the phone masked and in full for a call, building,
  * floor, room, the parcel's shelf tag); the hall and every other runner see only the pickup place (station) and the
- * destination building, never the requester's openid, name, phone, room or the friend who receives.
+ * destination building, never the requester's openid, name, phone, room or the friend who receives. A leader of the
+ * worksite, who may sign for an order under way, sees its door too (still no name or phone).
  */
 import { Effect } from "effect"
 import type { Actor } from "../shared/actor"
@@ -11,6 +12,7 @@ import { mayTakeErrands } from "../profile/runner-application"
 import { errandOrderView, type ErrandOrderView } from "./calls"
 import { ErrandParties, type ErrandPerson, type PlaceFacts } from "./errand-parties"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
+import { ErrandStatus } from "./status-machine"
 import { errandTimeline, stepOf, type ErrandStep } from "./timeline"
 import { TradeStore } from "../payment/trade-store"
 
@@ -21,12 +23,14 @@ export const NO_FACTS: PlaceFacts = { buildingName: null, station: null, shelf: 
 export type ViewerRole = "requester" | "runner" | "leader" | "hall"
 
 export const viewerRole = (
-  order: Pick<ErrandOrderRecord, "openid" | "accept" | "worksiteId">,
+  order: Pick<ErrandOrderRecord, "openid" | "accept" | "worksiteId" | "status">,
   viewer: { readonly openid: string; readonly leaderOf?: string | null | undefined }
 ): ViewerRole =>
   viewer.openid !== "" && order.openid === viewer.openid ? "requester"
     : viewer.openid !== "" && order.accept?.openid === viewer.openid ? "runner"
-      : viewer.leaderOf !== undefined && viewer.leaderOf !== null && viewer.leaderOf === order.worksiteId ? "leader" : "hall"
+      // a leader signs for orders under way; one still in the hall they see as every runner does
+      : order.status !== ErrandStatus.awaitingAcceptance && viewer.leaderOf !== undefined && viewer.leaderOf !== null && viewer.leaderOf === order.worksiteId
+        ? "leader" : "hall"
 
 /** The roles that see who and where. */
 export const seesContact = (role: ViewerRole): boolean => role === "requester" || role === "runner"

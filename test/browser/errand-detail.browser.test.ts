@@ -202,6 +202,7 @@ describe.skipIf(!run)("errand detail, the runner's view and the rating (issue 21
     await student.page.getByTestId("order-cancel").click()
     await student.page.locator(".adm-dialog-button", { hasText: "确定" }).click()
     await toast(student.page, "已取消").waitFor()
+    await toast(student.page, "已取消").waitFor({ state: "detached" })
     await expect.poll(() => steps(student.page), POLL).toEqual([["已下单", "true"], ["已取消", "true"]])
     expect(await student.page.getByTestId("order-status").textContent()).toBe("已取消")
     await fits(student.page)

@@ -103,12 +103,14 @@ describe("errand privacy: the accepted runner only [pglite]", () => {
     for (const e of ctx.events) expect(JSON.stringify(e.payload)).not.toContain("138****0001")
   })
 
-  it("a leader of the worksite sees the door but not the requester's name or phone", async () => {
+  it("a leader of the worksite sees an order in the hall as every runner does; one under way with its door but not the requester's name or phone", async () => {
     const student = await ctx.t.db.selectFrom("app_user").select(["openid"]).where("openid", "=", "demo-student").executeTakeFirstOrThrow()
     const order = await placed()
-    expect((await ctx.t.api("PUT", `${base}/robbingRollModule/${order.orderNo}`, ctx.runner)).status).toBe(200)
     await ctx.t.db.updateTable("app_user").set({ is_paotui_leader: true }).where("openid", "=", ctx.rivalOpenid).execute()
     try {
+      const hall = await ctx.t.api("GET", `${base}/toRobbing/ws-xiyuan/time`, ctx.rival)
+      anonymous(hall.body.data.find((o: { _id: string }) => o._id === order.id), student.openid)
+      expect((await ctx.t.api("PUT", `${base}/robbingRollModule/${order.orderNo}`, ctx.runner)).status).toBe(200)
       const seen = await ctx.t.api("GET", `${base}/getById/${order.id}`, ctx.rival)
       expect(seen.status).toBe(200)
       expect(seen.body.data).toMatchObject({ contact: null, openid: "", proxyReceiverPhone: null, dormFloor: 5, dormRoom: "501" })
