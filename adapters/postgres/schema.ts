@@ -258,6 +258,8 @@ export interface DB {
   errand_activity_day: { activity_id: string; day: ColumnType<Date | string, string, string>; count: Generated<number> }
   errand_order: ErrandOrderTable
   errand_comment: { order_id: string; accept_openid: string; score: number; tags: number[]; reward_money: Generated<number>; created_at: Timestamp }
+  /** An errand order's step log (migration 2026-11-28T0600-errand-steps). */
+  errand_step: { seq: Generated<string>; order_id: string; action: string; at: Timestamp }
   credit_record: { id: string; user_id: string; order_id: string | null; type: number; score: number; remark: string; created_at: Timestamp }
 }
 

@@ -34,10 +34,10 @@ describe("errand calls", () => {
       specialGoodId: null, buildingId: "b1", floor: 3, dormRoom: "301", proxyReceiver: null, proxyReceiverPhone: null, remark: "", toTakeId: "p1", fee: 500,
       activityId: null, prepayId: "wx-prepay-1", acceptedAt: null, finishedAt: null
     }
-    const mine = errandOrderDetailView(order, { openid: "req" })
+    const mine = errandOrderDetailView(order, errandOrderView(order), { openid: "req" })
     expect(mine).toEqual({ ...errandOrderView(order), prepayId: "wx-prepay-1" })
-    for (const openid of ["r1", "leader", ""]) expect(errandOrderDetailView(order, { openid }).prepayId).toBeNull()
-    expect(errandOrderDetailView({ ...order, prepayId: null }, { openid: "req" }).prepayId).toBeNull()
+    for (const openid of ["r1", "leader", ""]) expect(errandOrderDetailView(order, errandOrderView(order), { openid }).prepayId).toBeNull()
+    expect(errandOrderDetailView({ ...order, prepayId: null }, errandOrderView(order), { openid: "req" }).prepayId).toBeNull()
     const wire = Schema.encodeSync(OrderDetail.answer)(mine)
     expect(wire).toMatchObject({ _id: "e2", prepayId: "wx-prepay-1" })
     expect(Schema.decodeUnknownSync(OrderDetail.answer)(wire)).toEqual(mine)

@@ -51,6 +51,18 @@ export const ActivityOffer = callBeside(
   Schema.Struct({ canOrder: Schema.Boolean, discount: Schema.NullOr(Schema.Number), data: Schema.NullOr(ActivityView) })
 )
 
+/** The requester and the door, as the accepted runner needs them: the phone masked (`138****0001`) and in full, and the parcel's shelf tag. */
+export const ContactView = Schema.Struct({
+  name: Schema.String,
+  phone: Schema.String,
+  phoneMasked: Schema.String,
+  building: Schema.NullOr(Schema.String),
+  floor: Schema.NullOr(Schema.Number),
+  room: Schema.String,
+  shelf: Schema.NullOr(Schema.String)
+})
+export type ContactView = typeof ContactView.Type
+
 export const ErrandOrderView = Schema.Struct({
   _id: Schema.String,
   orderNo: Schema.String,
@@ -77,7 +89,12 @@ export const ErrandOrderView = Schema.Struct({
   goodsPic: Schema.NullOr(Schema.String),
   toComment: Schema.Boolean,
   requireArriveTime: Instant,
-  createdAt: Instant
+  createdAt: Instant,
+  /** The destination building's name and, for a parcel errand, the station it is collected at: shown to the hall too. */
+  buildingName: Schema.NullOr(Schema.String),
+  station: Schema.NullOr(Schema.String),
+  /** Who and where, for the order's requester and its accepted runner only (order-view.ts); null to anyone else. */
+  contact: Schema.NullOr(ContactView)
 })
 export type ErrandOrderView = typeof ErrandOrderView.Type
 
@@ -86,15 +103,16 @@ export const errandOrderView = (o: ErrandOrderRecord): ErrandOrderView => ({
   acceptOpenid: o.accept?.openid ?? null, acceptUser: o.accept?.name ?? null, acceptUserPhone: o.accept?.phone ?? null, sexLimit: o.sexLimit,
   goodsType: o.goodsClass, specialGoodId: o.specialGoodId, dormBuilding: o.buildingId, dormFloor: o.floor, dormRoom: o.dormRoom,
   proxyReceiver: o.proxyReceiver, proxyReceiverPhone: o.proxyReceiverPhone, remark: o.remark, toTakeId: o.toTakeId, fee: o.fee, payFee: o.payFee,
-  freight: o.freight, goodsPic: o.goodsPic, toComment: o.toComment, requireArriveTime: o.requireArriveTime, createdAt: o.createdAt
+  freight: o.freight, goodsPic: o.goodsPic, toComment: o.toComment, requireArriveTime: o.requireArriveTime, createdAt: o.createdAt,
+  buildingName: null, station: null, contact: null
 })
 
 /** One order as `getById` shows it: with `prepayId` (spec 001 §7), so that its requester can pay it from its page; null to anyone else. */
 export const ErrandOrderDetailView = Schema.Struct({ ...ErrandOrderView.fields, prepayId: Schema.NullOr(Schema.String) })
 export type ErrandOrderDetailView = typeof ErrandOrderDetailView.Type
 
-export const errandOrderDetailView = (o: ErrandOrderRecord, viewer: Pick<Actor, "openid">): ErrandOrderDetailView => ({
-  ...errandOrderView(o), prepayId: o.openid === viewer.openid ? o.prepayId : null
+export const errandOrderDetailView = (o: ErrandOrderRecord, view: ErrandOrderView, viewer: Pick<Actor, "openid">): ErrandOrderDetailView => ({
+  ...view, prepayId: o.openid === viewer.openid ? o.prepayId : null
 })
 
 /**
@@ -132,6 +150,11 @@ export const OrderByNo = call(Schema.Struct({ orderNo: Text() }), ErrandOrderVie
 
 /** `GET /api/paotuiOrder/getById/{id}`: the order with `prepayId` for its requester. */
 export const OrderDetail = call(Schema.Struct({ id: Text() }), ErrandOrderDetailView)
+
+export const TimelineStepView = Schema.Struct({ label: Schema.String, at: Schema.NullOr(Instant), note: Schema.NullOr(Schema.String) })
+
+/** `GET /api/paotuiOrder/timeline/{id}`: the order as its caller may see it, with each step's time (timeline.ts). */
+export const OrderTimeline = call(Schema.Struct({ id: Text() }), Schema.Struct({ order: ErrandOrderView, steps: Schema.Array(TimelineStepView) }))
 
 /** `PUT /api/paotuiOrder/paotuiConfirmTakeaway/{id}`: the runner confirms with an optional goods photo; type 2 may go cash on delivery. */
 export const ConfirmTakeaway = call(Schema.Struct({ id: Text(), goodsPic: Text(LONG_TEXT), isDaofu: Flag }), ErrandOrderView)

@@ -18,6 +18,13 @@ export interface ErrandPerson {
   readonly worksiteId: string | null
 }
 
+/** Where an order goes and comes from, by name: its building, and for a parcel errand the station and the parcel's shelf tag (`A-3`). */
+export interface PlaceFacts {
+  readonly buildingName: string | null
+  readonly station: string | null
+  readonly shelf: string | null
+}
+
 export class ErrandParties extends Context.Service<ErrandParties, {
   byId(userId: string): Effect.Effect<ErrandPerson | undefined>
   byOpenid(openid: string): Effect.Effect<ErrandPerson | undefined>
@@ -28,4 +35,6 @@ export class ErrandParties extends Context.Service<ErrandParties, {
   moveParcel(parcelId: string, from: number, to: number, runnerOpenid: string | null | undefined): Effect.Effect<boolean>
   /** The id of the type-1 order still running (not cancelled or completed) for this parcel, if any. */
   openOrderOfParcel(parcelId: string): Effect.Effect<string | undefined>
+  /** The names of the order's building and, when it has a parcel to collect, its station (the worksite) and the parcel's shelf tag. */
+  placeFacts(order: { readonly buildingId: string | null; readonly toTakeId: string | null; readonly worksiteId: string }): Effect.Effect<PlaceFacts>
 }>()("station/ErrandParties") {}

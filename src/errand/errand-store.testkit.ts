@@ -15,6 +15,7 @@ import { CreditStore, ErrandStore, type CreditEntry, type ErrandOrderRecord, typ
 import { DoorPickupSendOrders } from "./door-pickup"
 import type { SendStatus } from "./send-status"
 import { doorPickupPairs, ErrandType, isOpen } from "./status-machine"
+import type { ErrandStep } from "./timeline"
 
 const unused = (port: string) => (name: string) => () => Effect.die(new Error(`${port}.${name} is not part of this double`))
 
@@ -35,7 +36,11 @@ export const memoryErrandStore = (orders = new Map<string, ErrandOrderRecord>())
   const no = unused("ErrandStore")
   /** Activity places given back. */
   const released: Array<{ activityId: string; day: string }> = []
+  /** The orders' step logs. */
+  const steps: Array<ErrandStep> = []
   const store = ErrandStore.of({
+    recordStep: (step) => Effect.sync(() => void steps.push(step)),
+    steps: (orderId) => Effect.sync(() => steps.filter((s) => s.orderId === orderId)),
     settings: no("settings"), buildings: no("buildings"), findBuilding: no("findBuilding"), setBuildingManager: no("setBuildingManager"),
     activity: no("activity"), activityCount: no("activityCount"), reserveActivityPlace: no("reserveActivityPlace"),
     releaseActivityPlace: (activityId, day) => Effect.sync(() => void released.push({ activityId, day })), transfer: no("transfer"), comment: no("comment"),
@@ -62,13 +67,20 @@ export const memoryErrandStore = (orders = new Map<string, ErrandOrderRecord>())
     dueUnaccepted: (now) => Effect.sync(() => [...orders.values()].filter((o) => o.status === 0 && !isOpen(o, now))),
     haveToComment: (openid) => Effect.sync(() => [...orders.values()].some((o) => o.openid === openid && o.status === 100 && o.toComment))
   })
-  return { orders, released, store }
+  return { orders, released, steps, store }
 }
 
 /** People by id and openid, and parcels (id → status and runner) that move only from the status they are in. */
 export const memoryParties = (people: ReadonlyArray<ErrandPerson>, orders: Map<string, ErrandOrderRecord>) => {
   const parcels = new Map<string, { status: number; runnerOpenid: string | null }>()
+  /** Names of places: buildings by id, stations by worksite id, shelf tags by parcel id. */
+  const places = { buildings: new Map<string, string>(), stations: new Map<string, string>(), shelves: new Map<string, string>() }
   const port = ErrandParties.of({
+    placeFacts: (o) => Effect.sync(() => ({
+      buildingName: (o.buildingId && places.buildings.get(o.buildingId)) || null,
+      station: o.toTakeId ? places.stations.get(o.worksiteId) ?? null : null,
+      shelf: (o.toTakeId && places.shelves.get(o.toTakeId)) || null
+    })),
     byId: (id) => Effect.sync(() => people.find((p) => p.id === id)),
     byOpenid: (openid) => Effect.sync(() => people.find((p) => p.openid === openid)),
     moveParcel: (id, from, to, runnerOpenid) =>
@@ -81,7 +93,7 @@ export const memoryParties = (people: ReadonlyArray<ErrandPerson>, orders: Map<s
     openOrderOfParcel: (parcelId) =>
       Effect.sync(() => [...orders.values()].find((o) => o.toTakeId === parcelId && o.status !== 4 && o.status !== 100)?.id)
   })
-  return { parcels, port }
+  return { parcels, places, port }
 }
 
 /** Credit scores (from 100) and their records, changed only from the score read. */

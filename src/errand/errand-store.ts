@@ -10,6 +10,7 @@ import type { Activity, FeeTiers, GoodsClass, SpecialGood } from "./fee"
 import type { HallSort, SexLimit } from "./grab"
 import type { DoorServiceWorksite } from "./order-form"
 import type { ErrandOrder, ErrandStatus, Runner } from "./status-machine"
+import type { ErrandStep } from "./timeline"
 
 /** The errand side of a worksite: fee tiers (fen), sub-categories, the daily cut-off and door-service windows. */
 export interface ErrandSettings extends DoorServiceWorksite {
@@ -101,6 +102,10 @@ export class ErrandStore extends Context.Service<ErrandStore, {
   haveToComment(openid: string): Effect.Effect<boolean>
   /** Stores the comment and clears the order's `toComment` only if it is still set; false when already rated. */
   comment(comment: Comment): Effect.Effect<boolean>
+  /** Appends a line to the order's step log (its timeline), in the caller's transaction. */
+  recordStep(step: ErrandStep): Effect.Effect<void>
+  /** The order's step log, oldest first. */
+  steps(orderId: string): Effect.Effect<ReadonlyArray<ErrandStep>>
 }>()("station/ErrandStore") {}
 
 export interface CreditEntry extends CreditRecord {

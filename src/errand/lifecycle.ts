@@ -21,7 +21,8 @@ import { isDomainError, NotAllowed, NotFound, RuleViolation, StateConflict } fro
 import { Clock, Events, type LiveEvent } from "../shared/ports"
 import { shanghaiDate } from "../shared/time"
 import { optionalOwnImagePath } from "../upload/use-cases"
-import { errandOrderView } from "./calls"
+import { hallViewOf, roomViewOf } from "./order-view"
+import { stepOf } from "./timeline"
 import { DoorPickupSendOrders, type MovedSendOrder } from "./door-pickup"
 import { settleErrandMoney } from "./settle"
 import { changeCredit } from "./reviews"
@@ -78,19 +79,18 @@ const publish = Effect.fnUntraced(function* (
   sendOrder: MovedSendOrder | undefined
 ) {
   const events = yield* Events
-  const payload = errandOrderView(after)
   for (const live of decided.live) {
     let event: LiveEvent | undefined
     if (live.to === "hall") {
       const adds = live.name === HALL_ADD || live.name === HALL_ADD_PICKUP
       // a new card carries the order; every other hall event only tells which card to drop
       event = adds
-        ? { room: hallRoom(after), name: hallEventName(after.worksiteId, live.name), payload }
+        ? { room: hallRoom(after), name: hallEventName(after.worksiteId, live.name), payload: yield* hallViewOf(after) }
         : { room: hallRoom(after, false), name: live.name, payload: { _id: after.id } }
     } else {
       const openid = live.to === "requester" ? after.openid : (before.accept ?? after.accept)?.openid
       const user = openid ? yield* person(openid) : undefined
-      if (user) event = { room: { user: user.id }, name: live.name, payload }
+      if (user) event = { room: { user: user.id }, name: live.name, payload: roomViewOf(after, user.openid) }
     }
     if (event) yield* events.publish(event)
   }
@@ -142,7 +142,11 @@ const applied = Effect.fnUntraced(function* (order: ErrandOrderRecord, actor: Er
     finishedAt: finished ? now : order.finishedAt
   }
   const failed = () => new StateConflict({ message: failureOf[command.action] })
-  if (!(yield* (yield* ErrandStore).replace(next, order.status, order.accept?.openid ?? null))) return MOVED_ON
+  const store = yield* ErrandStore
+  if (!(yield* store.replace(next, order.status, order.accept?.openid ?? null))) return MOVED_ON
+  // the order's step log, for its timeline (timeline.ts)
+  yield* store.recordStep(stepOf(next.id, command.action, now))
+  if (decided.money.some((m) => m.kind === "refund")) yield* store.recordStep(stepOf(next.id, "refund", now))
 
   if (order.type === ErrandType.deliverToDoor && order.toTakeId && decided.parcel.length > 0 && !options.parcelMoved) {
     const target = parcelTarget(order, decided)

@@ -23,6 +23,7 @@ import { shanghaiDate } from "../shared/time"
 import { EmployeeStore } from "../staff/staff-store"
 import { Worksites } from "../worksite/worksite-store"
 import { activityView, buildingView, type PlaceErrand } from "./calls"
+import { ErrandParties } from "./errand-parties"
 import { ErrandStore, type ErrandOrderRecord, type ErrandSettings } from "./errand-store"
 import { activityOffer, ACTIVITY_FULL, specialGoodsFor, type GoodsClass } from "./fee"
 import type { SexLimit } from "./grab"
@@ -189,7 +190,7 @@ export const placeErrandOrder = Effect.fn("placeErrandOrder")(function* (actor: 
     order = { ...draft, prepayId: trade.prepayId }
   }
   yield* errands.insert(order)
-  if (order.status === ErrandStatus.awaitingAcceptance) yield* (yield* Events).publish(hallAddEvent(order))
+  if (order.status === ErrandStatus.awaitingAcceptance) yield* (yield* Events).publish(hallAddEvent(order, yield* (yield* ErrandParties).placeFacts(order)))
   return order
 })
 

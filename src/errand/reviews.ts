@@ -11,6 +11,7 @@ import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/er
 import { Clock, Ids } from "../shared/ports"
 import { applyCredit, type CreditCause } from "./credit"
 import { CreditStore, ErrandStore } from "./errand-store"
+import { stepOf } from "./timeline"
 import { isRated, mayRate, ratingRefusal, ratingMessages, rewardRefusal, type RatingTag } from "./rating"
 import { TeamStore } from "./team-store"
 
@@ -72,6 +73,7 @@ export const rateErrand = Effect.fn("rateErrand")(function* (actor: Actor, input
     orderId: order.id, acceptOpenid: input.acceptOpenid, score: input.score, tags: [...input.tags].sort() as ReadonlyArray<RatingTag>, rewardMoney, createdAt: now
   })
   if (!stored) return yield* new StateConflict({ message: reviewMessages.alreadyRated })
+  yield* errands.recordStep(stepOf(order.id, "rate", now))
   const creditScore = yield* changeCredit(runner.id, { kind: "rated", stars: input.score }, order.id)
   if (creditScore === undefined) return yield* Effect.die(new Error(`credit score of ${runner.id} kept moving`))
   return { orderId: order.id, runnerId: runner.id, rewardMoney, creditScore }

@@ -58,7 +58,8 @@ const world = (people: ReadonlyArray<Member>, orders: ReadonlyArray<ErrandOrderR
       ords.set(o.id, { ...o, toComment: false })
       comments.push(c)
       return true
-    })
+    }),
+    recordStep: () => Effect.void
   }
   const team = {
     byId: (id: string) => Effect.succeed(byId.get(id)),

@@ -4,39 +4,12 @@
  * errand: a student books and pays, a runner sees it arrive live, grabs it, collects it at the station
  * (staff scan the runner's QR), delivers; the student confirms and rates with a ¥2 tip (the runner's credit score moves).
  */
-import { Exit } from "effect"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { actorByOpenid } from "#adapters/ops/actors"
-import { checkIn } from "#src/parcel/use-cases"
+import { checkInParcel, setUpErrands } from "./errand-kit"
 import { browserAvailable, POLL, scanInto, shot, startHarness, toast, type Harness } from "./harness"
 
 const run = browserAvailable()
-
-/**
- * The demo campus's errand side (seed: 1号楼 without a lift, 研究生公寓 with a lift and its own lift small fee 250,
- * sub-categories 行李箱 and 自行车, the activity act-xy-door) with tiers set here (fen): tier one small 200, two 300,
- * lift middle 250; open all day so the test runs at any hour; the activity's discount, fixed price and daily limit.
- */
-const setUpErrands = async (h: Harness, activity: { discount: number | null; countDaily: number | null; fee?: number }) => {
-  const db = h.runtime.db
-  await db.updateTable("errand_settings").set({
-    lift_small_fee: 150, lift_middle_fee: 250, lift_big_fee: 400, small_fee_one: 200, small_fee_two: 300, middle_fee_one: 300, middle_fee_two: 400,
-    big_fee_one: 500, big_fee_two: 600, paotui_order_last_time: "24:00",
-    noon_door_service_begin: "12:00", noon_door_service_end: "14:00", pm_door_service_begin: "19:00", pm_door_service_end: "24:00"
-  }).where("worksite_id", "=", "ws-xiyuan").executeTakeFirstOrThrow()
-  await db.updateTable("errand_activity").set({ title: "新生优惠", discount: activity.discount, fee: activity.fee ?? null, count_daily: activity.countDaily, active: true })
-    .where("id", "=", "act-xy-door").executeTakeFirstOrThrow()
-}
-
-const checkInParcel = async (h: Harness, expressNo: string, weight = "wf-1") => {
-  const staff = (await actorByOpenid(h.runtime.db, "demo-staff"))!
-  const exit = await h.runtime.run(checkIn(staff, {
-    worksite: "ws-xiyuan", expressCompany: "ec-sf", storageNo: "C-01", expressNo, weight, receiverPhone: "13800000001"
-  }))
-  if (!Exit.isSuccess(exit)) throw new Error("check-in failed")
-  return exit.value.parcel
-}
 
 const submitSays = async (page: Page, message: string) => {
   await page.getByTestId("door-submit").click()
@@ -215,7 +188,9 @@ describe.skipIf(!run)("errands in the browser", () => {
     const card = runner.page.locator(`[data-testid=errand-order][data-order-no="${order.order_no}"]`)
     await card.waitFor({ timeout: 15_000 })
     await second.page.locator(`[data-testid=errand-order][data-order-no="${order.order_no}"]`).waitFor({ timeout: 15_000 })
-    expect(await card.getByTestId("order-place").textContent()).toBe("1号楼 3楼 302")
+    // the hall shows the station and the building, never the requester's floor and room (issue 21)
+    expect(await card.getByTestId("order-place").textContent()).toBe("1号楼")
+    expect(await card.getByTestId("order-station").textContent()).toMatch(/^取件点：.+/)
     await shot(runner.page, "86-hall-live-order")
     await card.getByTestId("hall-grab").click()
     await toast(runner.page, "接单成功").waitFor()
@@ -268,9 +243,9 @@ describe.skipIf(!run)("errands in the browser", () => {
     await student.page.getByTestId("order-confirm").click()
     await student.page.locator(".adm-dialog-button", { hasText: "确定" }).click()
     await toast(student.page, "已确认收货").waitFor()
-    await toast(student.page, "已确认收货").waitFor({ state: "detached" })
-    await expect.poll(() => status.textContent(), POLL).toBe("已完成")
-    await student.page.getByTestId("order-rate").waitFor()
+    // the rating opens at once (issue 21)
+    await expect.poll(() => new URL(student.page.url()).pathname.startsWith(`/comment/${encodeURIComponent(order.id)}/`), POLL).toBe(true)
+    await student.page.getByTestId("rating-form").waitFor()
     await shot(student.page, "92-student-completed")
     const done = await h.runtime.db.selectFrom("errand_order").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow()
     expect(done).toMatchObject({ status: 100, runner_income: 160, to_comment: true })

@@ -404,7 +404,8 @@ describe.skipIf(!run)("sending: book, freight, pay, print, dispatch", () => {
     await shot(page, "s21-door-reward-paid")
     const card = runner.page.locator(`[data-testid=errand-order][data-order-no="${errand.order_no}"]`)
     await card.waitFor({ timeout: 15_000 })
-    expect(await card.getByTestId("order-place").textContent()).toBe("1号楼 5楼 512")
+    // the hall shows the building only, never the requester's floor and room (issue 21 item 1)
+    expect(await card.getByTestId("order-place").textContent()).toBe("1号楼")
     expect(await card.getByTestId("order-pickup").textContent()).toBe("上门取件")
     await shot(runner.page, "s22-hall-door-pickup-live")
 

@@ -28,5 +28,18 @@ export const errandParties = (db: Kysely<DB>) =>
         .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
     openOrderOfParcel: (parcelId) =>
       query(() => db.selectFrom("errand_order").select("id").where("to_take_id", "=", parcelId).where("status", "not in", [4, 100]).executeTakeFirst())
-        .pipe(Effect.map((r) => r?.id))
+        .pipe(Effect.map((r) => r?.id)),
+    placeFacts: (o) =>
+      query(async () => {
+        const building = o.buildingId ? await db.selectFrom("building").select("name").where("id", "=", o.buildingId).executeTakeFirst() : undefined
+        const parcel = o.toTakeId
+          ? await db.selectFrom("parcel").innerJoin("worksite", "worksite.id", "parcel.worksite_id")
+            .select(["worksite.short_name as station", "parcel.storage_no", "parcel.tag"]).where("parcel.id", "=", o.toTakeId).executeTakeFirst()
+          : undefined
+        return {
+          buildingName: building?.name ?? null,
+          station: parcel?.station ?? null,
+          shelf: parcel && parcel.storage_no !== "" && parcel.storage_no !== "-" ? `${parcel.storage_no}-${parcel.tag}` : null
+        }
+      })
   })

@@ -8,6 +8,7 @@ import { sql, type Kysely, type Selectable } from "kysely"
 import { ErrandStore, type BuildingRecord, type ErrandOrderRecord, type ErrandSettings, type StatusGroup } from "#src/errand/errand-store"
 import { FEE_TIER_NAMES, type Activity, type FeeTiers, type GoodsClass, type SpecialGood } from "#src/errand/fee"
 import type { ErrandStatus, ErrandType } from "#src/errand/status-machine"
+import type { StepAction } from "#src/errand/timeline"
 import { isUniqueViolation, RetryableConflict } from "../retryable"
 import type { DB } from "../schema"
 import { paged } from "../paging"
@@ -186,6 +187,11 @@ export const errandStore = (db: Kysely<DB>) => {
         insert into errand_comment (order_id, accept_openid, score, tags, reward_money, created_at)
         select id, ${c.acceptOpenid}, ${c.score}, ${sql.val([...c.tags])}::smallint[], ${c.rewardMoney}, ${c.createdAt}::timestamptz from rated
         returning order_id`.execute(db))
-        .pipe(Effect.map((r) => r.rows.length === 1))
+        .pipe(Effect.map((r) => r.rows.length === 1)),
+    recordStep: (step) =>
+      query(() => db.insertInto("errand_step").values({ order_id: step.orderId, action: step.action, at: step.at }).execute()).pipe(Effect.asVoid),
+    steps: (orderId) =>
+      query(() => db.selectFrom("errand_step").select(["order_id", "action", "at"]).where("order_id", "=", orderId).orderBy("seq").execute())
+        .pipe(Effect.map((rows) => rows.map((r) => ({ orderId: r.order_id, action: r.action as StepAction, at: new Date(r.at) }))))
   })
 }

@@ -49,6 +49,7 @@ const RobbingListCompleteOrCancelRoute = lazyRoute(() => import("./routes/robbin
 const CancelPaotuiAcceptRoute = lazyRoute(() => import("./routes/cancel-paotui-accept"), "CancelPaotuiAcceptRoute")
 const PaotuiLeaderSignRoute = lazyRoute(() => import("./routes/paotui-leader-sign"), "PaotuiLeaderSignRoute")
 const CommentRoute = lazyRoute(() => import("./routes/comment"), "CommentRoute")
+const PaotuiDetailRoute = lazyRoute(() => import("./routes/paotui-detail"), "PaotuiDetailRoute")
 const CreditscoreDetailRoute = lazyRoute(() => import("./routes/creditscore-detail"), "CreditscoreDetailRoute")
 const SetBuildingManagerRoute = lazyRoute(() => import("./routes/set-building-manager"), "SetBuildingManagerRoute")
 const PaotuiStatusInfoRoute = lazyRoute(() => import("./routes/paotui-status-info"), "PaotuiStatusInfoRoute")
@@ -141,6 +142,7 @@ export const App = () => (
       <Route path="/cancelPaotuiAccept/:orderNo/:paotuiType/:token" component={CancelPaotuiAcceptRoute} />
       <Route path="/paotuiLeaderSign/:paotuiId/:token" component={PaotuiLeaderSignRoute} />
       <Route path="/comment/:id/:acceptOpenid/:paotuiName/:paotuiTime/:token" component={CommentRoute} />
+      <Route path="/paotuiDetail/:id/:token" component={PaotuiDetailRoute} />
       <Route path="/creditscoreDetail/:token" component={CreditscoreDetailRoute} />
       <Route path="/setBuildingManager/:token" component={SetBuildingManagerRoute} />
       <Route path="/paotuiStatusInfo/:token" component={PaotuiStatusInfoRoute} />

@@ -1,6 +1,6 @@
 /** The errand pages' calls (contracts in src/errand/calls.ts), their fetchers and hooks, and the live events they listen to. */
 import {
-  ActivityOffer, Buildings, ConfirmTakeaway, Grab, Hall, OrderById, OrderByNo, OrderDetail, OrderPage, PlaceErrand, RunnerCancel, RunnerQrcode, TransferBatch,
+  ActivityOffer, Buildings, ConfirmTakeaway, Grab, Hall, OrderById, OrderByNo, OrderDetail, OrderPage, OrderTimeline, PlaceErrand, RunnerCancel, RunnerQrcode, TransferBatch,
   TransferOne,
   type BuildingView, type ErrandOrderView
 } from "#src/errand/calls"
@@ -37,6 +37,9 @@ export const placeErrand = (input: PlaceInput) => send(PlaceErrand, "/api/paotui
 
 export const fetchOrder = (id: string) => send(OrderDetail, `/api/paotuiOrder/getById/${seg(id)}`)
 export const useOrder = (id: string, token: string | undefined) => useLoad(token ? () => fetchOrder(id) : undefined, [id, token])
+
+/** The order as the caller may see it, with each step's time. */
+export const fetchTimeline = (id: string) => send(OrderTimeline, `/api/paotuiOrder/timeline/${seg(id)}`)
 
 /** Opens the pay-in trade for an unpaid order (priced by the server) and signs it for the payment sheet. */
 export const prepayErrand = async (id: string) => {

@@ -8,7 +8,7 @@ import { Button, Checkbox, Tag, Toast } from "antd-mobile"
 import { Link, useLocation } from "wouter"
 import { goodsClassName } from "#src/errand/order-form"
 import type { GoodsClass } from "#src/errand/fee"
-import { awaitsRating } from "#src/errand/rating"
+import { awaitsRating, isRated } from "#src/errand/rating"
 import { ErrandStatus, mayAct, offersRunnerQr, type ErrandAction } from "#src/errand/status-machine"
 import { isTransferable } from "#src/errand/transfer"
 import { failureMessage } from "../../../lib/api-client"
@@ -16,6 +16,7 @@ import { confirmed } from "../../../lib/confirmed"
 import { dateTime, yuan } from "../../../lib/format"
 import { cancelOrder, confirmReceipt, markDelivered, runnerTakeaway, type BuildingView, type ErrandOrderView } from "../api/errand"
 import { ConfirmTakeawayButton } from "./confirm-takeaway"
+import { ContactCard } from "./contact-card"
 import { payOrder, type KnownPrepay } from "./pay-order"
 import { RunnerFreightButton } from "./runner-freight"
 import { RunnerQrButton } from "./runner-qr"
@@ -30,9 +31,16 @@ const statusColor = (status: number): string =>
 export const sexLimitText = (limit: number): string | undefined => (limit === 1 ? "仅男生" : limit === 2 ? "仅女生" : undefined)
 
 export const placeOf = (o: ErrandOrderView, buildings?: ReadonlyArray<BuildingView>): string => {
-  const b = buildings?.find((x) => x._id === o.dormBuilding)?.name
+  const b = o.buildingName ?? buildings?.find((x) => x._id === o.dormBuilding)?.name
   return [b ?? "", o.dormFloor !== null ? `${o.dormFloor}楼` : "", o.dormRoom].filter((s) => s !== "").join(" ")
 }
+
+/** The rating page of a completed order, with its runner's name and the order's time. */
+export const commentPath = (o: ErrandOrderView, token: string) =>
+  `/comment/${encodeURIComponent(o._id)}/${encodeURIComponent(o.acceptOpenid ?? "")}/${encodeURIComponent(o.acceptUser ?? "跑腿员")}/${encodeURIComponent(dateTime(o.createdAt.getTime()))}/${token}`
+
+/** An order's detail page (its timeline), for its requester and its runner. */
+export const detailPath = (o: Pick<ErrandOrderView, "_id">, token: string) => `/paotuiDetail/${encodeURIComponent(o._id)}/${token}`
 
 export const OrderCard = (props: {
   /** An order of a list, or the order's own page (`getById`, with the requester's `prepayId`). */
@@ -71,11 +79,14 @@ export const OrderCard = (props: {
       actions.push(<Button key="taken" size="small" color="primary" data-testid="order-say-taken" onClick={() => void confirmed("跑腿员已上门取走您的快递了吗？", () => runnerTakeaway(o._id), "已确认", "操作失败").then(after)}>跑腿员已取件</Button>)
     }
     if (may("requester", "confirmReceipt")) {
-      actions.push(<Button key="sign" size="small" color="primary" data-testid="order-confirm" onClick={() => void confirmed("确认已收到快递吗？", () => confirmReceipt(o._id), "已确认收货", "签收失败").then(after)}>确认收货</Button>)
+      // confirmed: the rating opens at once; the order stays under 已完成 (待评价) until rated
+      actions.push(<Button key="sign" size="small" color="primary" data-testid="order-confirm" onClick={() => void confirmed("确认已收到快递吗？", () => confirmReceipt(o._id), "已确认收货", "签收失败").then((ok) => {
+        if (ok && o.acceptOpenid) navigate(commentPath(o, t))
+        else after(ok)
+      })}>确认收货</Button>)
     }
     if (awaitsRating(o) && o.acceptOpenid) {
-      const path = `/comment/${encodeURIComponent(o._id)}/${encodeURIComponent(o.acceptOpenid)}/${encodeURIComponent(o.acceptUser ?? "跑腿员")}/${encodeURIComponent(dateTime(o.createdAt.getTime()))}/${t}`
-      actions.push(<Button key="rate" size="small" color="warning" data-testid="order-rate" onClick={() => navigate(path)}>去评价</Button>)
+      actions.push(<Button key="rate" size="small" color="warning" data-testid="order-rate" onClick={() => navigate(commentPath(o, t))}>去评价</Button>)
     }
   }
   if (props.viewer === "runner") {
@@ -109,13 +120,16 @@ export const OrderCard = (props: {
           <Checkbox className="errand-card__check" data-testid="order-choose" checked={props.chosen === true} onChange={props.onChoose} />
         ) : null}
         <span className="errand-card__no">单号 {o.orderNo}</span>
-        {props.viewer === "requester" && props.detailLink !== false ? (
-          <Link href={`/orderSuccess/${encodeURIComponent(o._id)}/${t}`} className="errand-card__detail" data-testid="order-detail">详情</Link>
+        {props.viewer !== "hall" && props.detailLink !== false ? (
+          <Link href={detailPath(o, t)} className="errand-card__detail" data-testid="order-detail">详情</Link>
         ) : null}
+        {props.viewer === "requester" && awaitsRating(o) ? <Tag color="warning" fill="outline" className="errand-card__rating" data-testid="order-rating">待评价</Tag> : null}
+        {props.viewer === "requester" && isRated(o) ? <Tag color="default" fill="outline" className="errand-card__rating" data-testid="order-rating">已评价</Tag> : null}
         <Tag color={statusColor(o.status)} fill="outline" data-testid="order-status">{o.statusStr}</Tag>
       </header>
       <div className="errand-card__body">
         <div className="errand-card__place" data-testid="order-place">{placeOf(o, props.buildings) || "送货上门"}</div>
+        {o.station && !(props.viewer === "runner" && o.contact) ? <div className="errand-card__where" data-testid="order-station">取件点：{o.station}</div> : null}
         <div className="errand-card__meta">
           <span>{goodsClassName[o.goodsType as GoodsClass] ?? "物品"}</span>
           {sex ? <Tag color="danger" fill="outline">{sex}</Tag> : null}
@@ -125,6 +139,7 @@ export const OrderCard = (props: {
         {o.proxyReceiver ? <div className="errand-card__meta">代收：{o.proxyReceiver} {o.proxyReceiverPhone ?? ""}</div> : null}
         {o.remark ? <div className="errand-card__remark">备注：{o.remark}</div> : null}
         {o.goodsPic ? <img className="errand-card__pic" src={o.goodsPic} alt="物品照片" data-testid="order-goods-pic" /> : null}
+        {props.viewer === "runner" && o.contact ? <ContactCard contact={o.contact} station={o.station} /> : null}
         {props.viewer === "requester" && o.acceptUser ? <div className="errand-card__meta" data-testid="order-runner">跑腿员：{o.acceptUser} {o.acceptUserPhone ?? ""}</div> : null}
       </div>
       <footer className="errand-card__foot">
