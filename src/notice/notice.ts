@@ -9,6 +9,13 @@ export const NOTICE_KINDS = ["arrival", "returnReminder", "errandStatus", "sendS
 export const NoticeKind = Schema.Literals(NOTICE_KINDS)
 export type NoticeKind = typeof NoticeKind.Type
 
+/**
+ * The kinds a message is written for today, whose switches 我的 shows. The others are stored and read alike, but
+ * shown only once their messages exist (a switch that changes nothing would mislead): the arrival template message
+ * at check-in and the errand and send order status messages are still to come.
+ */
+export const SENT_NOTICE_KINDS: ReadonlyArray<NoticeKind> = ["returnReminder"]
+
 /** The switch's words on 我的. */
 export const noticeLabels: Readonly<Record<NoticeKind, string>> = {
   arrival: "到件通知",
