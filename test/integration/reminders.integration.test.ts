@@ -1,12 +1,14 @@
 /**
  * Reminders over HTTP (issue 21 item 8), on PGlite and (with TEST_DATABASE_URL) Postgres: the switches on 我的 are
  * all on at first, one turned off stays off and is logged; a wrong
- * kind is refused with nothing written. The job remind-due-returns writes each receiver of a parcel still waiting two
+ * kind is refused with nothing written; a switch turned replays alike. The job remind-due-returns writes each receiver of a parcel still waiting two
  * days after check-in one parcelReturnSoon template message (with the pickup code), its marker and its ops-log row
  * together, once per parcel over runs; none for a receiver who turned 退回前提醒 off (marked all the same), none before
  * the window or after the parcel is due.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { loggedOperations } from "#adapters/ops/ops-log"
+import { replayOperations } from "#adapters/ops/replay"
 import { jobNamed } from "#adapters/scheduler/jobs"
 import { Notices, SetNotice } from "#src/notice/calls"
 import { backends, checkInPayload, decodedData as decoded, newUser, startTestApp, unique, type TestApp } from "../support/test-app"
@@ -43,6 +45,26 @@ for (const backend of backends) {
       expect(logged).toHaveLength(2)
       expect(decoded(SetNotice.answer, await t.api("PUT", "/api/user/notices", token, { kind: "errandStatus", on: true }))).toEqual(ALL_ON)
       expect(await t.db.selectFrom("notice_off").selectAll().where("user_id", "=", user.id).execute()).toEqual([])
+    })
+
+    it("a switch turned replays into a fresh database alike", async () => {
+      const { user, token } = await student()
+      await t.api("PUT", "/api/user/notices", token, { kind: "sendStatus", on: false })
+      const lines: Array<{ lineNo: number; text: string }> = []
+      for await (const op of loggedOperations(t.db)) {
+        if (op.op === "setNotice" && op.actorOpenid === user.openid) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
+      }
+      expect(lines).toHaveLength(1)
+      const fresh = await startTestApp("pglite")
+      try {
+        await fresh.db.insertInto("app_user").values(await t.db.selectFrom("app_user").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow()).execute()
+        const summary = await replayOperations(fresh.runtime, (async function* () { yield* lines })())
+        expect(summary.problems).toEqual([])
+        expect(summary).toMatchObject({ operations: 1, matched: 1 })
+        expect(await fresh.db.selectFrom("notice_off").select(["user_id", "kind"]).execute()).toEqual([{ user_id: user.id, kind: "sendStatus" }])
+      } finally {
+        await fresh.close()
+      }
     })
 
     it("refuses an unknown kind or a missing choice, writing nothing", async () => {
