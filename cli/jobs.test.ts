@@ -88,7 +88,7 @@ describe("station jobs failures and retry", () => {
     const unknown = await station(["jobs", "retry", "purge-sessions", "x"], env)
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toMatch(
-      /no job named purge-sessions that works item by item; they are expire-prepays, void-unpaid-errands, void-unaccepted-errands, daily-statistics, purge-deleted-circle-images, outbox/)
+      /no job named purge-sessions that works item by item; they are remind-due-returns, expire-prepays, void-unpaid-errands, void-unaccepted-errands, daily-statistics, purge-deleted-circle-images, outbox/)
     expect((await station(["jobs", "retry", "outbox", "12; drop table outbox"], env)).code).toBe(2)
     const none = await station(["jobs", "retry", "void-unpaid-errands", "E-NONE"], env)
     expect(none.code).toBe(1)

@@ -25,7 +25,7 @@ const features = join(root, "web", "src", "features")
  */
 const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ["shared"],
-  ["worksite", "wallet", "locker", "upload", "staff", "address"],
+  ["worksite", "wallet", "locker", "upload", "staff", "address", "notice"],
   ["profile", "parcel"],
   ["payment"],
   ["support", "feedback"],

@@ -13,7 +13,8 @@ const KINDS: { readonly [K in OperationName]: true } = {
   submitSuggestion: true, replySuggestion: true, handleSuggestion: true, answerUser: true, issueArticleCode: true,
   addCircleItem: true, editCircleItem: true, circleItemStatus: true,
   addSocialPost: true, reactToPost: true, callTeammate: true, askContact: true, reportPost: true, deletePost: true, hidePost: true, restorePost: true,
-  storeDailyStatistics: true, createReportLink: true, revokeReportLink: true, setSiteAdmin: true
+  storeDailyStatistics: true, createReportLink: true, revokeReportLink: true, setSiteAdmin: true,
+  setNotice: true, remindReturn: true
 }
 export const OPERATIONS = Object.keys(KINDS) as ReadonlyArray<OperationName>
 

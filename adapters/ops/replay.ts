@@ -21,6 +21,8 @@ import {
   SubmitSuggestionOperation
 } from "#src/feedback/use-cases"
 import { issueArticleCode, IssueArticleCodeOperation } from "#src/home/article-code"
+import { setNotice, SetNoticeOperation } from "#src/notice/use-cases"
+import { remindReturn, RemindReturnOperation } from "#src/parcel/return-reminder"
 import { codeForPath, ShortenOperation } from "#src/home/short-url"
 import { ExchangeGiftOperation, grantGift, GrantGiftOperation, redeemGift } from "#src/home/subscribe-gift-use-cases"
 import { addActivity, AddActivityOperation, endActivity, EndActivityOperation } from "#src/home/use-cases"
@@ -242,6 +244,11 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   replySuggestion: replayer(ReplySuggestionOperation, (input, actor) => replySuggestion(actor, input.id, input.content),
     ({ suggestion, reply }) => ({ replyId: reply.id, status: suggestion.status }), (expected) => ({ ids: () => expected.replyId })),
   handleSuggestion: replayer(HandleSuggestionOperation, (input, actor) => handleSuggestion(actor, input.id), statusOutcome),
+  // the job's reminder of one parcel, under the system actor: the marker and the message again (the message not sent)
+  remindReturn: replayer(RemindReturnOperation, (input) => remindReturn(input.id).pipe(Effect.map((o) => ({ sent: o === "reminded" }))), (r) => ({ ...r }),
+    undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
+  // a reminder switch turned: the same switch, answering the same settings
+  setNotice: replayer(SetNoticeOperation, (input, actor) => setNotice(actor, input.kind, input.on), (s) => ({ ...s })),
   answerUser: replayer(AnswerUserOperation, (input, actor) => answerUser(actor, input.openid, input.content), (a) => ({ id: a.id }), (expected) => ({ ids: () => expected.id })),
   // a new random code (the log never holds one): the same expiry
   issueArticleCode: replayer(IssueArticleCodeOperation, (_, actor) => issueArticleCode(actor), ({ expiresAt }) => ({ expiresAt: expiresAt.toISOString() })),

@@ -510,3 +510,9 @@ export interface DB {
     revoked_at: Timestamp | null
   }
 }
+
+/** Reminders (migration 2026-11-28T0800-notice-preferences); merged into `DB` above. */
+export interface DB {
+  notice_off: { user_id: string; kind: string; at: Timestamp }
+  return_reminder: { parcel_id: string; at: Timestamp; sent: boolean }
+}

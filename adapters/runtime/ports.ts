@@ -15,6 +15,8 @@ import { ContentCleaner } from "#src/home/activity-content"
 import { ActivityStore } from "#src/home/activity-store"
 import { CirclePictures } from "#src/circle/picture-store"
 import { FeedbackStore } from "#src/feedback/feedback-store"
+import { NoticePreferences } from "#src/notice/notice-store"
+import { ReturnReminders } from "#src/parcel/return-reminder"
 import { ArticleCodes } from "#src/home/article-code"
 import { ShortUrls } from "#src/home/short-url-store"
 import { SubscribeGiftStore } from "#src/home/subscribe-gift-store"
@@ -43,6 +45,7 @@ import { payouts } from "../payments/simulated-provider"
 import { activityStore } from "../postgres/stores/activity-store"
 import { circlePictures } from "../postgres/stores/circle-picture-store"
 import { feedbackStore } from "../postgres/stores/feedback-store"
+import { noticePreferences, returnReminders } from "../postgres/stores/notice-store"
 import { articleCodes } from "../security/article-codes"
 import { shortUrls } from "../postgres/stores/short-url-store"
 import { circleItemStore } from "../postgres/stores/circle-item-store"
@@ -129,6 +132,8 @@ export const ports = [
   perTransaction(ShortUrls, ({ db }) => shortUrls(db)),
   perTransaction(CirclePictures, ({ db }) => circlePictures(db)),
   perTransaction(FeedbackStore, ({ db }) => feedbackStore(db)),
+  perTransaction(NoticePreferences, ({ db }) => noticePreferences(db)),
+  perTransaction(ReturnReminders, ({ db }) => returnReminders(db)),
   perTransaction(ArticleCodes, ({ db, secrets }) => articleCodes(db, secrets.qrKey)),
   perTransaction(SmsCreditStore, ({ db }) => smsCreditStore(db)),
   perTransaction(DonationStore, ({ db }) => donationStore(db)),

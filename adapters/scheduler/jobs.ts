@@ -9,6 +9,7 @@
 import { Cause, Effect, Exit } from "effect"
 import type { Kysely } from "kysely"
 import { markDueParcels } from "#src/parcel/returns"
+import { dueReturnReminders, remindReturn, REMIND_OUTCOMES } from "#src/parcel/return-reminder"
 import { dueTrades } from "#src/payment/use-cases"
 import { expirePrepay } from "#src/settlement/settlements"
 import { duePicturePurges, purgePostPictures, PURGE_OUTCOMES } from "#src/circle/picture-purge"
@@ -125,6 +126,12 @@ export const jobs: ReadonlyArray<Job> = [
     everyMs: 10 * MINUTE,
     run: async (runtime, now) => ({ marked: valueOf(await runtime.run(markDueParcels(), { now })).count })
   },
+  itemsJob({
+    name: "remind-due-returns",
+    description: "remind each receiver 24 h before their parcel becomes due for return (template message, unless turned off), once per parcel, each in its own transaction",
+    everyMs: 10 * MINUTE,
+    work: { due: dueReturnReminders, one: remindReturn, outcomes: REMIND_OUTCOMES }
+  }),
   itemsJob({
     name: "expire-prepays",
     description: "close unpaid prepays past their 30 minutes at the provider and mark them expired, each in its own transaction",

@@ -49,6 +49,7 @@ export interface StationOperation {
     | "addCircleItem" | "editCircleItem" | "circleItemStatus"
     | "addSocialPost" | "reactToPost" | "callTeammate" | "askContact" | "reportPost" | "deletePost" | "hidePost" | "restorePost"
     | "storeDailyStatistics" | "createReportLink" | "revokeReportLink" | "setSiteAdmin"
+    | "setNotice" | "remindReturn"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown

@@ -7,6 +7,9 @@ import {
   UpdateRealname, UpdateSex, UpdateStudentCardUrl, UpdateWorksite, userView, VerifyAuth, WxUserInfo
 } from "#src/profile/calls"
 import { messages as completeMessages } from "#src/profile/complete-profile"
+import { Notices, SetNotice } from "#src/notice/calls"
+import { noticeMessages } from "#src/notice/notice"
+import { noticeSettings, setNotice } from "#src/notice/use-cases"
 import { messages as personalMessages } from "#src/profile/personal-info"
 import { messages as phoneMessages } from "#src/profile/phone"
 import { messages as profileMessages } from "#src/profile/profile"
@@ -51,6 +54,10 @@ export const userRoutes = (runtime: Runtime) => {
 
   r.put("/api/user/updateNewPaotuiOrderRemind", handle(UpdateNewPaotuiOrderRemind, ({ newPaotuiOrderRemind }, req) =>
     runtime.run(updateNewPaotuiOrderRemind(actorOf(req), newPaotuiOrderRemind)), () => ({ message: profileMessages.remindSaved })))
+
+  r.get("/api/user/notices", handle(Notices, (_, req) => runtime.read(noticeSettings(actorOf(req)))))
+
+  r.put("/api/user/notices", handle(SetNotice, ({ kind, on }, req) => runtime.run(setNotice(actorOf(req), kind, on)), () => ({ message: noticeMessages.saved })))
 
   r.get("/api/user/phoneCaptcha/:phone", handle(PhoneCaptcha, ({ phone }, req) => runtime.run(sendCaptcha(actorOf(req), phone, clientAddress(req))), () => ({
     message: phoneMessages.captchaSent

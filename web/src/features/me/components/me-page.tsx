@@ -27,6 +27,7 @@ import { isOn, type UserInfo } from "../../../lib/user-info"
 import { useArticleCode, useArticleCodeAble } from "../api/article-code"
 import { useHaveToComment } from "../api/have-to-comment"
 import { useNewOrderRemind } from "../api/new-order-remind"
+import { NoticeSwitches } from "./notice-switches"
 
 const badgeColors: Record<number, string> = { [-1]: "default", 0: "warning", 1: "success", 2: "danger" }
 
@@ -201,6 +202,8 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
         <List.Item data-testid="me-entry-score" prefix={<StarOutline />} onClick={() => navigate(`/scoreToMoney/${token}`)} extra={user.activeScore}>活跃积分</List.Item>
         <List.Item data-testid="me-feedback" prefix={<MessageOutline />} onClick={() => navigate(`/suggestion/${token}`)}>意见反馈</List.Item>
       </List>
+
+      <NoticeSwitches token={props.token} />
 
       <List mode="card" className="me-entries">
         <List.Item
