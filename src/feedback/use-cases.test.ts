@@ -197,6 +197,7 @@ describe("replying", () => {
     expect(await run(replySuggestion(staffW1, "s1", " x "))).toMatchObject(refused("RuleViolation", "回复内容不能少于2个字"))
     expect(await run(replySuggestion(staffW1, "s1", undefined))).toMatchObject(refused("RuleViolation", "回复内容不能少于2个字"))
     expect(await run(replySuggestion(staffW1, "s1", "长".repeat(257)))).toMatchObject(refused("RuleViolation", "回复内容不能超过256个字"))
+    expect(await run(replySuggestion(staffW1, "s-done", "长".repeat(256)))).toMatchObject(refused("StateConflict", "该反馈已处理"))
     expect(await run(replySuggestion(staffW1, "s-done", "你好"))).toMatchObject(refused("StateConflict", "该反馈已处理"))
     expect(w.replies).toEqual([])
     expect(ports.ops).toEqual([])

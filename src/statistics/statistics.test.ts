@@ -54,9 +54,11 @@ describe("who sees which days", () => {
   it("a range starts within the last 6 months and ends by tomorrow, timeEnd exclusive; nothing named is the last 7 days", () => {
     expect(tongjiRange("2026-05-28", "2026-11-29", now)).toEqual({ from: "2026-05-28", to: "2026-11-29" })
     expect(tongjiRange(undefined, undefined, now)).toEqual({ from: "2026-11-22", to: "2026-11-29" })
-    expect(tongjiRange(" 2026-11-01 ", "2026-11-02", now)).toEqual({ from: "2026-11-01", to: "2026-11-02" })
+    expect(tongjiRange(" 2026-11-01 ", " 2026-11-02 ", now)).toEqual({ from: "2026-11-01", to: "2026-11-02" })
     for (const [b, e] of [["2026-05-27", "2026-11-29"], ["2026-11-01", "2026-11-30"], ["2026-11-02", "2026-11-02"], ["2026-11-03", "2026-11-02"],
-      ["2026-02-30", "2026-11-01"], ["2026-11-01", undefined], [undefined, "2026-11-01"], ["2026/11/01", "2026-11-02"], ["", ""]] as const) {
+      ["2026-02-30", "2026-11-01"], ["2026-11-01", undefined], [undefined, "2026-11-01"], ["2026/11/01", "2026-11-02"], ["", ""],
+      // each malformed where every other check would pass
+      ["2026-11-0x", "2026-11-10"], ["2026-09-31", "2026-10-02"], ["2026-11-01", "2026-11-0x"], ["2026-09-01", "2026-09-31"]] as const) {
       expect(tongjiRange(b, e, now)).toMatchObject({ _tag: "RuleViolation", message: "统计日期范围不正确" })
     }
     fc.assert(fc.property(date, date, (b, e) => {
