@@ -1,9 +1,7 @@
-import { Effect } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { shanghaiDate, shanghaiDay } from "../shared/time"
-import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
-import { EmployeeStore } from "../staff/staff-store"
+import { actor, refused } from "../shared/ports.testkit"
 import { covers, dailyDate, earliestDay, HEAD_OFFICE, tongjiRange, viewerOfKey } from "./access"
 import { StatisticsRecordView, statisticsRecordView } from "./calls"
 import { addDays, addMonths, datesBetween, daysToStore, isClosed, spanOf, todayAt } from "./days"
@@ -11,7 +9,7 @@ import {
   COUNT_KEYS, DAILY_TYPES, dailyBlocks, FIGURE_KEYS, FIGURES, figuresOf, seenFigures, sumFigures, tongjiRow, zeroCounts, type Counts, type Figures
 } from "./figures"
 import { keyDaysRefusal, reportKeyState, reportLinkPath } from "./report-key"
-import { ReportKeys, StatisticsSettings, StatisticsStore, type SiteDayCounts, type StoredDay } from "./statistics-store"
+import { STATS_NOW, statisticsWorld, storedDay } from "./statistics-store.testkit"
 import { createReportLink, figuresOfDays, revokeReportLink, setSiteAdmin, statisticsRecord, storeStatisticsDay, viewerOf } from "./use-cases"
 
 const date = fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2035-12-31T00:00:00Z"), noInvalidDate: true }).map(shanghaiDate)
@@ -56,9 +54,11 @@ describe("who sees which days", () => {
   it("a range starts within the last 6 months and ends by tomorrow, timeEnd exclusive; nothing named is the last 7 days", () => {
     expect(tongjiRange("2026-05-28", "2026-11-29", now)).toEqual({ from: "2026-05-28", to: "2026-11-29" })
     expect(tongjiRange(undefined, undefined, now)).toEqual({ from: "2026-11-22", to: "2026-11-29" })
-    expect(tongjiRange(" 2026-11-01 ", "2026-11-02", now)).toEqual({ from: "2026-11-01", to: "2026-11-02" })
+    expect(tongjiRange(" 2026-11-01 ", " 2026-11-02 ", now)).toEqual({ from: "2026-11-01", to: "2026-11-02" })
     for (const [b, e] of [["2026-05-27", "2026-11-29"], ["2026-11-01", "2026-11-30"], ["2026-11-02", "2026-11-02"], ["2026-11-03", "2026-11-02"],
-      ["2026-02-30", "2026-11-01"], ["2026-11-01", undefined], [undefined, "2026-11-01"], ["2026/11/01", "2026-11-02"], ["", ""]] as const) {
+      ["2026-02-30", "2026-11-01"], ["2026-11-01", undefined], [undefined, "2026-11-01"], ["2026/11/01", "2026-11-02"], ["", ""],
+      // each malformed where every other check would pass
+      ["2026-11-0x", "2026-11-10"], ["2026-09-31", "2026-10-02"], ["2026-11-01", "2026-11-0x"], ["2026-09-01", "2026-09-31"]] as const) {
       expect(tongjiRange(b, e, now)).toMatchObject({ _tag: "RuleViolation", message: "统计日期范围不正确" })
     }
     fc.assert(fc.property(date, date, (b, e) => {
@@ -147,64 +147,8 @@ describe("the figures", () => {
 
 // --- the use cases over a store double ---------------------------------------------------------------
 
-const NOW = new Date("2026-11-28T04:00:00Z")
-const SITES = [site, { id: "w2", name: "东园驿站", siteCode: "DY01", fullName: "东园" }]
-
-const world = (options: { stored?: Array<StoredDay>; counted?: ReadonlyArray<SiteDayCounts>; siteAdmins?: Record<string, string> } = {}) => {
-  const ports = recordingPorts(NOW, ["new-1", "new-2"])
-  const stored = options.stored ?? []
-  const asked: Array<ReadonlyArray<string>> = []
-  const keys: Array<{ id: string; worksiteId: string | null; revokedAt: Date | null; expiresAt: Date; createdAt: Date; createdBy: string }> = []
-  const admins = new Map<string, boolean>([["e1", false]])
-  const run = <A, E>(effect: Effect.Effect<A, E, any>) => outcome(ports.provide(effect).pipe(
-    Effect.provideService(StatisticsSettings, { smsUnitCostFen: 4 }),
-    Effect.provideService(StatisticsStore, {
-      sites: () => Effect.succeed(SITES),
-      counts: (days, ids) => Effect.sync(() => {
-        asked.push(days.map((d) => d.day))
-        return (options.counted ?? []).filter((c) => ids.includes(c.worksiteId) && days.some((d) => d.day === c.day))
-      }),
-      population: () => Effect.succeed(new Map()),
-      unboundFollowers: () => Effect.succeed(0),
-      storedDays: (ids, from, to) => Effect.succeed(stored.filter((s) => ids.includes(s.worksiteId) && s.day >= from && s.day < to)),
-      storedDay: (id) => Effect.succeed(stored.find((s) => s.id === id)),
-      storeDay: (d) => Effect.sync(() => {
-        const held = stored.find((s) => s.worksiteId === d.worksiteId && s.day === d.day)
-        if (!held) { stored.push(d); return { id: d.id, outcome: "inserted" as const } }
-        if (JSON.stringify(held.figures) === JSON.stringify(d.figures)) return { id: held.id, outcome: "unchanged" as const }
-        stored[stored.indexOf(held)] = { ...d, id: held.id }
-        return { id: held.id, outcome: "updated" as const }
-      }),
-      siteAdminOf: (openid) => Effect.succeed(options.siteAdmins?.[openid]),
-      setSiteAdmin: (id, on) => Effect.sync(() => {
-        const was = admins.get(id)
-        admins.set(id, on)
-        return was !== on
-      })
-    }),
-    Effect.provideService(ReportKeys, {
-      create: (k) => Effect.sync(() => { keys.push({ ...k, revokedAt: null }); return `secret-${k.id}` }),
-      list: () => Effect.succeed(keys),
-      find: (id) => Effect.succeed(keys.find((k) => k.id === id)),
-      revoke: (id, at) => Effect.sync(() => {
-        const k = keys.find((x) => x.id === id)
-        if (!k || k.revokedAt) return false
-        k.revokedAt = at
-        return true
-      })
-    }),
-    Effect.provideService(EmployeeStore, {
-      findByOpenid: () => Effect.succeed(undefined),
-      findByPhone: (phone) => Effect.succeed(phone === "13900000001"
-        ? { id: "e1", phone, nameZH: "张伟", openid: null, passwordHash: "", worksite: { id: "w1" } as never } : undefined),
-      bind: () => Effect.void
-    })
-  ) as Effect.Effect<A, E, never>)
-  return { run, ports, stored, asked, keys }
-}
-
-const storedDay = (worksiteId: string, day: string, f: Partial<Figures>): StoredDay =>
-  ({ id: `r-${worksiteId}-${day}`, worksiteId, day, figures: { ...figuresOf({}, 4), ...f }, computedAt: new Date(0) })
+const NOW = STATS_NOW
+const world = statisticsWorld
 
 describe("the statistics' use cases", () => {
   it("the head office is role admin, a site admin their worksite; anyone else is refused", async () => {
