@@ -60,13 +60,13 @@ describe("station jobs and station payments", () => {
     const list = await station(["jobs", "list", "--json"], env)
     expect(list.code, list.stderr).toBe(0)
     expect(json(list).map((j: { name: string }) => j.name)).toEqual(expect.arrayContaining([
-      "mark-due-returns", "expire-prepays", "purge-login-nonces", "purge-sessions", "purge-idempotency-keys", "void-unpaid-errands", "void-unaccepted-errands"
+      "mark-due-returns", "remind-due-returns", "expire-prepays", "purge-login-nonces", "purge-sessions", "purge-idempotency-keys", "void-unpaid-errands", "void-unaccepted-errands"
     ]))
     const human = await station(["jobs", "list"], env)
     expect(human.stdout).toMatch(/expire-prepays\s+1 min/)
     const unknown = await station(["jobs", "run", "nope"], env)
     expect(unknown.code).toBe(2)
-    expect(unknown.stderr).toMatch(/no job named nope; the jobs are mark-due-returns, expire-prepays/)
+    expect(unknown.stderr).toMatch(/no job named nope; the jobs are mark-due-returns, remind-due-returns, expire-prepays/)
   }, SLOW)
 
   it("jobs run mark-due-returns marks the parcel uncollected for 80 h as awaiting return, once; the 60 h ones stay", async () => {
