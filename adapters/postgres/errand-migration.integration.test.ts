@@ -3,6 +3,7 @@ import type { Kysely } from "kysely"
 import { describe, expect, it } from "vitest"
 import * as errands from "../../migrations/2026-11-23T1500-errands"
 import * as sending from "../../migrations/2026-11-23T1800-sending"
+import * as errandSteps from "../../migrations/2026-11-28T0600-errand-steps"
 import { freshDemoDatabases } from "./demo-database.testkit"
 
 const fresh = freshDemoDatabases()
@@ -35,12 +36,14 @@ describe("migration 2026-11-23T1500-errands", () => {
 
   it("goes down and up again", async () => {
     const db = await fresh()
-    // sending (a later migration) references errand orders: it goes first and comes back last
+    // sending and the errand steps (later migrations) reference errand orders: they go first and come back last
+    await errandSteps.down(db as Kysely<any>)
     await sending.down(db as Kysely<any>)
     await errands.down(db as Kysely<any>)
     await expect(db.selectFrom("errand_order").selectAll().execute()).rejects.toThrow()
     await errands.up(db as Kysely<any>)
     await sending.up(db as Kysely<any>)
+    await errandSteps.up(db as Kysely<any>)
     expect(await db.selectFrom("building").selectAll().execute()).toEqual([])
   })
 })
