@@ -73,7 +73,7 @@ describe("runtime retries", () => {
     await database.db.updateTable("storage_tag").set({ last_tag: held.tag - 1 }).where("worksite_id", "=", "ws-xiyuan").execute()
     let attempts = 0
     const checkIn = (p: ParcelDraft) => ParcelStore.use((s) => Effect.suspend(() => (attempts++, s.checkIn(p, {
-      sms: undefined, log: { op: "checkIn", actorOpenid: "demo-staff", at: p.createdAt, input: {}, outcome: { id: p.id } }
+      sms: undefined, template: undefined, log: { op: "checkIn", actorOpenid: "demo-staff", at: p.createdAt, input: {}, outcome: { id: p.id } }
     }))))
     expect(await runtime.run(checkIn(parcel))).toEqual(Exit.succeed({ tag: held.tag + 1 }))
     expect(attempts).toBe(1)

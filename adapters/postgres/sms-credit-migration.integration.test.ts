@@ -5,21 +5,18 @@
 import { sql, type Kysely } from "kysely"
 import { describe, expect, it } from "vitest"
 import * as smsCredit from "../../migrations/2026-11-26T0900-sms-credit"
+import * as arrivalTemplate from "../../migrations/2026-11-29T0100-arrival-template"
 import { freshDemoDatabases } from "./demo-database.testkit"
 import { DEMO_SMS_CREDIT } from "./seed-sms"
-import { parcelStore } from "./stores/parcel-store"
-import { Effect } from "effect"
 
 const fresh = freshDemoDatabases()
 
-const checkIn = (db: Kysely<any>, expressNo: string) => Effect.runPromise(parcelStore(db).checkIn({
-  id: `p-${expressNo}`, worksiteId: "ws-xiyuan", expressCompanyId: "ec-sf", expressCompanyName: "顺丰速运", expressNo, storageNo: "A-01", weightId: "wf-1",
-  receiver: "李明", receiverId: null, receiverOpenid: null, receiverPhone: "13800000001", status: 0, agentOpenid: null, paotuiOpenid: null,
-  safekeepPaidFen: 0, createdAt: new Date(), checkedInBy: "e-xiyuan-1"
-}, {
-  sms: { channel: "sms", to: "13800000001", template: "parcelArrived", params: { site: "西园驿站" } },
-  log: { op: "checkIn", actorOpenid: "demo-staff", at: new Date(), input: {}, outcome: {} }
-}))
+/** A check-in by the statement with 2026-11-26T0900's arguments (the arrival template message came later). */
+const checkIn = (db: Kysely<any>, expressNo: string) => sql`select station_check_in(
+  ${`p-${expressNo}`}, 'ws-xiyuan', 'ec-sf', '顺丰速运', ${expressNo}, 'A-01', 'wf-1', '李明', null, null, '13800000001', 0::smallint, null, null,
+  0, now(), 'e-xiyuan-1', 1, 9999,
+  ${JSON.stringify({ channel: "sms", to: "13800000001", template: "parcelArrived", params: { site: "西园驿站" } })}::jsonb,
+  ${JSON.stringify({ op: "checkIn", actorOpenid: "demo-staff", at: new Date(), input: {}, outcome: {} })}::jsonb)`.execute(db)
 
 describe("migration 2026-11-26T0900-sms-credit", () => {
   it("seeds the demo credit with its ledger row and keeps every credit at 0 or more", async () => {
@@ -43,6 +40,8 @@ describe("migration 2026-11-26T0900-sms-credit", () => {
 
   it("has the check-in statement name the worksite on its SMS; down restores it as it was, up again", async () => {
     const db = await fresh()
+    // the later migration that replaced the statement goes down first and comes back last
+    await arrivalTemplate.down(db as Kysely<any>)
     await checkIn(db, "SF-M1")
     expect(await db.selectFrom("outbox").select(["worksite_id", "params"]).where("recipient", "=", "13800000001").execute())
       .toEqual([{ worksite_id: "ws-xiyuan", params: { site: "西园驿站", code: "A-01-0001" } }])
@@ -54,5 +53,6 @@ describe("migration 2026-11-26T0900-sms-credit", () => {
     await smsCredit.up(db as Kysely<any>)
     await checkIn(db, "SF-M3")
     expect(await db.selectFrom("outbox").select("worksite_id").orderBy("id").execute()).toEqual([{ worksite_id: null }, { worksite_id: null }, { worksite_id: "ws-xiyuan" }])
+    await arrivalTemplate.up(db as Kysely<any>)
   })
 })

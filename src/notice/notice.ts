@@ -1,20 +1,15 @@
 /**
  * The reminders a user gets (issue 21 item 8) and which of them they turned off on 我的: each kind is on unless the
  * user turned it off. The parcel notice SMS is not one of them: it is the station's notice, sent whatever the user
- * chose, as the station's worksite pays for it; these are the platform's template messages.
+ * chose, as the station's worksite pays for it; these are the platform's template messages: the arrival with its
+ * pickup code (src/parcel/arrival-notice.ts), the reminder before a return (src/parcel/return-reminder.ts), and the
+ * status changes of errands (src/errand/status-notice.ts) and send orders (src/sending/status-notice.ts).
  */
 import { Schema } from "effect"
 
 export const NOTICE_KINDS = ["arrival", "returnReminder", "errandStatus", "sendStatus"] as const
 export const NoticeKind = Schema.Literals(NOTICE_KINDS)
 export type NoticeKind = typeof NoticeKind.Type
-
-/**
- * The kinds a message is written for today, whose switches 我的 shows. The others are stored and read alike, but
- * shown only once their messages exist (a switch that changes nothing would mislead): the arrival template message
- * at check-in and the errand and send order status messages are still to come.
- */
-export const SENT_NOTICE_KINDS: ReadonlyArray<NoticeKind> = ["returnReminder"]
 
 /** The switch's words on 我的. */
 export const noticeLabels: Readonly<Record<NoticeKind, string>> = {

@@ -38,11 +38,15 @@ export interface NoticeRecipient {
   readonly openid: string
 }
 
+/** Whether a template message of this kind may go to the recipient: they have an openid and did not turn the kind off. */
+export const wantsNotice = Effect.fn("wantsNotice")(function* (to: NoticeRecipient | undefined, kind: NoticeKind) {
+  if (!to || to.openid === "") return false
+  return !(yield* (yield* NoticePreferences).offKinds(to.userId)).includes(kind)
+})
+
 /** Puts a template message of this kind in the outbox unless the recipient turned the kind off; answers whether it did. */
 export const notify = Effect.fn("notify")(function* (to: NoticeRecipient | undefined, kind: NoticeKind, template: string, params: Readonly<Record<string, string>>) {
-  if (!to || to.openid === "") return false
-  const off = yield* (yield* NoticePreferences).offKinds(to.userId)
-  if (off.includes(kind)) return false
+  if (!to || !(yield* wantsNotice(to, kind))) return false
   yield* (yield* Outbox).enqueue({ channel: "template", to: to.openid, template, params })
   return true
 })

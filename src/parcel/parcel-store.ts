@@ -66,6 +66,8 @@ export type ParcelDraft = Omit<ParcelRecord, "tag">
 export interface CheckInFollowUps {
   /** The receiver's SMS, its params still without the storage code. */
   readonly sms: OutgoingMessage | undefined
+  /** The receiver's arrival template message (src/parcel/arrival-notice.ts), its params still without the storage code. */
+  readonly template: OutgoingMessage | undefined
   /** The operations-log row, its outcome still without the tag and the storage code. */
   readonly log: StationOperation
 }

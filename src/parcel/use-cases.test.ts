@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import { EmployeeStore } from "../staff/staff-store"
 import type { Worksite } from "../staff/worksite"
+import { memoryNoticePreferences } from "../notice/notice-store.testkit"
 import { ParcelStatus } from "./parcel"
 import { Catalogue, ParcelStore, People, QrSigner, type CheckInFollowUps, type CollectParcel, type ParcelRecord, type Person } from "./parcel-store"
 import { clerk, parcelRecord, parcelStoreWith, staff, worksite } from "./parcel-store.testkit"
@@ -26,6 +27,8 @@ interface StationOptions {
   readonly worksite?: Worksite
   readonly freeTag?: number | undefined
   readonly movable?: boolean
+  /** The notice kinds each user turned off. */
+  readonly noticesOff?: Parameters<typeof memoryNoticePreferences>[0]
 }
 
 const station = (options: StationOptions = {}) => {
@@ -37,7 +40,7 @@ const station = (options: StationOptions = {}) => {
   const checkedIn: Array<CheckInFollowUps> = []
   const ports = recordingPorts(now, ["p-new"])
   const run = <A, E>(effect: Effect.Effect<A, E, any>) =>
-    outcome(ports.provide(effect).pipe(
+    outcome(ports.provide(memoryNoticePreferences(options.noticesOff).provide(effect)).pipe(
       Effect.provideService(EmployeeStore, {
         findByOpenid: (openid) => Effect.succeed(openid === staff.openid ? { ...staff, worksite: site } : undefined),
         findByPhone: () => Effect.succeed(undefined),
@@ -98,7 +101,7 @@ const collectable = (p: ParcelRecord): CollectParcel => ({
 const form = { expressCompany: "sf", storageNo: "A-03", expressNo: "SF200", weight: "light", receiverPhone: "13900139000" }
 
 describe("check-in", () => {
-  it("shelves the parcel under the tag the store hands out, gives the store the SMS and log row to write with it, tells the receiver by socket", async () => {
+  it("shelves the parcel under the tag the store hands out, gives the store the SMS, the template message and log row to write with it, tells the receiver by socket", async () => {
     const s = station()
     const answer = await s.run(checkIn(clerk, { ...form, worksite: "w1", storageNo: "shelf, A-03 ", expressNo: "x,SF200" }))
     expect(answer).toMatchObject({ ok: true, value: { code: "A-03-0042" } })
@@ -109,17 +112,27 @@ describe("check-in", () => {
     }])
     expect(s.checkedIn).toEqual([{
       sms: { channel: "sms", to: "13900139000", template: "parcelArrived", params: { company: "顺丰", site: "北门", serviceTime: "08:00 - 20:00" } },
+      template: { channel: "template", to: "o1", template: "parcelArrived", params: { company: "顺丰", site: "北门", serviceTime: "08:00 - 20:00" } },
       log: { op: "checkIn", actorOpenid: "staff-o", at: now, input: { ...form, worksite: "w1", storageNo: "shelf, A-03 ", expressNo: "x,SF200" }, outcome: { id: "p-new" } }
     }])
     expect(s.ports.events).toEqual([{ room: { user: "u1" }, name: "expressTotakeAdd", payload: { _id: "p-new", code: "A-03-0042" } }])
   })
 
-  it("a typed receiver name wins; an unknown phone gets no socket event, and no SMS where the station sends none", async () => {
+  it("a typed receiver name wins; an unknown phone gets no socket event and no template message, and no SMS where the station sends none", async () => {
     const s = station({ worksite: { ...worksite, smsAble: false } })
     const answer = await s.run(checkIn(clerk, { ...form, receiver: "  王五 ", receiverPhone: "13600136000" }))
     expect(answer).toMatchObject({ ok: true, value: { parcel: { receiver: "王五", receiverId: null, receiverOpenid: null } } })
     expect(s.ports.events).toEqual([])
-    expect(s.checkedIn).toMatchObject([{ sms: undefined, log: { op: "checkIn", outcome: { id: "p-new" } } }])
+    expect(s.checkedIn).toMatchObject([{ sms: undefined, template: undefined, log: { op: "checkIn", outcome: { id: "p-new" } } }])
+  })
+
+  it("a receiver who turned 到件通知 off gets the station's SMS but no template message; another user's switch does not count", async () => {
+    const off = station({ noticesOff: { u1: ["arrival"] } })
+    expect(await off.run(checkIn(clerk, form))).toMatchObject({ ok: true })
+    expect(off.checkedIn).toMatchObject([{ sms: { channel: "sms", to: "13900139000" }, template: undefined }])
+    const others = station({ noticesOff: { u9: ["arrival"], u1: ["returnReminder", "errandStatus", "sendStatus"] } })
+    expect(await others.run(checkIn(clerk, form))).toMatchObject({ ok: true })
+    expect(others.checkedIn).toMatchObject([{ template: { channel: "template", to: "o1", template: "parcelArrived" } }])
   })
 
   it("the named receiver counts only at this worksite; a nickname stands in for a missing real name", async () => {

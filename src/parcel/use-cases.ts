@@ -6,7 +6,7 @@ import { IdStatus, logOperation, operationKind } from "../shared/operation"
 import { Clock, Events, Ids } from "../shared/ports"
 import { messages as staffMessages } from "../staff/employee"
 import { employeeOf } from "../staff/use-cases"
-import { serviceTimeStr } from "../staff/worksite"
+import { arrivalNotices } from "./arrival-notice"
 import { checkInRefusal, messages, scanned } from "./check-in"
 import { collectorOf, tabStatuses } from "./collect"
 import {
@@ -84,12 +84,7 @@ export const checkIn = Effect.fn("checkIn")(function* (actor: Actor, raw: CheckI
     checkedInBy: employee.id
   }
   const placed = yield* parcels.checkIn(draft, {
-    sms: worksite.smsAble
-      ? {
-        channel: "sms", to: draft.receiverPhone, template: "parcelArrived",
-        params: { company: company.name, site: worksite.shortName, serviceTime: serviceTimeStr(worksite) }
-      }
-      : undefined,
+    ...yield* arrivalNotices(worksite, company.name, draft.receiverPhone, person),
     // the check-in statement adds the tag and code it picks to the outcome
     log: { op: CheckInOperation.op, actorOpenid: actor.openid, at: now, input: raw satisfies typeof CheckInOperation.input.Type, outcome: { id: draft.id } }
   })

@@ -169,7 +169,7 @@ describeOnPostgres("concurrency on real Postgres", () => {
         id, worksiteId: ws, expressCompanyId: "ec-sf", expressCompanyName: "顺丰速运", expressNo: unique("LW"), storageNo: "B-01", weightId: "wf-1",
         receiver: "", receiverId: null, receiverOpenid: null, receiverPhone: "13800000002", status: 0, agentOpenid: null, paotuiOpenid: null,
         safekeepPaidFen: 0, createdAt: new Date(), checkedInBy: "e-dongyuan-1"
-      }, { sms: undefined, log: { op: "checkIn", actorOpenid: "demo-staff-dy", at: new Date(), input: {}, outcome: { id } } }))
+      }, { sms: undefined, template: undefined, log: { op: "checkIn", actorOpenid: "demo-staff-dy", at: new Date(), input: {}, outcome: { id } } }))
       for (let i = 0; i < 200; i++) {
         const blocked = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)
         if (blocked.rows[0]!.n > 0) break

@@ -70,6 +70,7 @@ describe.each(backends)("the check-in statement (%s)", (backend) => {
 
   const followUpsOf = (parcel: ParcelDraft): CheckInFollowUps => ({
     sms: { channel: "sms", to: parcel.receiverPhone, template: "parcelArrived", params: { company: "顺丰速运", site: "东苑" } },
+    template: undefined,
     log: { op: "checkIn", actorOpenid: "demo-staff-dy", at: parcel.createdAt, input: { expressNo: parcel.expressNo }, outcome: { id: parcel.id } }
   })
 
@@ -148,6 +149,18 @@ describe.each(backends)("the check-in statement (%s)", (backend) => {
       ops: [{ op: "checkIn", actor_openid: "demo-staff-dy", at: parcel.createdAt, input: { expressNo: parcel.expressNo }, outcome: { id: parcel.id, tag, code } }]
     })
     expect(await lastTag()).toBe(tag)
+  })
+
+  it("writes the receiver's template message beside the SMS, both with the code; only the SMS names the worksite that pays for it", async () => {
+    await reset(0)
+    const parcel = draft()
+    const template = { channel: "template" as const, to: "o-receiver", template: "parcelArrived", params: { company: "顺丰速运", site: "东苑" } }
+    const max = (await sql<{ n: string }>`select coalesce(max(id), 0) as n from outbox`.execute(t.db)).rows[0]!.n
+    expect(await Effect.runPromise(parcelStore(t.db).checkIn(parcel, { ...followUpsOf(parcel), template }))).toEqual({ tag: 1 })
+    expect(await t.db.selectFrom("outbox").select(["channel", "recipient", "template", "params", "worksite_id"]).where("id", ">", max as never).orderBy("id").execute()).toEqual([
+      { channel: "sms", recipient: "13800000002", template: "parcelArrived", params: { company: "顺丰速运", site: "东苑", code: "B-07-0001" }, worksite_id: WORKSITE },
+      { channel: "template", recipient: "o-receiver", template: "parcelArrived", params: { company: "顺丰速运", site: "东苑", code: "B-07-0001" }, worksite_id: null }
+    ])
   })
 
   it.each([

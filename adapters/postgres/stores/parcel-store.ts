@@ -38,7 +38,7 @@ const heldBy = (db: Kysely<DB>, userId: string, statuses: ReadonlyArray<ParcelSt
 /**
  * One call, one round trip (see migrations/2026-11-23T1100-check-in-statement.ts, the one place the
  * tag is picked): the counter lock, the next free tag in the core's range (wrapping 9999 → 1), the
- * parcel, its SMS and its operations-log row, completed with the tag and code. Atomic on its own, so
+ * parcel, its SMS, its template message and its operations-log row, completed with the tag and code. Atomic on its own, so
  * it needs no transaction; inside one it joins it.
  */
 const checkIn = async (db: Kysely<DB>, p: ParcelDraft, f: CheckInFollowUps): Promise<CheckInOutcome> => {
@@ -47,7 +47,8 @@ const checkIn = async (db: Kysely<DB>, p: ParcelDraft, f: CheckInFollowUps): Pro
       ${p.id}, ${p.worksiteId}, ${p.expressCompanyId}, ${p.expressCompanyName}, ${p.expressNo}, ${p.storageNo}, ${p.weightId},
       ${p.receiver}, ${p.receiverId}, ${p.receiverOpenid}, ${p.receiverPhone}, ${p.status}::smallint, ${p.agentOpenid}, ${p.paotuiOpenid},
       ${p.safekeepPaidFen}::integer, ${p.createdAt}::timestamptz, ${p.checkedInBy}, ${TAG_MIN}::integer, ${TAG_MAX}::integer,
-      ${f.sms === undefined ? null : JSON.stringify(f.sms)}::jsonb, ${JSON.stringify(f.log)}::jsonb) as tag`.execute(db)
+      ${f.sms === undefined ? null : JSON.stringify(f.sms)}::jsonb, ${f.template === undefined ? null : JSON.stringify(f.template)}::jsonb,
+      ${JSON.stringify(f.log)}::jsonb) as tag`.execute(db)
     const tag = rows[0]?.tag
     return tag === null || tag === undefined ? "shelvesFull" : { tag }
   } catch (e) {

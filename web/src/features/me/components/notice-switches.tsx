@@ -1,8 +1,8 @@
-/** 消息提醒 on 我的: one switch per reminder kind a message is written for, each on until the user turns it off (the SMS at arrival is the station's and stays). */
+/** 消息提醒 on 我的: one switch per reminder kind, each on until the user turns it off (the SMS at arrival is the station's and stays). */
 import { List, Switch, Toast } from "antd-mobile"
 import { BellOutline } from "antd-mobile-icons"
 import { useEffect, useState } from "react"
-import { noticeLabels, SENT_NOTICE_KINDS, type NoticeKind, type NoticeSettings } from "#src/notice/notice"
+import { noticeLabels, NOTICE_KINDS, type NoticeKind, type NoticeSettings } from "#src/notice/notice"
 import { failureMessage } from "../../../lib/api-client"
 import { useNotices, useSetNotice } from "../api/notices"
 
@@ -32,7 +32,7 @@ export const NoticeSwitches = (props: { readonly token: string }) => {
 
   return (
     <List mode="card" className="me-entries" header="消息提醒" data-testid="me-notices">
-      {SENT_NOTICE_KINDS.map((kind) => (
+      {NOTICE_KINDS.map((kind) => (
         <List.Item
           key={kind}
           data-testid={`me-notice-${kind}`}
