@@ -11,6 +11,8 @@ import { TradeStore } from "../payment/trade-store"
 import type { LedgerEntry } from "../wallet/ledger"
 import { WalletStore, type Page } from "../wallet/wallet-store"
 import { ErrandParties, type ErrandPerson } from "./errand-parties"
+import { NoticePreferences } from "../notice/notice-store"
+import { memoryNoticePreferences } from "../notice/notice-store.testkit"
 import { CreditStore, ErrandStore, type CreditEntry, type ErrandOrderRecord, type StatusGroup } from "./errand-store"
 import { DoorPickupSendOrders } from "./door-pickup"
 import type { SendStatus } from "./send-status"
@@ -202,6 +204,7 @@ export const errandWorld = (people: ReadonlyArray<ErrandPerson>) => {
   const wallet = memoryWallet()
   const trades = memoryTrades()
   const sendOrders = memoryDoorPickups(errands.orders)
+  const notices = memoryNoticePreferences()
   const layer = Layer.mergeAll(
     Layer.succeed(ErrandStore, errands.store),
     Layer.succeed(ErrandParties, parties.port),
@@ -209,7 +212,8 @@ export const errandWorld = (people: ReadonlyArray<ErrandPerson>) => {
     Layer.succeed(WalletStore, wallet.port),
     Layer.succeed(TradeStore, trades.store),
     Layer.succeed(PayIn, trades.payIn),
-    Layer.succeed(DoorPickupSendOrders, sendOrders.port)
+    Layer.succeed(DoorPickupSendOrders, sendOrders.port),
+    Layer.succeed(NoticePreferences, notices.service)
   )
-  return { errands, parties, credit, wallet, trades, sendOrders, layer }
+  return { errands, parties, credit, wallet, trades, sendOrders, notices, layer }
 }

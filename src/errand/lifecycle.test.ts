@@ -15,6 +15,7 @@ import type { ErrandPerson } from "./errand-parties"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { errandWorld } from "./errand-store.testkit"
 import { grabMessages } from "./grab"
+import { ERRAND_STATUS_TEMPLATE } from "./status-notice"
 import {
   cancelOrder, collectedAtStation, confirmReceipt, confirmTakeaway, grabOrder, hallOrders, haveToComment, leaderSign, lifecycleMessages,
   listOrders, markDelivered, orderFor, pageOrders, PAYING_NOW, runnerCancel, runnerQr, sayTakeaway
@@ -171,6 +172,31 @@ describe("a type-1 order from the hall to the door", () => {
     expect(s.world.wallet.ledger).toEqual([expect.objectContaining({ userId: runnerA.id, type: 1, money: 600, refId: o.id })])
     expect(s.world.wallet.money.get(runnerA.id)).toBe(600)
     expect(await s.run(haveToComment(actorOf(requester)))).toEqual({ ok: true, value: true })
+  })
+
+  it("tells the other party of each step by template message (跑腿订单状态), unless they turned it off", async () => {
+    const s = setup()
+    const o = s.place()
+    const messages = () => s.ports.outbox.filter((m) => m.template === ERRAND_STATUS_TEMPLATE).map((m) => [m.to, m.params.status, m.params.remark])
+    await s.run(grabOrder(actorOf(runnerA), o.orderNo))
+    s.world.parties.parcels.set(o.toTakeId!, { status: 5, runnerOpenid: runnerA.openid })
+    await s.run(collectedAtStation(o.toTakeId!, "w1"))
+    await s.run(markDelivered(actorOf(runnerA), o.id))
+    await s.run(confirmReceipt(actorOf(requester), { id: o.id }))
+    expect(messages()).toEqual([
+      [requester.openid, "已接单", "跑腿员已接单"],
+      [requester.openid, "已取件", "跑腿员已取件"],
+      [requester.openid, "已送达", "跑腿员已送达，请确认收货"],
+      [runnerA.openid, "已完成", "用户已确认收货，订单完成"]
+    ])
+    expect(s.ports.outbox.find((m) => m.template === ERRAND_STATUS_TEMPLATE)?.params.orderNo).toBe(o.orderNo)
+
+    const quiet = setup()
+    quiet.world.notices.state.set(requester.id, new Set(["errandStatus"]))
+    const q = quiet.place()
+    await quiet.run(grabOrder(actorOf(runnerA), q.orderNo))
+    expect(quiet.order(q.id).status).toBe(1)
+    expect(quiet.ports.outbox).toEqual([])
   })
 
   it("the requester cancels before it is taken: the payment is refunded and the parcel goes back to the shelf", async () => {

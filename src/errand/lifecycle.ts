@@ -6,6 +6,7 @@
  * transaction.
  */
 import { Effect } from "effect"
+import { notify } from "../notice/use-cases"
 import type { ParcelStatus } from "../parcel/parcel"
 import type { TakePartRequest } from "../parcel/calls"
 import { ParcelStore } from "../parcel/parcel-store"
@@ -32,8 +33,9 @@ import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { grabMessages, grabRefusal, hall, type HallSort } from "./grab"
 import {
   cancelReasonTypeOf, decide, errandMessages, ErrandStatus, ErrandType, failureOf, HALL_ADD, HALL_ADD_PICKUP, hallEventName, offersRunnerQr, parcelStatusOfErrand,
-  type Decided, type ErrandActor, type ErrandCommand
+  type Decided, type Edge, type ErrandActor, type ErrandCommand, type Role
 } from "./status-machine"
+import { ERRAND_STATUS_TEMPLATE, errandNotices } from "./status-notice"
 
 export const lifecycleMessages = {
   /** Hall, grab and the runner's lists for someone who is not a joined runner: the page goes to /paotuiApply. */
@@ -172,9 +174,23 @@ const applied = Effect.fnUntraced(function* (order: ErrandOrderRecord, actor: Er
       return yield* new StateConflict({ message: errandMessages.cancelFailed })
     }
   }
-  // when a sending use case leads (sendMoved), the send order's events tell the same parties
-  if (!options.sendMoved) yield* publish(order, next, decided, person, sendOrder)
+  // when a sending use case leads (sendMoved), the send order's events and messages tell the same parties
+  if (!options.sendMoved) {
+    yield* publish(order, next, decided, person, sendOrder)
+    yield* tellParties(order, next, decided.edge, actor.role, person)
+  }
   return next
+})
+
+/** The step's template messages (status-notice.ts) to the requester and the runner, each unless they turned them off. */
+const tellParties = Effect.fnUntraced(function* (
+  before: ErrandOrderRecord, after: ErrandOrderRecord, edge: Edge, role: Role, person: (openid: string) => Effect.Effect<ErrandPerson | undefined, never, ErrandParties>
+) {
+  for (const notice of errandNotices(after, edge, role)) {
+    const openid = notice.to === "requester" ? after.openid : (before.accept ?? after.accept)?.openid
+    const user = openid ? yield* person(openid) : undefined
+    yield* notify(user && { userId: user.id, openid: user.openid }, "errandStatus", ERRAND_STATUS_TEMPLATE, notice.params)
+  }
 })
 
 // --- who is calling -------------------------------------------------------------------------------------

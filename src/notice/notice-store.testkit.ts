@@ -14,5 +14,5 @@ export const memoryNoticePreferences = (off: Record<string, ReadonlyArray<Notice
       state.set(userId, kinds)
     })
   })
-  return { state, provide: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, NoticePreferences, service) }
+  return { state, service, provide: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, NoticePreferences, service) }
 }

@@ -39,6 +39,8 @@ import { SendStore, type SendCompany, type SendingSettings, type SendRecord } fr
 import { SendStatus } from "./status-machine"
 import type { LoggedStep } from "./timeline"
 import type { PrinterAddress, Waybill } from "./waybill"
+import { NoticePreferences } from "../notice/notice-store"
+import { memoryNoticePreferences } from "../notice/notice-store.testkit"
 
 /** 12:00 in Shanghai. */
 export const T0 = new Date("2026-11-20T04:00:00Z")
@@ -215,7 +217,7 @@ export const memorySendStore = () => {
 /** What the sending use cases read and write, all provided by `sendingWorld`. */
 export type SendingServices =
   | SendStore | DoorPickupSendOrders | ErrandStore | ErrandParties | CreditStore | WalletStore | TradeStore | PayIn | ProfileStore | AddressStore
-  | EmployeeStore | Uploads | Printer | WaybillRenderer | QrSigner | Regions | Clock | Ids | Events | Outbox | OpsLog
+  | EmployeeStore | Uploads | Printer | WaybillRenderer | QrSigner | Regions | NoticePreferences | Clock | Ids | Events | Outbox | OpsLog
 
 /** The QR signer's double: the signature is the signed text reversed, so a changed field fails to verify. */
 export const fakeQrSigner = QrSigner.of({
@@ -260,6 +262,7 @@ export const sendingWorld = (ids: ReadonlyArray<string> = []) => {
   }
   let clock = T0
   const ports = recordingPorts(() => clock, ids)
+  const notices = memoryNoticePreferences()
 
   const layer = Layer.mergeAll(
     Layer.succeed(SendStore, send.store),
@@ -289,7 +292,8 @@ export const sendingWorld = (ids: ReadonlyArray<string> = []) => {
     })),
     Layer.succeed(WaybillRenderer, WaybillRenderer.of({ render: (waybill) => new TextEncoder().encode(JSON.stringify(waybill)) })),
     Layer.succeed(QrSigner, fakeQrSigner),
-    Layer.succeed(Regions, sampleRegions())
+    Layer.succeed(Regions, sampleRegions()),
+    Layer.succeed(NoticePreferences, notices.service)
   )
 
   /** What a failed transaction gives back: every row it could have written, and the events and log lines it raised. */
@@ -366,7 +370,7 @@ export const sendingWorld = (ids: ReadonlyArray<string> = []) => {
   }
 
   return {
-    send, errands, parties, credit, wallet, trades, prepays, profiles, addresses, employees, uploads, printer, ports, layer, run, race, doorPickup,
+    send, errands, parties, credit, wallet, trades, prepays, profiles, addresses, employees, uploads, printer, notices, ports, layer, run, race, doorPickup,
     /** The send orders as stored. */
     order: (id = "s1") => send.orders.get(id),
     errand: (id = "e1") => errands.orders.get(id),

@@ -13,6 +13,7 @@ import { contact, sendEvents, sendingWorld, sendRecord, T0 } from "./send-store.
 import type { SendRecord } from "./send-store"
 import { freightPaid } from "./settlement"
 import { messages, SendStatus, type SendAction } from "./status-machine"
+import { SEND_STATUS_TEMPLATE } from "./status-notice"
 import { movedOnRefusal, present, presentAll, transition, transitionUnlessMovedOn } from "./transition"
 
 const staff = { role: "staff", worksiteId: "w1" } as const
@@ -81,6 +82,33 @@ describe("one transition", () => {
       .toEqual({ ok: true, value: { order: set, message: "计费成功待支付" } })
     expect(w.order()).toEqual(set)
     expect(w.ports.events).toEqual(sendEvents(set, ["freightUpdated", "freightUpdate"]))
+  })
+
+  it("tells the sender each step they did not take by template message (寄件订单状态), unless they turned it off", async () => {
+    const w = sendingWorld()
+    const order = sendRecord()
+    w.put(order)
+    const set = await w.run(transition(order, staff, { type: "setFreight", companyId: "sf", freight: 900, freightWeight: 1000 }))
+    const paid = set.ok ? await w.run(transition(set.value.order, asSender, { type: "payFreight" })) : set
+    const printed = paid.ok ? await w.run(transition(paid.value.order, staff, { type: "assignNumber", expressNo: "SF100" })) : paid
+    const out = printed.ok ? await w.run(transition(printed.value.order, staff, { type: "sendOut" })) : printed
+    expect(out.ok).toBe(true)
+    expect(w.ports.outbox).toEqual([
+      { channel: "template", to: "o-s", template: SEND_STATUS_TEMPLATE, params: { orderNo: order.orderNo, status: "待支付运费", remark: "运费已算好，共 ¥11.50，请尽快支付" } },
+      { channel: "template", to: "o-s", template: SEND_STATUS_TEMPLATE, params: { orderNo: order.orderNo, status: "待出库", remark: "面单已打印，运单号 SF100，等待出库" } },
+      { channel: "template", to: "o-s", template: SEND_STATUS_TEMPLATE, params: { orderNo: order.orderNo, status: "已出库", remark: "已交给快递公司，运单号 SF100" } }
+    ])
+
+    const quiet = sendingWorld()
+    quiet.notices.state.set("u-s", new Set(["sendStatus"]))
+    quiet.put(order)
+    expect((await quiet.run(transition(order, staff, { type: "setFreightDaofu", companyId: "sf" }))).ok).toBe(true)
+    expect(quiet.order()?.status).toBe(SendStatus.awaitingNumber)
+    expect(quiet.ports.outbox).toEqual([])
+    const told = sendingWorld()
+    told.put(order)
+    await told.run(transition(order, staff, { type: "setFreightDaofu", companyId: "sf" }))
+    expect(told.ports.outbox.map((m) => m.params.remark)).toEqual(["运费到付，等待打印面单"])
   })
 
   it("the patch is written with the step; a step without a message answers none", async () => {

@@ -1,17 +1,20 @@
 /**
  * One send-order transition: the core decides, the store writes it only if the order is still as read, a door
- * pickup's errand takes the matching edge in the same transaction, and the live events go out. Also the order's view.
+ * pickup's errand takes the matching edge in the same transaction, and the live events and the sender's template
+ * message (status-notice.ts) go out. Also the order's view.
  */
 import { Effect } from "effect"
 import { ErrandStore, type ErrandOrderRecord } from "../errand/errand-store"
 import { applyAction } from "../errand/lifecycle"
 import { edgeFor, type ErrandActor, type ErrandCommand } from "../errand/status-machine"
+import { notify } from "../notice/use-cases"
 import { StateConflict } from "../shared/errors"
 import { Events } from "../shared/ports"
 import type { SendEventPayload, SendOrderView } from "./calls"
 import { contactView, statusStrOf } from "./calls"
 import { toScanDelta, toScanEventName } from "./dispatch"
 import { SendStore, type SendingSettings, type SendRecord } from "./send-store"
+import { SEND_STATUS_TEMPLATE, sendNotice } from "./status-notice"
 import { decide, failureMessage, messages, type SendAction, type SendActor, type SendEventName } from "./status-machine"
 
 /** What the order shows: its carrier's name and its errand's runner. */
@@ -130,6 +133,8 @@ export const transitionUnlessMovedOn = Effect.fn("sendTransition")(function* (or
   if (order.doorPickup) yield* moveDoorPickup(order, next, actor, action)
   yield* publish(next, decided.events)
   yield* publishToScan(order, next)
+  const notice = sendNotice(next, action.type, actor)
+  if (notice) yield* notify({ userId: next.senderId, openid: next.senderOpenid }, "sendStatus", SEND_STATUS_TEMPLATE, notice)
   return { order: next, message: decided.message }
 })
 

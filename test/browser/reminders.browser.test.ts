@@ -1,10 +1,13 @@
 /**
- * The reminder switches on 我的 at 390×844 (issue 21 item 8): a student sees 消息提醒 with the kinds a message is
- * written for today (退回前提醒) on, turns it off (saved, only that kind), reloads and finds it still off, then turns it
- * back on.
+ * The reminder switches on 我的 at 390×844 (issue 21 item 8): a student sees 消息提醒 with its four kinds on
+ * (到件通知, 退回前提醒, 跑腿订单状态, 寄件订单状态), turns 到件通知 off (saved, only that kind), reloads and finds it
+ * still off; a parcel checked in meanwhile brings the station's SMS but no template message; turned back on, the next
+ * parcel brings both, each with its pickup code.
  * Screenshots: test-results/screenshots/reminders-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sql } from "kysely"
+import { checkInParcel } from "./errand-kit"
 import { browserAvailable, POLL, shot, startHarness, type Harness } from "./harness"
 
 const run = browserAvailable()
@@ -27,24 +30,35 @@ describe.skipIf(!run)("reminder switches on 我的", () => {
 
     await page.goto(`${h.url}/my/${encodeURIComponent(student)}`)
     await page.getByTestId("me-notices").waitFor()
-    expect(await checked("returnReminder")).toBe("true")
-    // kinds whose messages do not exist yet show no switch
-    for (const kind of ["arrival", "errandStatus", "sendStatus"]) expect(await page.getByTestId(`me-notice-${kind}`).count()).toBe(0)
-    expect(await page.getByTestId("me-notices").textContent()).toContain("消息提醒")
+    for (const kind of ["arrival", "returnReminder", "errandStatus", "sendStatus"]) expect(await checked(kind)).toBe("true")
+    const text = (await page.getByTestId("me-notices").textContent()) ?? ""
+    for (const words of ["消息提醒", "到件通知", "退回前提醒", "跑腿订单状态", "寄件订单状态"]) expect(text).toContain(words)
     await shot(page, "reminders-1-all-on")
 
-    await switchOf("returnReminder").click()
+    await switchOf("arrival").click()
     await expect.poll(() => h.runtime.db.selectFrom("notice_off").select("kind").where("user_id", "=", "u-student").execute(), POLL)
-      .toEqual([{ kind: "returnReminder" }])
+      .toEqual([{ kind: "arrival" }])
 
     await page.reload()
     await page.getByTestId("me-notices").waitFor()
-    expect(await checked("returnReminder")).toBe("false")
-    await shot(page, "reminders-2-return-off-after-reload")
+    expect(await checked("arrival")).toBe("false")
+    expect(await checked("returnReminder")).toBe("true")
+    await shot(page, "reminders-2-arrival-off-after-reload")
 
-    await switchOf("returnReminder").click()
-    await expect.poll(() => checked("returnReminder"), POLL).toBe("true")
+    // a parcel now: the station's SMS with its code, no template message
+    const arrivals = async (expressNo: string) => {
+      const parcel = await checkInParcel(h, expressNo)
+      const code = `${parcel.storageNo}-${String(parcel.tag).padStart(4, "0")}`
+      const rows = await h.runtime.db.selectFrom("outbox").select(["channel", "recipient", "params"]).where("template", "=", "parcelArrived")
+        .where(sql<boolean>`params->>'code' = ${code}`).orderBy("id").execute()
+      return rows.map((r) => [r.channel, r.recipient])
+    }
+    expect(await arrivals("SF-REMIND-OFF")).toEqual([["sms", "13800000001"]])
+
+    await switchOf("arrival").click()
+    await expect.poll(() => checked("arrival"), POLL).toBe("true")
     await expect.poll(() => h.runtime.db.selectFrom("notice_off").select("kind").where("user_id", "=", "u-student").execute(), POLL).toEqual([])
+    expect(await arrivals("SF-REMIND-ON")).toEqual([["sms", "13800000001"], ["template", "demo-student"]])
     // the page is no wider than the phone
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     expect(errors).toEqual([])
