@@ -5,6 +5,7 @@
  * 确认收货 the rating opens at once and the order stays under 已完成 (待评价, then 已评价); and the order's page shows
  * the timeline of its steps, from the requester's and the runner's cards.
  */
+import { sql } from "kysely"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { newUser } from "../support/test-app"
@@ -186,6 +187,13 @@ describe.skipIf(!run)("errand detail, the runner's view and the rating (issue 21
     ])
     await shot(student.page, "e21-10-detail-rated")
     expect(student.errors).toEqual([])
+
+    // each step reached the party who did not take it as a template message (跑腿订单状态)
+    const told = await h.runtime.db.selectFrom("outbox").select(["recipient", "params"]).where("channel", "=", "template").where("template", "=", "errandStatus")
+      .where(sql<boolean>`params->>'orderNo' = ${order.orderNo}`).orderBy("id").execute()
+    expect(told.map((m) => [m.recipient, (m.params as { remark: string }).remark])).toEqual([
+      ["demo-student", "跑腿员已接单"], ["demo-student", "跑腿员已取件"], ["demo-student", "跑腿员已送达，请确认收货"], ["demo-runner", "用户已确认收货，订单完成"]
+    ])
   }, 120_000)
 
   it("a cancelled order's page shows what happened: placed, then 已取消", async ({ onTestFailed }) => {

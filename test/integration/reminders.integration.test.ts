@@ -4,7 +4,8 @@
  * kind is refused with nothing written; a switch turned replays alike. The job remind-due-returns writes each receiver of a parcel still waiting two
  * days after check-in one parcelReturnSoon template message (with the pickup code), its marker and its ops-log row
  * together, once per parcel over runs; none for a receiver who turned 退回前提醒 off (marked all the same), none before
- * the window or after the parcel is due.
+ * the window or after the parcel is due. A check-in writes the receiver's arrival template message with the pickup code
+ * beside the station's SMS unless they turned 到件通知 off; a check-in and its reminder replay alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loggedOperations } from "#adapters/ops/ops-log"
@@ -114,6 +115,48 @@ for (const backend of backends) {
       await remindJob.run(t.runtime, new Date(checkedInAt.getTime() + 60 * HOUR))
       expect(await reminders(on.user.openid)).toHaveLength(1)
       expect(await t.db.selectFrom("ops_log").select("seq").where("op", "=", "remindReturn").execute()).toHaveLength(logged.length)
+    })
+
+    it("check-in: the receiver's arrival template message with the pickup code beside the SMS; turned off, the SMS alone", async () => {
+      const on = await student()
+      const off = await student()
+      await t.api("PUT", "/api/user/notices", off.token, { kind: "arrival", on: false })
+      const arrivals = async (user: { openid: string; phone: string }, parcel: { storage_no: string; tag: number }) => {
+        const code = `${parcel.storage_no}-${String(parcel.tag).padStart(4, "0")}`
+        const rows = await t.db.selectFrom("outbox").select(["channel", "recipient", "params"]).where("template", "=", "parcelArrived")
+          .where("recipient", "in", [user.openid, user.phone]).orderBy("id").execute()
+        return rows.filter((r) => (r.params as { code?: string }).code === code).map((r) => [r.channel, r.recipient])
+      }
+      expect(await arrivals(on.user, await parcelFor(on.user.phone))).toEqual([["sms", on.user.phone], ["template", on.user.openid]])
+      expect(await arrivals(off.user, await parcelFor(off.user.phone))).toEqual([["sms", off.user.phone]])
+    })
+
+    it("a check-in and its return reminder replay into a fresh database alike: the same messages and marker", async () => {
+      const { user } = await student()
+      const parcel = await parcelFor(user.phone)
+      await remindJob.run(t.runtime, new Date(new Date(parcel.created_at).getTime() + 49 * HOUR))
+      const lines: Array<{ lineNo: number; text: string }> = []
+      for await (const op of loggedOperations(t.db)) {
+        const about = (op.input as { id?: string }).id ?? (op.outcome as { id?: string }).id
+        if ((op.op === "checkIn" || op.op === "remindReturn") && about === parcel.id) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
+      }
+      expect(lines.map((l) => (JSON.parse(l.text) as { op: string }).op)).toEqual(["checkIn", "remindReturn"])
+      const fresh = await startTestApp("pglite")
+      try {
+        await fresh.db.insertInto("app_user").values(await t.db.selectFrom("app_user").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow()).execute()
+        // the station's counter where it stood before this check-in (the check-ins before it are not replayed here)
+        const { worksite_id } = await t.db.selectFrom("parcel").select("worksite_id").where("id", "=", parcel.id).executeTakeFirstOrThrow()
+        await fresh.db.updateTable("storage_tag").set({ last_tag: parcel.tag - 1 }).where("worksite_id", "=", worksite_id).execute()
+        const summary = await replayOperations(fresh.runtime, (async function* () { yield* lines })())
+        expect(summary.problems).toEqual([])
+        expect(summary).toMatchObject({ operations: 2, matched: 2 })
+        const messages = (db: typeof t.db) => db.selectFrom("outbox").select(["channel", "template", "params"]).where("recipient", "=", user.openid).orderBy("id").execute()
+        expect(await messages(fresh.db)).toEqual(await messages(t.db))
+        expect((await messages(fresh.db)).map((m) => m.template)).toEqual(["parcelArrived", "parcelReturnSoon"])
+        expect(await fresh.db.selectFrom("return_reminder").select(["parcel_id", "sent"]).execute()).toEqual([{ parcel_id: parcel.id, sent: true }])
+      } finally {
+        await fresh.close()
+      }
     })
 
     it("remind-due-returns: two runs at once remind a parcel once", async () => {
