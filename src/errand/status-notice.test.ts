@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { edgeFor, errandEdges, ErrandStatus, ErrandType, type Edge, type ErrandAction, type Role } from "./status-machine"
-import { errandNotices } from "./status-notice"
+import { errandNotices, SEND_LED } from "./status-notice"
 
 const edge = (type: ErrandType, from: ErrandStatus, action: ErrandAction): Edge => {
   const found = edgeFor(type, from, action)
@@ -11,7 +11,6 @@ const noticesOf = (type: ErrandType, from: ErrandStatus, action: ErrandAction, r
   const e = edge(type, from, action)
   return errandNotices({ orderNo: "PT1", type, status: e.to }, e, role).map((n) => [n.to, n.params.status, n.params.remark])
 }
-const SEND_LED: ReadonlyArray<ErrandAction> = ["setFreight", "setFreightDaofu", "payFreight", "arrive", "shipOut"]
 
 describe("an errand step's template messages", () => {
   it("go to each party its live events reach but the one who acted, never the hall; a send order's steps write their own", () => {

@@ -25,7 +25,7 @@ const lines: Partial<Record<ErrandAction, string | Partial<Record<ErrandStatus, 
 }
 
 /** The steps whose messages the send order's steps write instead. */
-const SEND_LED: ReadonlyArray<ErrandAction> = ["setFreight", "setFreightDaofu", "payFreight", "arrive", "shipOut"]
+export const SEND_LED: ReadonlyArray<ErrandAction> = ["setFreight", "setFreightDaofu", "payFreight", "arrive", "shipOut"]
 
 export interface ErrandNotice {
   readonly to: Exclude<Audience, "hall">
