@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { edgeFor, errandEdges, ErrandStatus, ErrandType, type Edge, type ErrandAction, type Role } from "./status-machine"
-import { errandNotices, SEND_LED } from "./status-notice"
+import { errandNotices } from "./status-notice"
+
+/** The door pickup's steps its send order tells of (src/sending/status-notice.ts). */
+const SEND_LED: ReadonlyArray<ErrandAction> = ["setFreight", "setFreightDaofu", "payFreight", "arrive", "shipOut"]
 
 const edge = (type: ErrandType, from: ErrandStatus, action: ErrandAction): Edge => {
   const found = edgeFor(type, from, action)

@@ -9,7 +9,11 @@ import { errandStatusStr } from "./status-machine"
 
 export const ERRAND_STATUS_TEMPLATE = "errandStatus"
 
-/** The line each step's message carries, by the order's new status where one action ends in two. */
+/**
+ * The line each step's message carries, by the order's new status where one action ends in two. A step with no line
+ * sends nothing: the requester's own (prepay, cancel) and a door pickup's freight, payment, arrival and dispatch,
+ * whose send order tells its sender.
+ */
 const lines: Partial<Record<ErrandAction, string | Partial<Record<ErrandStatus, string>>>> = {
   grab: "跑腿员已接单",
   release: { 0: "跑腿员取消了接单，订单重新等待接单", 4: "跑腿员已将快递放回驿站，赏金已退回" },
@@ -24,9 +28,6 @@ const lines: Partial<Record<ErrandAction, string | Partial<Record<ErrandStatus, 
   confirmTakenDaofu: "跑腿员已确认取件，运费到付"
 }
 
-/** The steps whose messages the send order's steps write instead. */
-export const SEND_LED: ReadonlyArray<ErrandAction> = ["setFreight", "setFreightDaofu", "payFreight", "arrive", "shipOut"]
-
 export interface ErrandNotice {
   readonly to: Exclude<Audience, "hall">
   readonly params: { readonly orderNo: string; readonly status: string; readonly remark: string }
@@ -36,7 +37,6 @@ export interface ErrandNotice {
 export const errandNotices = (
   order: { readonly orderNo: string; readonly type: ErrandType; readonly status: ErrandStatus }, edge: Edge, actedAs: Role
 ): ReadonlyArray<ErrandNotice> => {
-  if (SEND_LED.includes(edge.action)) return []
   const line = lines[edge.action]
   const remark = typeof line === "string" ? line : line?.[order.status]
   if (remark === undefined) return []

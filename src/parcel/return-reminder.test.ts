@@ -7,7 +7,7 @@ import { outcome, recordingPorts } from "../shared/ports.testkit"
 import { ParcelStatus } from "./parcel-status"
 import { ParcelStore, type ParcelRecord } from "./parcel-store"
 import { parcelRecord, parcelStoreWith } from "./parcel-store.testkit"
-import { inReminderWindow, remindReturn, REMIND_BEFORE_MS, ReturnReminders, shanghaiMinute } from "./return-reminder"
+import { dueReturnReminders, inReminderWindow, remindReturn, REMIND_BEFORE_MS, ReturnReminders, shanghaiMinute } from "./return-reminder"
 import { RETURN_AFTER_MS, SYSTEM_ACTOR } from "./returns"
 
 const HOUR = 3_600_000
@@ -16,18 +16,19 @@ const checkedIn = (hoursAgo: number, over: Partial<ParcelRecord> = {}) => parcel
 
 const station = (parcel: ParcelRecord | undefined, off: Record<string, ReadonlyArray<NoticeKind>> = {}) => {
   const marked = new Map<string, boolean>()
+  const asked: Array<readonly [ReadonlyArray<number>, Date, Date, number]> = []
   const ports = recordingPorts(now)
   const prefs = memoryNoticePreferences(off)
   const run = <A, E>(effect: Effect.Effect<A, E, any>) =>
     outcome(ports.provide(prefs.provide(effect)).pipe(
       Effect.provideService(ParcelStore, parcelStoreWith({ findById: (id) => Effect.succeed(parcel?.id === id ? parcel : undefined) })),
       Effect.provideService(ReturnReminders, {
-        due: () => Effect.succeed([]),
+        due: (statuses, from, to, limit) => Effect.sync(() => (asked.push([statuses, from, to, limit]), ["p1"])),
         claim: (id) => Effect.sync(() => marked.has(id) ? false : (marked.set(id, false), true)),
         markSent: (id) => Effect.sync(() => void marked.set(id, true))
       })
     ) as Effect.Effect<A, E, never>)
-  return { ports, marked, run }
+  return { ports, marked, asked, run }
 }
 
 describe("the return reminder", () => {
@@ -54,7 +55,10 @@ describe("the return reminder", () => {
     expect(await off.run(remindReturn("p1"))).toEqual({ ok: true, value: "silenced" })
     const nobody = station(checkedIn(50, { receiverId: null, receiverOpenid: null }))
     expect(await nobody.run(remindReturn("p1"))).toEqual({ ok: true, value: "silenced" })
-    for (const s of [off, nobody]) {
+    // an openid without a known user (whose switches could not be read) gets none either
+    const unknown = station(checkedIn(50, { receiverId: null }))
+    expect(await unknown.run(remindReturn("p1"))).toEqual({ ok: true, value: "silenced" })
+    for (const s of [off, nobody, unknown]) {
       expect(s.ports.outbox).toEqual([])
       expect(s.marked.get("p1")).toBe(false)
       expect(s.ports.ops.map((o) => o.outcome)).toEqual([{ sent: false }])
@@ -73,6 +77,21 @@ describe("the return reminder", () => {
     const s = station(parcel)
     expect(await s.run(remindReturn("p1"))).toEqual({ ok: true, value: "skipped" })
     expect([s.ports.outbox, s.ports.ops, s.marked.size]).toEqual([[], [], 0])
+  })
+
+  it("opens exactly two days after check-in and closes at three, when the parcel is due", () => {
+    const aged = (ms: number) => inReminderWindow(new Date(now.getTime() - ms), now)
+    const opens = RETURN_AFTER_MS - REMIND_BEFORE_MS
+    expect([aged(opens - 1), aged(opens), aged(RETURN_AFTER_MS - 1), aged(RETURN_AFTER_MS)]).toEqual([false, true, true, false])
+  })
+
+  it("asks the store for waiting parcels checked in within the window, up to 500", async () => {
+    const s = station(undefined)
+    expect(await s.run(dueReturnReminders())).toEqual({ ok: true, value: ["p1"] })
+    expect(s.asked).toEqual([[
+      [ParcelStatus.awaitingPickup, ParcelStatus.friendPicking],
+      new Date(now.getTime() - RETURN_AFTER_MS), new Date(now.getTime() - RETURN_AFTER_MS + REMIND_BEFORE_MS + 1), 500
+    ]])
   })
 
   test.prop([fc.integer({ min: 0, max: 5 * 24 * 60 })])("the window is the last 24 h before the parcel is due", (minutesAgo) => {

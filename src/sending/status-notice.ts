@@ -8,20 +8,23 @@ import { yuan } from "../shared/money"
 import { statusStrOf } from "./calls"
 import { freightDue } from "./freight"
 import type { SendRecord } from "./send-store"
-import type { SendActor, SendTransition } from "./status-machine"
+import type { SendTransition } from "./status-machine"
 
 export const SEND_STATUS_TEMPLATE = "sendStatus"
 
+/** The waybill number as the line says it, once there is one. */
+const numbered = (o: SendRecord) => (o.expressNo ? `，运单号 ${o.expressNo}` : "")
+
+/** The lines of the steps staff or the runner take; the sender's own (paying, closing) have none. */
 const lines: Partial<Record<SendTransition, (o: SendRecord) => string>> = {
   setFreight: (o) => `运费已算好，共 ¥${yuan(freightDue(o))}，请尽快支付`,
   setFreightDaofu: () => "运费到付，等待打印面单",
-  assignNumber: (o) => `面单已打印，运单号 ${o.expressNo ?? ""}，等待出库`,
-  sendOut: (o) => `已交给快递公司，运单号 ${o.expressNo ?? ""}`
+  assignNumber: (o) => `面单已打印${numbered(o)}，等待出库`,
+  sendOut: (o) => `已交给快递公司${numbered(o)}`
 }
 
-/** The message of one step to the sender, or undefined when the step sends none (the sender did it). */
-export const sendNotice = (after: SendRecord, step: SendTransition, actor: SendActor) => {
+/** The message of one step to the sender, or undefined when the step sends none. */
+export const sendNotice = (after: SendRecord, step: SendTransition) => {
   const line = lines[step]
-  if (actor.role === "sender" || !line) return undefined
-  return { orderNo: after.orderNo, status: statusStrOf(after.status), remark: line(after) }
+  return line && { orderNo: after.orderNo, status: statusStrOf(after.status), remark: line(after) }
 }

@@ -133,7 +133,7 @@ export const transitionUnlessMovedOn = Effect.fn("sendTransition")(function* (or
   if (order.doorPickup) yield* moveDoorPickup(order, next, actor, action)
   yield* publish(next, decided.events)
   yield* publishToScan(order, next)
-  const notice = sendNotice(next, action.type, actor)
+  const notice = sendNotice(next, action.type)
   if (notice) yield* notify({ userId: next.senderId, openid: next.senderOpenid }, "sendStatus", SEND_STATUS_TEMPLATE, notice)
   return { order: next, message: decided.message }
 })
