@@ -5,6 +5,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: true,
+    // two files at once, not vitest's default of one per CPU less one (1 on the 2-CPU machines here): the app suites
+    // wait on Postgres, chromium and child processes more than they compute (docs/decisions.md, "Test run time")
+    maxWorkers: 2,
     pool: "forks",
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
     projects: [
