@@ -159,7 +159,7 @@ describe("a type-1 order from the hall to the door", () => {
     expect(await s.run(sayTakeaway(actorOf(runnerA), o.id))).toMatchObject(refused("StateConflict", lifecycleMessages.collectAtStation))
     s.world.parties.parcels.set(o.toTakeId!, { status: 5, runnerOpenid: runnerA.openid })
     s.ports.events.length = 0
-    expect((await s.run(collectedAtStation(o.toTakeId!, "w1"))).ok).toBe(true)
+    expect((await s.run(collectedAtStation("staff", o.toTakeId!, "w1"))).ok).toBe(true)
     expect(s.order(o.id).status).toBe(2)
     expect(s.ports.events.map((e) => [e.room, e.name])).toEqual([[{ user: requester.id }, "paotuiHaveGettedExpress"], [{ user: runnerA.id }, "paotuiHaveGettedExpress"]])
     expect(await s.run(markDelivered(actorOf(runnerB), o.id))).toMatchObject(refused("NotAllowed", errandMessages.deliverFailed))
@@ -180,7 +180,7 @@ describe("a type-1 order from the hall to the door", () => {
     const messages = () => s.ports.outbox.filter((m) => m.template === ERRAND_STATUS_TEMPLATE).map((m) => [m.to, m.params.status, m.params.remark])
     await s.run(grabOrder(actorOf(runnerA), o.orderNo))
     s.world.parties.parcels.set(o.toTakeId!, { status: 5, runnerOpenid: runnerA.openid })
-    await s.run(collectedAtStation(o.toTakeId!, "w1"))
+    await s.run(collectedAtStation("staff", o.toTakeId!, "w1"))
     await s.run(markDelivered(actorOf(runnerA), o.id))
     await s.run(confirmReceipt(actorOf(requester), { id: o.id }))
     expect(messages()).toEqual([
@@ -496,7 +496,7 @@ const atStation = (s: S, o: ErrandOrderRecord, who: ErrandPerson) => {
   const parcel = o.toTakeId ? s.world.parties.parcels.get(o.toTakeId) : undefined
   if (!parcel || parcel.status !== 4 || parcel.runnerOpenid !== who.openid) return Effect.fail("not at the station for this runner")
   s.world.parties.parcels.set(o.toTakeId!, { ...parcel, status: 5 })
-  return collectedAtStation(o.toTakeId!, "w1")
+  return collectedAtStation("staff", o.toTakeId!, "w1")
 }
 
 const eligible = (who: ErrandPerson) => who.paotuiStatus === 1 && who.worksiteId === "w1"

@@ -36,6 +36,11 @@ import {
   type Decided, type Edge, type ErrandActor, type ErrandCommand, type Role
 } from "./status-machine"
 import { ERRAND_STATUS_TEMPLATE, errandNotices } from "./status-notice"
+import {
+  CancelErrandOperation, ConfirmErrandReceiptOperation, ConfirmErrandTakeawayOperation, ErrandCollectedOperation, ErrandDeliveredOperation,
+  ErrandTakeawayOperation, GrabErrandOperation, LeaderSignErrandOperation, ReleaseErrandOperation
+} from "./errand-operations"
+import { logOperation, type OperationKind, type OperationName } from "../shared/operation"
 
 export const lifecycleMessages = {
   /** Hall, grab and the runner's lists for someone who is not a joined runner: the page goes to /paotuiApply. */
@@ -217,6 +222,13 @@ const byNo = Effect.fnUntraced(function* (orderNo: string) {
   return order ?? (yield* orderMissing())
 })
 
+/** Logs one step of an order under whoever took it, at the step's time: the order's id and new status. */
+const logged = <I>(kind: OperationKind<OperationName, I, { readonly id: string; readonly status: number }>, openid: string, input: NoInfer<I>) =>
+  (order: ErrandOrderRecord) => Effect.gen(function* () {
+    yield* logOperation(kind, openid, yield* (yield* Clock).now, input, { id: order.id, status: order.status })
+    return order
+  })
+
 const asRequester = (actor: Actor): ErrandActor => ({ role: "requester", openid: actor.openid })
 const asRunner = (actor: Actor): ErrandActor => ({ role: "runner", openid: actor.openid })
 
@@ -240,7 +252,8 @@ export const grabOrder = Effect.fn("grabOrder")(function* (actor: Actor, orderNo
   if (!order) return yield* new NotFound({ message: grabMessages.failed })
   const refused = grabRefusal(me, order, yield* (yield* Clock).now)
   if (refused) return yield* refused
-  return yield* applyAction(order, asRunner(actor), { action: "grab", runner: { openid: me.openid, name: me.name, phone: me.phone } })
+  return yield* applyAction(order, asRunner(actor), { action: "grab", runner: { openid: me.openid, name: me.name, phone: me.phone } }).pipe(
+    Effect.flatMap(logged(GrabErrandOperation, actor.openid, { orderNo: order.orderNo })))
 })
 
 // --- the requester --------------------------------------------------------------------------------------
@@ -260,13 +273,14 @@ export const cancelOrder = Effect.fn("cancelOrder")(function* (actor: Actor, ord
   }
   const cancelled = yield* applyAction(order, asRequester(actor), { action: "cancel" })
   if (unpaid && order.activityId) yield* (yield* ErrandStore).releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
-  return cancelled
+  return yield* logged(CancelErrandOperation, actor.openid, { orderNo: order.orderNo })(cancelled)
 })
 
 /** `receiverSignRollModule/{id}` and `receiverSignByOrderNoRollModule/{orderNo}`: the requester confirms receipt; the runner is paid. */
 export const confirmReceipt = Effect.fn("confirmReceipt")(function* (actor: Actor, key: { readonly id: string } | { readonly orderNo: string }) {
   const order = "id" in key ? yield* byId(key.id) : yield* byNo(key.orderNo)
-  return yield* applyAction(order, asRequester(actor), { action: "confirmReceipt" })
+  return yield* applyAction(order, asRequester(actor), { action: "confirmReceipt" }).pipe(
+    Effect.flatMap(logged(ConfirmErrandReceiptOperation, actor.openid, { id: order.id })))
 })
 
 // --- the runner -----------------------------------------------------------------------------------------
@@ -279,8 +293,10 @@ export const confirmReceipt = Effect.fn("confirmReceipt")(function* (actor: Acto
 export const sayTakeaway = Effect.fn("sayTakeaway")(function* (actor: Actor, id: string) {
   const order = yield* byId(id)
   if (order.type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
-  if (order.type === ErrandType.pickupFromDoor) return yield* applyAction(order, asRequester(actor), { action: "sayTaken" })
-  return yield* applyAction(order, asRunner(actor), { action: "takeaway" })
+  const done = order.type === ErrandType.pickupFromDoor
+    ? yield* applyAction(order, asRequester(actor), { action: "sayTaken" })
+    : yield* applyAction(order, asRunner(actor), { action: "takeaway" })
+  return yield* logged(ErrandTakeawayOperation, actor.openid, { id: order.id })(done)
 })
 
 /**
@@ -291,20 +307,30 @@ export const sayTakeaway = Effect.fn("sayTakeaway")(function* (actor: Actor, id:
 export const confirmTakeaway = Effect.fn("confirmTakeaway")(function* (actor: Actor, id: string, goodsPic: string | undefined, isDaofu: boolean) {
   const order = yield* byId(id)
   if (order.type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
-  const pic = yield* optionalOwnImagePath(actor, goodsPic)
-  if (order.type === ErrandType.pickupFromDoor) return yield* applyAction(order, asRunner(actor), { action: isDaofu ? "confirmTakenDaofu" : "confirmTaken", goodsPic: pic })
-  return yield* applyAction(order, asRunner(actor), { action: "takeaway" }, { patch: { goodsPic: pic } })
+  return yield* confirmTakeawayWith(actor, order.id, yield* optionalOwnImagePath(actor, goodsPic), isDaofu)
+})
+
+/** The runner's confirmation with the photo as stored (already found to be the runner's own upload; replayed from the log). */
+export const confirmTakeawayWith = Effect.fn("confirmTakeawayWith")(function* (actor: Actor, id: string, pic: string | null, isDaofu: boolean) {
+  const order = yield* byId(id)
+  if (order.type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
+  const done = order.type === ErrandType.pickupFromDoor
+    ? yield* applyAction(order, asRunner(actor), { action: isDaofu ? "confirmTakenDaofu" : "confirmTaken", goodsPic: pic })
+    : yield* applyAction(order, asRunner(actor), { action: "takeaway" }, { patch: { goodsPic: pic } })
+  return yield* logged(ConfirmErrandTakeawayOperation, actor.openid, { id: order.id, goodsPic: pic, isDaofu })(done)
 })
 
 /** `receiverGet/{id}`: the runner says the receiver got the goods (delivered, types 1, 3, 4). */
 export const markDelivered = Effect.fn("markDelivered")(function* (actor: Actor, id: string) {
-  return yield* applyAction(yield* byId(id), asRunner(actor), { action: "markDelivered" })
+  const order = yield* byId(id)
+  return yield* applyAction(order, asRunner(actor), { action: "markDelivered" }).pipe(Effect.flatMap(logged(ErrandDeliveredOperation, actor.openid, { id: order.id })))
 })
 
 /** `cancalByPaotui/{orderNo}/{paotuiType}`: the runner gives the order back to the hall with a reason; a personal reason costs credit. */
 export const runnerCancel = Effect.fn("runnerCancel")(function* (actor: Actor, orderNo: string, reasonType: number | undefined, reason: string | undefined) {
   const order = yield* byNo(orderNo)
-  return yield* applyAction(order, asRunner(actor), { action: "release", reasonType: cancelReasonTypeOf(reasonType), reason: reason ?? "" })
+  return yield* applyAction(order, asRunner(actor), { action: "release", reasonType: cancelReasonTypeOf(reasonType), reason: reason ?? "" }).pipe(
+    Effect.flatMap(logged(ReleaseErrandOperation, actor.openid, { orderNo: order.orderNo, reasonType: reasonType ?? null, reason: reason ?? null })))
 })
 
 /** `paotuiLeaderSignRollModule/{orderId}`: a leader of the worksite marks an unshipped order delivered and done. */
@@ -312,24 +338,26 @@ export const leaderSign = Effect.fn("leaderSign")(function* (actor: Actor, order
   const me = yield* callerOf(actor)
   const order = yield* byId(orderId)
   if (!me.isPaotuiLeader || !isJoinedRunner(me)) return yield* new NotAllowed({ message: errandMessages.signFailed })
-  return yield* applyAction(order, { role: "leader", openid: me.openid, worksiteId: me.worksiteId ?? undefined }, { action: "leaderSign" })
+  return yield* applyAction(order, { role: "leader", openid: me.openid, worksiteId: me.worksiteId ?? undefined }, { action: "leaderSign" }).pipe(
+    Effect.flatMap(logged(LeaderSignErrandOperation, actor.openid, { id: order.id })))
 })
 
 /**
  * The station handed a type-1 order's parcel to its runner (staff scanned the runner's QR, parcel 4 → 5):
  * the order moves 1 → 2 in the same transaction. A parcel without a running errand is left alone.
  */
-export const collectedAtStation = Effect.fn("collectedAtStation")(function* (parcelId: string, worksiteId: string) {
+export const collectedAtStation = Effect.fn("collectedAtStation")(function* (staffOpenid: string, parcelId: string, worksiteId: string) {
   const orderId = yield* (yield* ErrandParties).openOrderOfParcel(parcelId)
   if (!orderId) return undefined
   const order = yield* byId(orderId)
-  return yield* applyAction(order, { role: "staff", worksiteId }, { action: "takeaway" }, { parcelMoved: true })
+  return yield* applyAction(order, { role: "staff", worksiteId }, { action: "takeaway" }, { parcelMoved: true }).pipe(
+    Effect.flatMap(logged(ErrandCollectedOperation, staffOpenid, { parcelId, worksiteId })))
 })
 
 /** `PUT /api/expressTosend/takepart`: the station's hand-over; a runner's QR (`isPaotui`) moves the order they hold with its parcel. */
 export const handOverParcel = Effect.fn("handOverParcel")(function* (actor: Actor, request: TakePartRequest) {
   const parcel = yield* takePart(actor, request)
-  if (request.isPaotui === true) yield* collectedAtStation(parcel.id, parcel.worksiteId)
+  if (request.isPaotui === true) yield* collectedAtStation(actor.openid, parcel.id, parcel.worksiteId)
   return parcel
 })
 
