@@ -385,6 +385,9 @@ const silenceOutbox = async (db: Kysely<DB>, after: string) => {
 
 const SILENCE_EVERY = 500
 
+/** The operations after which their actor's role is another (a binding makes a user staff): the actor is looked up again. */
+const CHANGES_ROLE: ReadonlySet<OperationName> = new Set(["bindStaff"])
+
 export const replayOperations = async (
   runtime: Runtime,
   lines: AsyncIterable<ReplayLine>,
@@ -406,6 +409,7 @@ export const replayOperations = async (
     const needsActor = replay.needsActor(op)
     if (needsActor && !actors.has(op.actorOpenid)) actors.set(op.actorOpenid, await actorByOpenid(runtime.db, op.actorOpenid))
     const replayed = await ready.run(runtime, needsActor ? actors.get(op.actorOpenid) : undefined)
+    if (CHANGES_ROLE.has(op.op)) actors.delete(op.actorOpenid)
     summary.operations++
     if ("failure" in replayed) {
       summary.failed++

@@ -19,6 +19,8 @@ export const settleErrandTrade = Effect.fnUntraced(function* (trade: Trade) {
   if (!order) return yield* Effect.die(new Error(`trade ${trade.tradeNo} pays for errand order ${trade.refId}, which does not exist`))
   if (order.status !== ErrandStatus.awaitingPayment || order.payFee !== trade.amountFen) return yield* refundTradeWith(trade.tradeNo, () => Effect.void).pipe(Effect.asVoid, Effect.orDie)
   // another change of the order winning meanwhile fails this notice, so the provider sends it again and it is seen afresh
-  const paid = yield* applyAction(order, { role: "requester", openid: order.openid }, { action: "prepay" }, { patch: { prepayId: trade.prepayId } }).pipe(Effect.orDie)
-  yield* logOperation(ErrandPaidOperation, order.openid, yield* (yield* Clock).now, { tradeNo: trade.tradeNo, providerRef: trade.providerRef }, { id: paid.id, status: paid.status })
+  // the time the notice marked the trade paid, which a replay of the notice marks it at
+  const at = trade.paidAt ?? (yield* (yield* Clock).now)
+  const paid = yield* applyAction(order, { role: "requester", openid: order.openid }, { action: "prepay" }, { patch: { prepayId: trade.prepayId }, at }).pipe(Effect.orDie)
+  yield* logOperation(ErrandPaidOperation, order.openid, at, { tradeNo: trade.tradeNo, providerRef: trade.providerRef }, { id: paid.id, status: paid.status })
 })

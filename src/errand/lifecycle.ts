@@ -60,6 +60,8 @@ export interface ApplyOptions {
   readonly sendMoved?: boolean
   /** Fields the action records beside the table's change (a goods photo). */
   readonly patch?: Partial<Pick<ErrandOrderRecord, "goodsPic" | "prepayId">>
+  /** The action's time when its caller logs it: the order's times and its log line are of one moment. */
+  readonly at?: Date
 }
 
 /** The people an action names, each looked up once per action. */
@@ -131,13 +133,13 @@ export const applyAction = Effect.fn("applyAction")(function* (order: ErrandOrde
  * action as a whole, so the caller's transaction rolls back: a refund the provider refuses, a parcel or send order
  * not where the order says.
  */
-export const applyUnlessMovedOn = Effect.fn("applyUnlessMovedOn")(function* (order: ErrandOrderRecord, actor: ErrandActor, command: ErrandCommand) {
-  const next = yield* applied(order, actor, command, {})
+export const applyUnlessMovedOn = Effect.fn("applyUnlessMovedOn")(function* (order: ErrandOrderRecord, actor: ErrandActor, command: ErrandCommand, at?: Date) {
+  const next = yield* applied(order, actor, command, at ? { at } : {})
   return next === MOVED_ON ? undefined : next
 })
 
 const applied = Effect.fnUntraced(function* (order: ErrandOrderRecord, actor: ErrandActor, command: ErrandCommand, options: ApplyOptions) {
-  const now = yield* (yield* Clock).now
+  const now = options.at ?? (yield* (yield* Clock).now)
   const decided = decide(order, actor, command, now)
   if (isDomainError(decided)) return yield* decided
   const finished = decided.order.status === ErrandStatus.cancelled || decided.order.status === ErrandStatus.completed
@@ -222,12 +224,16 @@ const byNo = Effect.fnUntraced(function* (orderNo: string) {
   return order ?? (yield* orderMissing())
 })
 
-/** Logs one step of an order under whoever took it, at the step's time: the order's id and new status. */
-const logged = <I>(kind: OperationKind<OperationName, I, { readonly id: string; readonly status: number }>, openid: string, input: NoInfer<I>) =>
-  (order: ErrandOrderRecord) => Effect.gen(function* () {
-    yield* logOperation(kind, openid, yield* (yield* Clock).now, input, { id: order.id, status: order.status })
-    return order
-  })
+/** One step of an order taken at one moment and logged under whoever took it at that moment: the order's id and new status. */
+const loggedStep = <I, E, R>(
+  kind: OperationKind<OperationName, I, { readonly id: string; readonly status: number }>, openid: string, input: NoInfer<I>,
+  step: (at: Date) => Effect.Effect<ErrandOrderRecord, E, R>
+) => Effect.gen(function* () {
+  const at = yield* (yield* Clock).now
+  const order = yield* step(at)
+  yield* logOperation(kind, openid, at, input, { id: order.id, status: order.status })
+  return order
+})
 
 const asRequester = (actor: Actor): ErrandActor => ({ role: "requester", openid: actor.openid })
 const asRunner = (actor: Actor): ErrandActor => ({ role: "runner", openid: actor.openid })
@@ -252,8 +258,8 @@ export const grabOrder = Effect.fn("grabOrder")(function* (actor: Actor, orderNo
   if (!order) return yield* new NotFound({ message: grabMessages.failed })
   const refused = grabRefusal(me, order, yield* (yield* Clock).now)
   if (refused) return yield* refused
-  return yield* applyAction(order, asRunner(actor), { action: "grab", runner: { openid: me.openid, name: me.name, phone: me.phone } }).pipe(
-    Effect.flatMap(logged(GrabErrandOperation, actor.openid, { orderNo: order.orderNo })))
+  return yield* loggedStep(GrabErrandOperation, actor.openid, { orderNo: order.orderNo }, (at) =>
+    applyAction(order, asRunner(actor), { action: "grab", runner: { openid: me.openid, name: me.name, phone: me.phone } }, { at }))
 })
 
 // --- the requester --------------------------------------------------------------------------------------
@@ -271,16 +277,18 @@ export const cancelOrder = Effect.fn("cancelOrder")(function* (actor: Actor, ord
   if (unpaid && (yield* closeTrades(yield* (yield* TradeStore).openFor(TradeKind.errand, order.id))) === "paid") {
     return yield* new StateConflict({ message: PAYING_NOW })
   }
-  const cancelled = yield* applyAction(order, asRequester(actor), { action: "cancel" })
-  if (unpaid && order.activityId) yield* (yield* ErrandStore).releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
-  return yield* logged(CancelErrandOperation, actor.openid, { orderNo: order.orderNo })(cancelled)
+  return yield* loggedStep(CancelErrandOperation, actor.openid, { orderNo: order.orderNo }, (at) => Effect.gen(function* () {
+    const cancelled = yield* applyAction(order, asRequester(actor), { action: "cancel" }, { at })
+    if (unpaid && order.activityId) yield* (yield* ErrandStore).releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
+    return cancelled
+  }))
 })
 
 /** `receiverSignRollModule/{id}` and `receiverSignByOrderNoRollModule/{orderNo}`: the requester confirms receipt; the runner is paid. */
 export const confirmReceipt = Effect.fn("confirmReceipt")(function* (actor: Actor, key: { readonly id: string } | { readonly orderNo: string }) {
   const order = "id" in key ? yield* byId(key.id) : yield* byNo(key.orderNo)
-  return yield* applyAction(order, asRequester(actor), { action: "confirmReceipt" }).pipe(
-    Effect.flatMap(logged(ConfirmErrandReceiptOperation, actor.openid, { id: order.id })))
+  return yield* loggedStep(ConfirmErrandReceiptOperation, actor.openid, { id: order.id }, (at) =>
+    applyAction(order, asRequester(actor), { action: "confirmReceipt" }, { at }))
 })
 
 // --- the runner -----------------------------------------------------------------------------------------
@@ -293,10 +301,9 @@ export const confirmReceipt = Effect.fn("confirmReceipt")(function* (actor: Acto
 export const sayTakeaway = Effect.fn("sayTakeaway")(function* (actor: Actor, id: string) {
   const order = yield* byId(id)
   if (order.type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
-  const done = order.type === ErrandType.pickupFromDoor
-    ? yield* applyAction(order, asRequester(actor), { action: "sayTaken" })
-    : yield* applyAction(order, asRunner(actor), { action: "takeaway" })
-  return yield* logged(ErrandTakeawayOperation, actor.openid, { id: order.id })(done)
+  return yield* loggedStep(ErrandTakeawayOperation, actor.openid, { id: order.id }, (at) => order.type === ErrandType.pickupFromDoor
+    ? applyAction(order, asRequester(actor), { action: "sayTaken" }, { at })
+    : applyAction(order, asRunner(actor), { action: "takeaway" }, { at }))
 })
 
 /**
@@ -314,23 +321,22 @@ export const confirmTakeaway = Effect.fn("confirmTakeaway")(function* (actor: Ac
 export const confirmTakeawayWith = Effect.fn("confirmTakeawayWith")(function* (actor: Actor, id: string, pic: string | null, isDaofu: boolean) {
   const order = yield* byId(id)
   if (order.type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
-  const done = order.type === ErrandType.pickupFromDoor
-    ? yield* applyAction(order, asRunner(actor), { action: isDaofu ? "confirmTakenDaofu" : "confirmTaken", goodsPic: pic })
-    : yield* applyAction(order, asRunner(actor), { action: "takeaway" }, { patch: { goodsPic: pic } })
-  return yield* logged(ConfirmErrandTakeawayOperation, actor.openid, { id: order.id, goodsPic: pic, isDaofu })(done)
+  return yield* loggedStep(ConfirmErrandTakeawayOperation, actor.openid, { id: order.id, goodsPic: pic, isDaofu }, (at) => order.type === ErrandType.pickupFromDoor
+    ? applyAction(order, asRunner(actor), { action: isDaofu ? "confirmTakenDaofu" : "confirmTaken", goodsPic: pic }, { at })
+    : applyAction(order, asRunner(actor), { action: "takeaway" }, { patch: { goodsPic: pic }, at }))
 })
 
 /** `receiverGet/{id}`: the runner says the receiver got the goods (delivered, types 1, 3, 4). */
 export const markDelivered = Effect.fn("markDelivered")(function* (actor: Actor, id: string) {
   const order = yield* byId(id)
-  return yield* applyAction(order, asRunner(actor), { action: "markDelivered" }).pipe(Effect.flatMap(logged(ErrandDeliveredOperation, actor.openid, { id: order.id })))
+  return yield* loggedStep(ErrandDeliveredOperation, actor.openid, { id: order.id }, (at) => applyAction(order, asRunner(actor), { action: "markDelivered" }, { at }))
 })
 
 /** `cancalByPaotui/{orderNo}/{paotuiType}`: the runner gives the order back to the hall with a reason; a personal reason costs credit. */
 export const runnerCancel = Effect.fn("runnerCancel")(function* (actor: Actor, orderNo: string, reasonType: number | undefined, reason: string | undefined) {
   const order = yield* byNo(orderNo)
-  return yield* applyAction(order, asRunner(actor), { action: "release", reasonType: cancelReasonTypeOf(reasonType), reason: reason ?? "" }).pipe(
-    Effect.flatMap(logged(ReleaseErrandOperation, actor.openid, { orderNo: order.orderNo, reasonType: reasonType ?? null, reason: reason ?? null })))
+  return yield* loggedStep(ReleaseErrandOperation, actor.openid, { orderNo: order.orderNo, reasonType: reasonType ?? null, reason: reason ?? null }, (at) =>
+    applyAction(order, asRunner(actor), { action: "release", reasonType: cancelReasonTypeOf(reasonType), reason: reason ?? "" }, { at }))
 })
 
 /** `paotuiLeaderSignRollModule/{orderId}`: a leader of the worksite marks an unshipped order delivered and done. */
@@ -338,8 +344,8 @@ export const leaderSign = Effect.fn("leaderSign")(function* (actor: Actor, order
   const me = yield* callerOf(actor)
   const order = yield* byId(orderId)
   if (!me.isPaotuiLeader || !isJoinedRunner(me)) return yield* new NotAllowed({ message: errandMessages.signFailed })
-  return yield* applyAction(order, { role: "leader", openid: me.openid, worksiteId: me.worksiteId ?? undefined }, { action: "leaderSign" }).pipe(
-    Effect.flatMap(logged(LeaderSignErrandOperation, actor.openid, { id: order.id })))
+  return yield* loggedStep(LeaderSignErrandOperation, actor.openid, { id: order.id }, (at) =>
+    applyAction(order, { role: "leader", openid: me.openid, worksiteId: me.worksiteId ?? undefined }, { action: "leaderSign" }, { at }))
 })
 
 /**
@@ -350,8 +356,8 @@ export const collectedAtStation = Effect.fn("collectedAtStation")(function* (sta
   const orderId = yield* (yield* ErrandParties).openOrderOfParcel(parcelId)
   if (!orderId) return undefined
   const order = yield* byId(orderId)
-  return yield* applyAction(order, { role: "staff", worksiteId }, { action: "takeaway" }, { parcelMoved: true }).pipe(
-    Effect.flatMap(logged(ErrandCollectedOperation, staffOpenid, { parcelId, worksiteId })))
+  return yield* loggedStep(ErrandCollectedOperation, staffOpenid, { parcelId, worksiteId }, (at) =>
+    applyAction(order, { role: "staff", worksiteId }, { action: "takeaway" }, { parcelMoved: true, at }))
 })
 
 /** `PUT /api/expressTosend/takepart`: the station's hand-over; a runner's QR (`isPaotui`) moves the order they hold with its parcel. */

@@ -88,8 +88,8 @@ export const payTip = Effect.fn("payTip")(function* (actor: Actor, orderId: stri
   if (!order) return yield* new NotFound({ message: reviewMessages.orderMissing })
   const refused = rewardRefusal(order, actor.openid, amountFen)
   if (refused) return yield* refused
-  const trade = yield* openTrade(actor, { kind: TradeKind.tip, refId: order.id, amountFen, description: `跑腿赏金 ${order.orderNo}` })
   const now = yield* (yield* Clock).now
+  const trade = yield* openTrade(actor, { kind: TradeKind.tip, refId: order.id, amountFen, description: `跑腿赏金 ${order.orderNo}` }, now)
   if (trade.createdAt.getTime() === now.getTime()) {
     yield* logOperation(TipPrepayOperation, actor.openid, now, { id: order.id, amountFen }, { tradeNo: trade.tradeNo, prepayId: trade.prepayId! })
   }

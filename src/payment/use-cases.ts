@@ -14,10 +14,13 @@ import { TradeStore } from "./trade-store"
  * Opens (or hands out again) the trade that pays `amountFen` for one purpose. Older open trades for the
  * same purpose are closed at the provider first, so one purpose is never paid twice by two prepays.
  */
-export const openTrade = Effect.fn("openTrade")(function* (actor: Actor, purpose: { readonly kind: TradeKind; readonly refId: string; readonly amountFen: number; readonly description: string }) {
+export const openTrade = Effect.fn("openTrade")(function* (
+  actor: Actor, purpose: { readonly kind: TradeKind; readonly refId: string; readonly amountFen: number; readonly description: string }, at?: Date
+) {
   const trades = yield* TradeStore
   const payIn = yield* PayIn
-  const now = yield* (yield* Clock).now
+  // the caller's time when it logs the trade with its operation: the trade number and times are those of that one moment
+  const now = at ?? (yield* (yield* Clock).now)
   const open = yield* trades.openFor(purpose.kind, purpose.refId)
   const again = open.find((t) => t.userId === actor.userId && reusable(t, purpose.amountFen, now))
   if (again) return again
