@@ -273,15 +273,22 @@ export const PAYING_NOW = payMessages.payingNow
  */
 export const cancelOrder = Effect.fn("cancelOrder")(function* (actor: Actor, orderNo: string) {
   const order = yield* byNo(orderNo)
+  return yield* loggedStep(CancelErrandOperation, actor.openid, { orderNo: order.orderNo }, (at) => cancelled(actor, order, at))
+})
+
+/** `cancelOrder` as a step of another operation that logs itself (a sending closed with its door pickup): not logged on its own. */
+export const cancelOrderWithin = Effect.fn("cancelOrderWithin")(function* (actor: Actor, orderNo: string) {
+  return yield* cancelled(actor, yield* byNo(orderNo), undefined)
+})
+
+const cancelled = Effect.fnUntraced(function* (actor: Actor, order: ErrandOrderRecord, at: Date | undefined) {
   const unpaid = order.status === ErrandStatus.awaitingPayment && order.openid === actor.openid
   if (unpaid && (yield* closeTrades(yield* (yield* TradeStore).openFor(TradeKind.errand, order.id))) === "paid") {
     return yield* new StateConflict({ message: PAYING_NOW })
   }
-  return yield* loggedStep(CancelErrandOperation, actor.openid, { orderNo: order.orderNo }, (at) => Effect.gen(function* () {
-    const cancelled = yield* applyAction(order, asRequester(actor), { action: "cancel" }, { at })
-    if (unpaid && order.activityId) yield* (yield* ErrandStore).releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
-    return cancelled
-  }))
+  const done = yield* applyAction(order, asRequester(actor), { action: "cancel" }, at ? { at } : {})
+  if (unpaid && order.activityId) yield* (yield* ErrandStore).releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
+  return done
 })
 
 /** `receiverSignRollModule/{id}` and `receiverSignByOrderNoRollModule/{orderNo}`: the requester confirms receipt; the runner is paid. */
