@@ -113,12 +113,12 @@ export const expireTrade = Effect.fn("expireTrade")(function* (tradeNo: string) 
 })
 
 /** Pays a settled trade back through the provider and undoes its business change (`undo`), in one transaction. */
-export const refundTradeWith = <R>(tradeNo: string, undo: TradeChange<R>) => Effect.gen(function* () {
+export const refundTradeWith = <R>(tradeNo: string, undo: TradeChange<R>, at?: Date) => Effect.gen(function* () {
   const trades = yield* TradeStore
   const trade = yield* trades.find(tradeNo)
   if (!trade) return yield* new NotFound({ message: messages.tradeMissing })
   if (nextTradeStatus(trade.status, "refund") === undefined) return yield* new StateConflict({ message: messages.notPaid })
-  const now = yield* (yield* Clock).now
+  const now = at ?? (yield* (yield* Clock).now)
   const refunded = yield* trades.markRefunded(tradeNo, now)
   if (!refunded) return yield* new StateConflict({ message: messages.notPaid })
   const answer = yield* (yield* PayIn).refund({ tradeNo, refundNo: `R${tradeNo}`.slice(0, 32), amountFen: trade.amountFen })

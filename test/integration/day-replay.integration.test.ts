@@ -11,12 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations } from "#adapters/ops/replay"
 import { createUser, DEMO_PASSWORD } from "#adapters/postgres/seed"
+import { jobNamed } from "#adapters/scheduler/jobs"
 import { ErrandStatus } from "#src/errand/status-machine"
 import { idCardImage, upload } from "../support/account-kit"
 import { backends, checkInPayload, shanghaiNoonClock, startTestApp, unique, type TestApp } from "../support/test-app"
 
 const SENDER = { id: "u-day-sender", openid: "day-sender", phone: "13600000021" }
 const RUNNER = { id: "u-day-runner", openid: "day-runner", phone: "13600000022" }
+const LEADER = { id: "u-day-leader", openid: "day-leader", phone: "13600000023" }
+const MINUTE = 60_000
 const STUDENT_PHONE = "13800000001"
 const base = "/api/paotuiOrder"
 
@@ -27,7 +30,9 @@ const oaep = (publicKey: string, plain: string) =>
 const withPeople = async (t: TestApp) => {
   await createUser(t.db, { id: SENDER.id, openid: SENDER.openid, nickname: "寄件", phone_main: SENDER.phone, worksite_id: "ws-xiyuan", role: "student" }, {})
   await createUser(t.db, { id: RUNNER.id, openid: RUNNER.openid, nickname: "跑腿", realname: "跑腿员", phone_main: RUNNER.phone, worksite_id: "ws-xiyuan", role: "runner" }, {})
-  await t.db.updateTable("app_user").set({ auth_status: 1, paotui_status: 1, sex: 1 }).where("id", "=", RUNNER.id).execute()
+  await createUser(t.db, { id: LEADER.id, openid: LEADER.openid, nickname: "队长", realname: "队长", phone_main: LEADER.phone, worksite_id: "ws-xiyuan", role: "runner" }, {})
+  await t.db.updateTable("app_user").set({ auth_status: 1, paotui_status: 1, sex: 1 }).where("id", "in", [RUNNER.id, LEADER.id]).execute()
+  await t.db.updateTable("app_user").set({ is_paotui_leader: true }).where("id", "=", LEADER.id).execute()
   const address = (name: string, province: string) => ({
     id: `addr-day-${name}`, user_id: SENDER.id, name, phone: "13812345678", province, city: `${province}01`, county: `${province}0101`,
     province_name: "省", city_name: "市", county_name: "区", detail: "路1号", is_default: false
@@ -156,6 +161,78 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
       expect(refused.problems[0]).toMatchObject({ line: 9, op: "takePart", kind: "failure", message: "二维码校验失败" })
     } finally {
       await tampered.close()
+    }
+  }, 120_000)
+
+  it("replays a release, a leader's sign, a tip, a paid order cancelled and refunded, and an unpaid one voided by the scheduler", async () => {
+    const t = recorded
+    const ok = (r: { status: number; body: unknown }, status = 200) => expect(r.status, JSON.stringify(r.body)).toBe(status)
+    const staff = await t.token("demo-staff")
+    const student = await t.token("demo-student")
+    const runner = await t.token(RUNNER.openid)
+    const leader = await t.token(LEADER.openid)
+    const pay = async (prepayId: string) => {
+      const sign = await t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${prepayId}`)}`, student)
+      const paid = await t.runtime.paymentProvider.pay(sign.body.data, clock().getTime())
+      if (!paid.ok) throw new Error(paid.reason)
+      ok(await t.api("POST", "/api/wx/payNotify", undefined, paid.notice))
+    }
+    const order = async () => {
+      const expressNo = unique("SF")
+      ok(await t.api("POST", "/api/expressTosend", staff, checkInPayload({ expressNo, receiverPhone: STUDENT_PHONE })), 201)
+      const parcelId = (await t.db.selectFrom("parcel").select("id").where("express_no", "=", expressNo).executeTakeFirstOrThrow()).id
+      const placed = await t.api("POST", base, student, {
+        type: 1, toTakeId: parcelId, worksiteId: "ws-xiyuan", goodsType: 1, dormBuilding: "b-xy-1", dormFloor: 5, dormRoom: "501", friendReceives: false,
+        sexLimit: -1, remark: ""
+      })
+      ok(placed)
+      const { _id: id, orderNo } = placed.body.data as { _id: string; orderNo: string }
+      const prepayId = (await t.db.selectFrom("errand_order").select("prepay_id").where("id", "=", id).executeTakeFirstOrThrow()).prepay_id!
+      return { id, orderNo, parcelId, prepayId }
+    }
+
+    const first = await order()
+    await pay(first.prepayId)
+    ok(await t.api("PUT", `${base}/robbingRollModule/${first.orderNo}`, runner))
+    ok(await t.api("PUT", `${base}/cancalByPaotui/${first.orderNo}/1`, runner, { reasonType: 1, reason: "临时有事去不了" }))
+    ok(await t.api("PUT", `${base}/robbingRollModule/${first.orderNo}`, runner))
+    ok(await t.api("PUT", `${base}/paotuiLeaderSignRollModule/${first.id}`, leader))
+    const tip = await t.api("GET", `${base}/reward/${first.id}/100`, student)
+    ok(tip)
+    await pay(tip.body.data.prepayId)
+    ok(await t.api("PUT", `${base}/comment/update`, student, { paotuiId: first.id, acceptOpenid: RUNNER.openid, score: 4, tags: [1] }))
+
+    const cancelled = await order()
+    await pay(cancelled.prepayId)
+    ok(await t.api("PUT", `${base}/cancel/${cancelled.orderNo}`, student))
+    const unpaid = await order()
+    expect(await jobNamed("void-unpaid-errands")!.run(t.runtime, new Date(clock().getTime() + 31 * MINUTE))).toMatchObject({ voided: 1 })
+
+    const lines: Array<{ lineNo: number; text: string }> = []
+    for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
+    expect(lines.slice(13).map((l) => JSON.parse(l.text).op)).toEqual([
+      "checkIn", "placeErrand", "errandPaid", "grabErrand", "releaseErrand", "grabErrand", "leaderSignErrand", "tipPrepay", "tipPaid", "rateErrand",
+      "checkIn", "placeErrand", "errandPaid", "cancelErrand", "checkIn", "placeErrand", "voidErrand"
+    ])
+
+    const again = await startTestApp(backend)
+    try {
+      await withPeople(again)
+      const summary = await replayOperations(again.runtime, (async function* () { yield* lines })())
+      expect(summary.problems).toEqual([])
+      expect(summary).toMatchObject({ operations: lines.length, matched: lines.length })
+      const ids = [first.id, cancelled.id, unpaid.id]
+      const same = async <R>(read: (app: TestApp) => Promise<R>) => expect(await read(again)).toEqual(await read(t))
+      await same((a) => a.db.selectFrom("errand_order").selectAll().where("id", "in", ids).orderBy("id").execute())
+      await same((a) => a.db.selectFrom("parcel").selectAll().where("id", "in", [first.parcelId, cancelled.parcelId, unpaid.parcelId]).orderBy("id").execute())
+      await same((a) => a.db.selectFrom("pay_trade").selectAll().where("ref_id", "in", ids).orderBy("trade_no").execute())
+      await same((a) => a.db.selectFrom("wallet").selectAll().where("user_id", "in", [RUNNER.id, LEADER.id]).orderBy("user_id").execute())
+      await same((a) => a.db.selectFrom("ledger").select(["user_id", "type", "money", "score", "remark", "ref_type", "ref_id", "created_at"])
+        .where("user_id", "in", [RUNNER.id, LEADER.id]).orderBy("created_at").orderBy("money").execute())
+      expect((await t.db.selectFrom("errand_order").select(["id", "status"]).where("id", "in", ids).execute()).map((o) => o.status).sort())
+        .toEqual([ErrandStatus.cancelled, ErrandStatus.cancelled, ErrandStatus.completed].sort())
+    } finally {
+      await again.close()
     }
   }, 120_000)
 })
