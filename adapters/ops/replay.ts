@@ -30,7 +30,9 @@ import { tipSettlement } from "#src/errand/tip-settlement"
 import { PayIn } from "#src/payment/pay-in"
 import { messages as tradeMessages, TradeKind, type Trade } from "#src/payment/trade"
 import { TradeStore } from "#src/payment/trade-store"
-import { ReviewVerificationOperation, reviewAuth, SubmitVerificationOperation, submitAuthWith } from "#src/profile/use-cases"
+import {
+  CancelVerificationOperation, ReviewVerificationOperation, reviewAuth, SubmitVerificationOperation, submitAuthWith, unverifySelf
+} from "#src/profile/use-cases"
 import { BindStaffOperation, bindRecorded } from "#src/staff/use-cases"
 import { NotFound } from "#src/shared/errors"
 import { purgePictures, PurgePicturesOperation } from "#src/circle/picture-purge"
@@ -370,6 +372,7 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   reviewVerification: replayer(ReviewVerificationOperation,
     (input, actor) => reviewAuth(actor ?? "operator", input.userId, input.decision, input.comment ?? undefined),
     (u) => ({ userId: u.id, authStatus: u.authStatus }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  cancelVerification: replayer(CancelVerificationOperation, (_, actor) => unverifySelf(actor), (v) => ({ authStatus: v.authStatus })),
   setSiteAdmin: replayer(SetSiteAdminOperation, (input) => setSiteAdmin(input.phone, input.on), (r) => ({ employeeId: r.employee.id, siteAdmin: r.siteAdmin }),
     undefined, (op) => op.actorOpenid !== STATION_OPERATOR)
 }

@@ -320,8 +320,12 @@ export const ReviewVerificationOperation = operationKind("reviewVerification",
 export const unverifySelf = Effect.fn("unverifySelf")(function* (actor: Actor) {
   const next = cancelVerification(verificationOf(yield* locked(actor.userId)))
   yield* save(actor.userId, { authStatus: next.authStatus, idCardUrl: next.idCardUrl, studentCardUrl: next.studentCardUrl })
+  yield* logOperation(CancelVerificationOperation, actor.openid, yield* (yield* Clock).now, {}, { authStatus: next.authStatus })
   return next
 })
+
+/** A user withdrew their own verification (back to −1, both photos forgotten). */
+export const CancelVerificationOperation = operationKind("cancelVerification", Schema.Struct({}), Schema.Struct({ authStatus: Schema.Number }))
 
 /** Who reviews: a signed-in staff member or admin, or the operator at the `station` command line. */
 export type Reviewer = Actor | "operator"

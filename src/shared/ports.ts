@@ -51,7 +51,7 @@ export interface StationOperation {
     | "storeDailyStatistics" | "createReportLink" | "revokeReportLink" | "setSiteAdmin"
     | "setNotice" | "remindReturn"
     | "placeErrand" | "errandPrepay" | "errandPaid" | "grabErrand" | "cancelErrand" | "releaseErrand" | "errandTakeaway" | "confirmErrandTakeaway" | "errandDelivered" | "confirmErrandReceipt" | "leaderSignErrand" | "errandCollected" | "voidErrand" | "rateErrand" | "tipPrepay" | "tipPaid"
-    | "bindStaff" | "submitVerification" | "reviewVerification"
+    | "bindStaff" | "submitVerification" | "reviewVerification" | "cancelVerification"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown

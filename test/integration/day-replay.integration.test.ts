@@ -2,7 +2,8 @@
  * `station replay` of a real day through the HTTP app: a staff member binds to the worksite and checks a parcel
  * in, a first-time sender submits real-name verification, is passed by staff and books a sending, a door-delivery
  * errand is placed for the parcel, paid through the simulated provider, grabbed, collected at the station by the
- * runner's signed QR, delivered, confirmed and rated. The exported log replays into a fresh seeded database (which
+ * runner's signed QR, delivered, confirmed and rated; then a release, a leader's sign, a tip, a cancel with its refund, the
+ * scheduler's void of an unpaid order and a withdrawn verification. The exported log replays into a fresh seeded database (which
  * signs QRs with another key and talks to no provider) with no problems and the same errand, parcel, sending,
  * trade, wallet and ledger rows.
  */
@@ -207,12 +208,14 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
     ok(await t.api("PUT", `${base}/cancel/${cancelled.orderNo}`, student))
     const unpaid = await order()
     expect(await jobNamed("void-unpaid-errands")!.run(t.runtime, new Date(clock().getTime() + 31 * MINUTE))).toMatchObject({ voided: 1 })
+    // the sender withdraws their verification
+    ok(await t.api("PUT", "/api/user/unverifySelf", await t.token(SENDER.openid)))
 
     const lines: Array<{ lineNo: number; text: string }> = []
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines.slice(13).map((l) => JSON.parse(l.text).op)).toEqual([
       "checkIn", "placeErrand", "errandPaid", "grabErrand", "releaseErrand", "grabErrand", "leaderSignErrand", "tipPrepay", "tipPaid", "rateErrand",
-      "checkIn", "placeErrand", "errandPaid", "cancelErrand", "checkIn", "placeErrand", "voidErrand"
+      "checkIn", "placeErrand", "errandPaid", "cancelErrand", "checkIn", "placeErrand", "voidErrand", "cancelVerification"
     ])
 
     const again = await startTestApp(backend)
@@ -229,6 +232,7 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
       await same((a) => a.db.selectFrom("wallet").selectAll().where("user_id", "in", [RUNNER.id, LEADER.id]).orderBy("user_id").execute())
       await same((a) => a.db.selectFrom("ledger").select(["user_id", "type", "money", "score", "remark", "ref_type", "ref_id", "created_at"])
         .where("user_id", "in", [RUNNER.id, LEADER.id]).orderBy("created_at").orderBy("money").execute())
+      await same((a) => a.db.selectFrom("app_user").select(["auth_status", "id_card_url", "student_card_url", "realname"]).where("id", "=", SENDER.id).execute())
       expect((await t.db.selectFrom("errand_order").select(["id", "status"]).where("id", "in", ids).execute()).map((o) => o.status).sort())
         .toEqual([ErrandStatus.cancelled, ErrandStatus.cancelled, ErrandStatus.completed].sort())
     } finally {
