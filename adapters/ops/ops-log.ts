@@ -14,7 +14,9 @@ const KINDS: { readonly [K in OperationName]: true } = {
   addCircleItem: true, editCircleItem: true, circleItemStatus: true,
   addSocialPost: true, reactToPost: true, callTeammate: true, askContact: true, reportPost: true, deletePost: true, hidePost: true, restorePost: true,
   storeDailyStatistics: true, createReportLink: true, revokeReportLink: true, setSiteAdmin: true,
-  setNotice: true, remindReturn: true
+  setNotice: true, remindReturn: true,
+  placeErrand: true, errandPrepay: true, errandPaid: true, grabErrand: true, cancelErrand: true, releaseErrand: true, errandTakeaway: true, confirmErrandTakeaway: true, errandDelivered: true, confirmErrandReceipt: true,
+  leaderSignErrand: true, errandCollected: true, voidErrand: true, rateErrand: true, tipPrepay: true, tipPaid: true, bindStaff: true, submitVerification: true, reviewVerification: true, cancelVerification: true
 }
 export const OPERATIONS = Object.keys(KINDS) as ReadonlyArray<OperationName>
 

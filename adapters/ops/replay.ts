@@ -15,6 +15,26 @@ import {
 import { AddSocialPostOperation, publishSocialPost } from "#src/circle/social-use-cases"
 import { signedIn } from "#src/circle/viewer"
 import { ErrandStore } from "#src/errand/errand-store"
+import {
+  CancelErrandOperation, ConfirmErrandReceiptOperation, ConfirmErrandTakeawayOperation, ErrandCollectedOperation, ErrandDeliveredOperation, ErrandPaidOperation,
+  ErrandPrepayOperation, ErrandTakeawayOperation, GrabErrandOperation, LeaderSignErrandOperation, PlaceErrandOperation, RateErrandOperation,
+  ReleaseErrandOperation, TipPaidOperation, TipPrepayOperation, VoidErrandOperation
+} from "#src/errand/errand-operations"
+import { settleErrandTrade } from "#src/errand/errand-payment"
+import {
+  cancelOrder, collectedAtStation, confirmReceipt, confirmTakeawayWith, grabOrder, leaderSign, markDelivered, runnerCancel, sayTakeaway
+} from "#src/errand/lifecycle"
+import { placeErrandOrder, prepayErrand, voidUnacceptedErrand, voidUnpaidErrand } from "#src/errand/ordering"
+import { payTip, rateErrand } from "#src/errand/reviews"
+import { tipSettlement } from "#src/errand/tip-settlement"
+import { PayIn } from "#src/payment/pay-in"
+import { messages as tradeMessages, TradeKind, type Trade } from "#src/payment/trade"
+import { TradeStore } from "#src/payment/trade-store"
+import {
+  CancelVerificationOperation, ReviewVerificationOperation, reviewAuth, SubmitVerificationOperation, submitAuthWith, unverifySelf
+} from "#src/profile/use-cases"
+import { BindStaffOperation, bindRecorded } from "#src/staff/use-cases"
+import { NotFound } from "#src/shared/errors"
 import { purgePictures, PurgePicturesOperation } from "#src/circle/picture-purge"
 import {
   answerUser, AnswerUserOperation, handleSuggestion, HandleSuggestionOperation, replySuggestion, ReplySuggestionOperation, submitSuggestion,
@@ -31,7 +51,7 @@ import {
   selfSign
 } from "#src/parcel/receiver"
 import { MarkDueOperation, markDueParcels, ReturnParcelOperation, returnParcel, SYSTEM_ACTOR } from "#src/parcel/returns"
-import { checkIn, CheckInOperation, handOver, TakePartOperation } from "#src/parcel/use-cases"
+import { checkIn, CheckInOperation, handOverRecorded, TakePartOperation } from "#src/parcel/use-cases"
 import { recordSafekeepFee, SafekeepFeeOperation } from "#src/payment/safekeep-settlement"
 import { FreightPaidOperation } from "#src/sending/settlement"
 import { SendStore } from "#src/sending/send-store"
@@ -158,7 +178,7 @@ const decodePart = <A>(schema: Schema.Codec<A>, part: "input" | "outcome", value
  */
 const replayer = <Name extends OperationName, I, O extends Outcome, A>(
   kind: OperationKind<Name, I, O>,
-  run: (input: I, actor: Actor) => Effect.Effect<A, unknown, StationServices>,
+  run: (input: I, actor: Actor, expected: O) => Effect.Effect<A, unknown, StationServices>,
   outcomeOf: (value: A) => Outcome,
   options: (expected: O) => Pick<RunOptions, "ids" | "oneStatement"> = () => ({}),
   needsActor: (op: DecodedOperation) => boolean = () => true
@@ -176,7 +196,7 @@ const replayer = <Name extends OperationName, I, O extends Outcome, A>(
       expected: expected.success,
       run: async (runtime, actor) => {
         if (needsActor(op) && !actor) return { failure: `unknown actor ${op.actorOpenid}: no such user`, expected: expected.success }
-        const exit = await runtime.run(run(input.success, actor!), { now: op.at, ids: noIds, ...options(expected.success) })
+        const exit = await runtime.run(run(input.success, actor!, expected.success), { now: op.at, ids: noIds, ...options(expected.success) })
         if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.success }
         const value = outcomeOf(exit.value)
         return { outcome: Object.fromEntries(Object.keys(expected.success).map((k) => [k, value[k]])), expected: expected.success }
@@ -187,13 +207,41 @@ const replayer = <Name extends OperationName, I, O extends Outcome, A>(
 
 const statusOutcome = (p: { readonly id: string; readonly status: number }) => ({ id: p.id, status: p.status })
 
+/**
+ * The payment provider as the log recorded it: a prepay answers the recorded prepay id, a close is closed and a refund
+ * is paid back (the replaying server neither opens nor refunds anything at a provider).
+ */
+const recordedProvider = (prepayId?: string | null) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.updateService(effect, PayIn, (payIn) => ({
+    ...payIn,
+    prepay: () => Effect.succeed({ ok: true as const, prepayId: prepayId ?? "" }),
+    close: () => Effect.succeed({ closed: true as const }),
+    refund: (r: { readonly refundNo: string }) => Effect.succeed({ ok: true as const, reference: r.refundNo })
+  }))
+
+/** The id a trade number was made of (`P`, the time in milliseconds, the id). */
+const tradeId = (tradeNo: string) => tradeNo.replace(/^P\d{13}/, "")
+
+/** The provider's notice as recorded: the trade marked paid with the provider's reference, then its settlement. */
+const paidAsRecorded = <R>(input: { readonly tradeNo: string; readonly providerRef: string | null }, settle: (trade: Trade) => Effect.Effect<void, never, R>) =>
+  Effect.gen(function* () {
+    const paid = yield* (yield* TradeStore).markPaid(input.tradeNo, input.providerRef ?? "", yield* (yield* Clock).now)
+    if (!paid) return yield* new NotFound({ message: tradeMessages.tradeMissing })
+    yield* settle(paid)
+    return paid
+  })
+
+const errandStatus = (id: string) => ErrandStore.use((s) => s.findById(id)).pipe(Effect.map((o) => ({ id, status: o?.status ?? -1 })))
+const newIds = () => ({ ids: randomUUID })
+
 /** Every logged kind of operation and how it replays. */
 const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // the scheduler's runs are logged under the system actor, which is no user
   markDue: replayer(MarkDueOperation, (input) => markDueParcels(input.worksiteId), (r) => ({ ...r }), undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
   checkIn: replayer(CheckInOperation, (input, actor) => checkIn(actor, input), (r) => ({ id: r.parcel.id, tag: r.parcel.tag, code: r.code }),
     (expected) => ({ ids: () => expected.id, oneStatement: true })),
-  takePart: replayer(TakePartOperation, (input, actor) => handOver(actor, input), statusOutcome),
+  // the hand-over as the staff confirmed it, checked against whom the QR named when its signature was verified
+  takePart: replayer(TakePartOperation, (input, actor) => handOverRecorded(actor, input), statusOutcome),
   returnParcel: replayer(ReturnParcelOperation, (input, actor) => returnParcel(actor, input), statusOutcome),
   safekeepFee: replayer(SafekeepFeeOperation, recordSafekeepFee, (r) => ({ ...r })),
   chooseAgent: replayer(ChooseAgentOperation, (input, actor) => chooseAgent(actor, input), (p) => ({ id: p.id, status: p.status, agentId: p.agentId })),
@@ -282,6 +330,49 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     ({ key }) => ({ id: key.id, expiresAt: key.expiresAt.toISOString() }), (expected) => ({ ids: () => expected.id }), (op) => op.actorOpenid !== STATION_OPERATOR),
   revokeReportLink: replayer(RevokeReportLinkOperation, (input) => revokeReportLink(input.id), (k) => ({ id: k.id }), undefined,
     (op) => op.actorOpenid !== STATION_OPERATOR),
+  // errands: the order with its recorded id, number and trade number; the provider answers as it did (recordedProvider)
+  placeErrand: replayer(PlaceErrandOperation, (input, actor, expected) => placeErrandOrder(actor, input).pipe(recordedProvider(expected.prepayId),
+    Effect.flatMap((o) => TradeStore.use((t) => t.openFor(TradeKind.errand, o.id)).pipe(Effect.map((open) => ({ o, tradeNo: open[0]?.tradeNo ?? null }))))),
+    ({ o, tradeNo }) => ({ id: o.id, orderNo: o.orderNo, status: o.status, payFee: o.payFee, tradeNo, prepayId: o.prepayId }),
+    (expected) => {
+      const queue = [expected.id, expected.orderNo.slice(-6), ...(expected.tradeNo ? [tradeId(expected.tradeNo)] : [])]
+      return { ids: () => queue.shift() ?? randomUUID() }
+    }),
+  errandPrepay: replayer(ErrandPrepayOperation, (input, actor, expected) => prepayErrand(actor, input.id).pipe(recordedProvider(expected.prepayId)),
+    (p) => ({ tradeNo: p.tradeNo, prepayId: p.prepayId }), (expected) => ({ ids: () => tradeId(expected.tradeNo) })),
+  errandPaid: replayer(ErrandPaidOperation, (input) => paidAsRecorded(input, settleErrandTrade).pipe(Effect.flatMap((t) => errandStatus(t.refId)), recordedProvider()),
+    (r) => ({ ...r }), newIds, () => false),
+  grabErrand: replayer(GrabErrandOperation, (input, actor) => grabOrder(actor, input.orderNo), statusOutcome),
+  cancelErrand: replayer(CancelErrandOperation, (input, actor) => cancelOrder(actor, input.orderNo).pipe(recordedProvider()), statusOutcome, newIds),
+  releaseErrand: replayer(ReleaseErrandOperation,
+    (input, actor) => runnerCancel(actor, input.orderNo, input.reasonType ?? undefined, input.reason ?? undefined).pipe(recordedProvider()), statusOutcome, newIds),
+  errandTakeaway: replayer(ErrandTakeawayOperation, (input, actor) => sayTakeaway(actor, input.id), statusOutcome),
+  confirmErrandTakeaway: replayer(ConfirmErrandTakeawayOperation, (input, actor) => confirmTakeawayWith(actor, input.id, input.goodsPic, input.isDaofu),
+    statusOutcome),
+  errandDelivered: replayer(ErrandDeliveredOperation, (input, actor) => markDelivered(actor, input.id), statusOutcome),
+  // the runner is paid: the ledger row takes a new id
+  confirmErrandReceipt: replayer(ConfirmErrandReceiptOperation, (input, actor) => confirmReceipt(actor, { id: input.id }).pipe(recordedProvider()), statusOutcome, newIds),
+  leaderSignErrand: replayer(LeaderSignErrandOperation, (input, actor) => leaderSign(actor, input.id).pipe(recordedProvider()), statusOutcome, newIds),
+  errandCollected: replayer(ErrandCollectedOperation, (input, actor) => collectedAtStation(actor.openid, input.parcelId, input.worksiteId).pipe(
+    Effect.flatMap((o) => (o ? Effect.succeed(o) : Effect.fail(new NotFound({ message: "获取跑腿单信息失败" }))))), statusOutcome),
+  voidErrand: replayer(VoidErrandOperation,
+    (input) => (input.reason === "unpaid" ? voidUnpaidErrand(input.id) : voidUnacceptedErrand(input.id)).pipe(Effect.andThen(errandStatus(input.id)), recordedProvider()),
+    (r) => ({ ...r }), newIds, (op) => op.actorOpenid !== SYSTEM_ACTOR),
+  // the credit record takes a new id
+  rateErrand: replayer(RateErrandOperation, (input, actor) => rateErrand(actor, input), (r) => ({ orderId: r.orderId, rewardMoney: r.rewardMoney, creditScore: r.creditScore }),
+    newIds),
+  tipPrepay: replayer(TipPrepayOperation, (input, actor, expected) => payTip(actor, input.id, input.amountFen).pipe(recordedProvider(expected.prepayId)),
+    (p) => ({ tradeNo: p.tradeNo, prepayId: p.prepayId }), (expected) => ({ ids: () => tradeId(expected.tradeNo) })),
+  tipPaid: replayer(TipPaidOperation, (input) => paidAsRecorded(input, tipSettlement.settle).pipe(Effect.map((t) => ({ id: t.refId }))), (r) => ({ ...r }),
+    newIds, () => false),
+  // staff binding: the password was checked when it was bound (never logged)
+  bindStaff: replayer(BindStaffOperation, (input, actor) => bindRecorded(actor, input.phone), (r) => ({ ...r })),
+  // real-name verification: the photos and the recognised name and number as recorded; a review by the operator under the operator
+  submitVerification: replayer(SubmitVerificationOperation, (input, actor) => submitAuthWith(actor, input), (v) => ({ authStatus: v.authStatus })),
+  reviewVerification: replayer(ReviewVerificationOperation,
+    (input, actor) => reviewAuth(actor ?? "operator", input.userId, input.decision, input.comment ?? undefined),
+    (u) => ({ userId: u.id, authStatus: u.authStatus }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  cancelVerification: replayer(CancelVerificationOperation, (_, actor) => unverifySelf(actor), (v) => ({ authStatus: v.authStatus })),
   setSiteAdmin: replayer(SetSiteAdminOperation, (input) => setSiteAdmin(input.phone, input.on), (r) => ({ employeeId: r.employee.id, siteAdmin: r.siteAdmin }),
     undefined, (op) => op.actorOpenid !== STATION_OPERATOR)
 }
@@ -296,6 +387,9 @@ const silenceOutbox = async (db: Kysely<DB>, after: string) => {
 }
 
 const SILENCE_EVERY = 500
+
+/** The operations after which their actor's role is another (a binding makes a user staff): the actor is looked up again. */
+const CHANGES_ROLE: ReadonlySet<OperationName> = new Set(["bindStaff"])
 
 export const replayOperations = async (
   runtime: Runtime,
@@ -318,6 +412,7 @@ export const replayOperations = async (
     const needsActor = replay.needsActor(op)
     if (needsActor && !actors.has(op.actorOpenid)) actors.set(op.actorOpenid, await actorByOpenid(runtime.db, op.actorOpenid))
     const replayed = await ready.run(runtime, needsActor ? actors.get(op.actorOpenid) : undefined)
+    if (CHANGES_ROLE.has(op.op)) actors.delete(op.actorOpenid)
     summary.operations++
     if ("failure" in replayed) {
       summary.failed++

@@ -8,6 +8,9 @@ import { refundTradeWith } from "../payment/use-cases"
 import { ErrandStore } from "./errand-store"
 import { applyAction } from "./lifecycle"
 import { ErrandStatus } from "./status-machine"
+import { ErrandPaidOperation } from "./errand-operations"
+import { logOperation } from "../shared/operation"
+import { Clock } from "../shared/ports"
 
 /** A payment that arrives for an order no longer awaiting it (voided or cancelled meanwhile) is paid back at once. */
 export const settleErrandTrade = Effect.fnUntraced(function* (trade: Trade) {
@@ -16,5 +19,8 @@ export const settleErrandTrade = Effect.fnUntraced(function* (trade: Trade) {
   if (!order) return yield* Effect.die(new Error(`trade ${trade.tradeNo} pays for errand order ${trade.refId}, which does not exist`))
   if (order.status !== ErrandStatus.awaitingPayment || order.payFee !== trade.amountFen) return yield* refundTradeWith(trade.tradeNo, () => Effect.void).pipe(Effect.asVoid, Effect.orDie)
   // another change of the order winning meanwhile fails this notice, so the provider sends it again and it is seen afresh
-  yield* applyAction(order, { role: "requester", openid: order.openid }, { action: "prepay" }, { patch: { prepayId: trade.prepayId } }).pipe(Effect.orDie)
+  // the time the notice marked the trade paid, which a replay of the notice marks it at
+  const at = trade.paidAt ?? (yield* (yield* Clock).now)
+  const paid = yield* applyAction(order, { role: "requester", openid: order.openid }, { action: "prepay" }, { patch: { prepayId: trade.prepayId }, at }).pipe(Effect.orDie)
+  yield* logOperation(ErrandPaidOperation, order.openid, at, { tradeNo: trade.tradeNo, providerRef: trade.providerRef }, { id: paid.id, status: paid.status })
 })

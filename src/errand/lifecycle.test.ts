@@ -159,7 +159,7 @@ describe("a type-1 order from the hall to the door", () => {
     expect(await s.run(sayTakeaway(actorOf(runnerA), o.id))).toMatchObject(refused("StateConflict", lifecycleMessages.collectAtStation))
     s.world.parties.parcels.set(o.toTakeId!, { status: 5, runnerOpenid: runnerA.openid })
     s.ports.events.length = 0
-    expect((await s.run(collectedAtStation(o.toTakeId!, "w1"))).ok).toBe(true)
+    expect((await s.run(collectedAtStation("staff", o.toTakeId!, "w1"))).ok).toBe(true)
     expect(s.order(o.id).status).toBe(2)
     expect(s.ports.events.map((e) => [e.room, e.name])).toEqual([[{ user: requester.id }, "paotuiHaveGettedExpress"], [{ user: runnerA.id }, "paotuiHaveGettedExpress"]])
     expect(await s.run(markDelivered(actorOf(runnerB), o.id))).toMatchObject(refused("NotAllowed", errandMessages.deliverFailed))
@@ -180,7 +180,7 @@ describe("a type-1 order from the hall to the door", () => {
     const messages = () => s.ports.outbox.filter((m) => m.template === ERRAND_STATUS_TEMPLATE).map((m) => [m.to, m.params.status, m.params.remark])
     await s.run(grabOrder(actorOf(runnerA), o.orderNo))
     s.world.parties.parcels.set(o.toTakeId!, { status: 5, runnerOpenid: runnerA.openid })
-    await s.run(collectedAtStation(o.toTakeId!, "w1"))
+    await s.run(collectedAtStation("staff", o.toTakeId!, "w1"))
     await s.run(markDelivered(actorOf(runnerA), o.id))
     await s.run(confirmReceipt(actorOf(requester), { id: o.id }))
     expect(messages()).toEqual([
@@ -496,7 +496,7 @@ const atStation = (s: S, o: ErrandOrderRecord, who: ErrandPerson) => {
   const parcel = o.toTakeId ? s.world.parties.parcels.get(o.toTakeId) : undefined
   if (!parcel || parcel.status !== 4 || parcel.runnerOpenid !== who.openid) return Effect.fail("not at the station for this runner")
   s.world.parties.parcels.set(o.toTakeId!, { ...parcel, status: 5 })
-  return collectedAtStation(o.toTakeId!, "w1")
+  return collectedAtStation("staff", o.toTakeId!, "w1")
 }
 
 const eligible = (who: ErrandPerson) => who.paotuiStatus === 1 && who.worksiteId === "w1"
@@ -557,4 +557,60 @@ describe.each(ERRAND_TYPES.map((t) => [t]))("the use cases of a type-%s order", 
 it("the random runs reach every status the use cases lead each type to", () => {
   const expected = ["1:1", "1:2", "1:3", "1:4", "1:100", "1:0", "2:1", "2:2", "2:3", "2:20", "2:4", "3:1", "3:2", "3:3", "3:4", "3:100", "4:2", "4:3", "4:100"]
   expect([...reached].sort()).toEqual(expect.arrayContaining(expected))
+})
+
+describe("the operations log", () => {
+  /**
+   * Every call of a use case that changes an order writes exactly one operation naming that order, with the order's new
+   * status, under its caller, at the step's time; a refused call writes none. A use case that writes without logging fails here.
+   */
+  it("holds one line for each change of an order, none for a refusal", async () => {
+    const s = setup()
+    const a = s.place({ payFee: 600 })
+    const b = s.place({ sexLimit: 1 })
+    const c = s.place({ payFee: 450 })
+    const d = s.place({ type: 2 })
+    const v = s.place({ payFee: 300 })
+    const steps: ReadonlyArray<readonly [string, ErrandOrderRecord, () => Effect.Effect<unknown, unknown, any>]> = [
+      ["grabErrand", a, () => grabOrder(actorOf(runnerA), a.orderNo)],
+      ["grabErrand", a, () => grabOrder(actorOf(runnerC), a.orderNo)],
+      ["errandCollected", a, () => Effect.sync(() => s.world.parties.parcels.set(a.toTakeId!, { status: 5, runnerOpenid: runnerA.openid }))
+        .pipe(Effect.andThen(collectedAtStation("staff-openid", a.toTakeId!, "w1")))],
+      ["errandDelivered", a, () => markDelivered(actorOf(runnerB), a.id)],
+      ["errandDelivered", a, () => markDelivered(actorOf(runnerA), a.id)],
+      ["confirmErrandReceipt", a, () => confirmReceipt(actorOf(requester), { orderNo: a.orderNo })],
+      ["grabErrand", b, () => grabOrder(actorOf(runnerA), b.orderNo)],
+      ["releaseErrand", b, () => runnerCancel(actorOf(runnerA), b.orderNo, 1, "有事")],
+      ["releaseErrand", b, () => runnerCancel(actorOf(runnerA), b.orderNo, 1, "临时有事去不了")],
+      ["grabErrand", b, () => grabOrder(actorOf(runnerC), b.orderNo)],
+      ["leaderSignErrand", b, () => leaderSign(actorOf(runnerC), b.id)],
+      ["leaderSignErrand", b, () => leaderSign(actorOf(leader), b.id)],
+      ["cancelErrand", c, () => cancelOrder(actorOf(stranger), c.orderNo)],
+      ["cancelErrand", c, () => cancelOrder(actorOf(requester), c.orderNo)],
+      ["grabErrand", d, () => grabOrder(actorOf(runnerA), d.orderNo)],
+      ["errandTakeaway", d, () => sayTakeaway(actorOf(requester), d.id)],
+      ["confirmErrandTakeaway", d, () => confirmTakeaway(actorOf(runnerA), d.id, `/sign/20261120/${PIC}`, false)],
+      ["voidErrand", v, () => Effect.sync(() => s.advance(241)).pipe(Effect.andThen(voidUnacceptedErrand(v.id)))]
+    ]
+    for (const [op, order, step] of steps) {
+      const before = { ...s.order(order.id) }
+      const lines = s.ports.ops.length
+      const result = await s.run(step())
+      const after = s.order(order.id)
+      const written = s.ports.ops.slice(lines)
+      if (JSON.stringify(after) === JSON.stringify(before)) {
+        expect({ op, result: result.ok, written }).toEqual({ op, result: false, written: [] })
+      } else {
+        expect(written).toEqual([expect.objectContaining({ op, at: s.clock(), outcome: { id: order.id, status: after.status } })])
+      }
+    }
+    expect(s.ports.ops.map((o) => o.op)).toEqual([
+      "grabErrand", "errandCollected", "errandDelivered", "confirmErrandReceipt", "grabErrand", "releaseErrand", "grabErrand", "leaderSignErrand",
+      "cancelErrand", "grabErrand", "errandTakeaway", "confirmErrandTakeaway", "voidErrand"
+    ])
+    expect(s.ports.ops.map((o) => o.actorOpenid)).toEqual([
+      runnerA.openid, "staff-openid", runnerA.openid, requester.openid, runnerA.openid, runnerA.openid, runnerC.openid, leader.openid,
+      requester.openid, runnerA.openid, requester.openid, runnerA.openid, "station-system"
+    ])
+  })
 })

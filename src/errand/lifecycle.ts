@@ -36,6 +36,11 @@ import {
   type Decided, type Edge, type ErrandActor, type ErrandCommand, type Role
 } from "./status-machine"
 import { ERRAND_STATUS_TEMPLATE, errandNotices } from "./status-notice"
+import {
+  CancelErrandOperation, ConfirmErrandReceiptOperation, ConfirmErrandTakeawayOperation, ErrandCollectedOperation, ErrandDeliveredOperation,
+  ErrandTakeawayOperation, GrabErrandOperation, LeaderSignErrandOperation, ReleaseErrandOperation
+} from "./errand-operations"
+import { logOperation, type OperationKind, type OperationName } from "../shared/operation"
 
 export const lifecycleMessages = {
   /** Hall, grab and the runner's lists for someone who is not a joined runner: the page goes to /paotuiApply. */
@@ -55,6 +60,8 @@ export interface ApplyOptions {
   readonly sendMoved?: boolean
   /** Fields the action records beside the table's change (a goods photo). */
   readonly patch?: Partial<Pick<ErrandOrderRecord, "goodsPic" | "prepayId">>
+  /** The action's time when its caller logs it: the order's times and its log line are of one moment. */
+  readonly at?: Date
 }
 
 /** The people an action names, each looked up once per action. */
@@ -126,13 +133,13 @@ export const applyAction = Effect.fn("applyAction")(function* (order: ErrandOrde
  * action as a whole, so the caller's transaction rolls back: a refund the provider refuses, a parcel or send order
  * not where the order says.
  */
-export const applyUnlessMovedOn = Effect.fn("applyUnlessMovedOn")(function* (order: ErrandOrderRecord, actor: ErrandActor, command: ErrandCommand) {
-  const next = yield* applied(order, actor, command, {})
+export const applyUnlessMovedOn = Effect.fn("applyUnlessMovedOn")(function* (order: ErrandOrderRecord, actor: ErrandActor, command: ErrandCommand, at?: Date) {
+  const next = yield* applied(order, actor, command, at ? { at } : {})
   return next === MOVED_ON ? undefined : next
 })
 
 const applied = Effect.fnUntraced(function* (order: ErrandOrderRecord, actor: ErrandActor, command: ErrandCommand, options: ApplyOptions) {
-  const now = yield* (yield* Clock).now
+  const now = options.at ?? (yield* (yield* Clock).now)
   const decided = decide(order, actor, command, now)
   if (isDomainError(decided)) return yield* decided
   const finished = decided.order.status === ErrandStatus.cancelled || decided.order.status === ErrandStatus.completed
@@ -217,6 +224,17 @@ const byNo = Effect.fnUntraced(function* (orderNo: string) {
   return order ?? (yield* orderMissing())
 })
 
+/** One step of an order taken at one moment and logged under whoever took it at that moment: the order's id and new status. */
+const loggedStep = <I, E, R>(
+  kind: OperationKind<OperationName, I, { readonly id: string; readonly status: number }>, openid: string, input: NoInfer<I>,
+  step: (at: Date) => Effect.Effect<ErrandOrderRecord, E, R>
+) => Effect.gen(function* () {
+  const at = yield* (yield* Clock).now
+  const order = yield* step(at)
+  yield* logOperation(kind, openid, at, input, { id: order.id, status: order.status })
+  return order
+})
+
 const asRequester = (actor: Actor): ErrandActor => ({ role: "requester", openid: actor.openid })
 const asRunner = (actor: Actor): ErrandActor => ({ role: "runner", openid: actor.openid })
 
@@ -240,7 +258,8 @@ export const grabOrder = Effect.fn("grabOrder")(function* (actor: Actor, orderNo
   if (!order) return yield* new NotFound({ message: grabMessages.failed })
   const refused = grabRefusal(me, order, yield* (yield* Clock).now)
   if (refused) return yield* refused
-  return yield* applyAction(order, asRunner(actor), { action: "grab", runner: { openid: me.openid, name: me.name, phone: me.phone } })
+  return yield* loggedStep(GrabErrandOperation, actor.openid, { orderNo: order.orderNo }, (at) =>
+    applyAction(order, asRunner(actor), { action: "grab", runner: { openid: me.openid, name: me.name, phone: me.phone } }, { at }))
 })
 
 // --- the requester --------------------------------------------------------------------------------------
@@ -254,19 +273,29 @@ export const PAYING_NOW = payMessages.payingNow
  */
 export const cancelOrder = Effect.fn("cancelOrder")(function* (actor: Actor, orderNo: string) {
   const order = yield* byNo(orderNo)
+  return yield* loggedStep(CancelErrandOperation, actor.openid, { orderNo: order.orderNo }, (at) => cancelled(actor, order, at))
+})
+
+/** `cancelOrder` as a step of another operation that logs itself (a sending closed with its door pickup): not logged on its own. */
+export const cancelOrderWithin = Effect.fn("cancelOrderWithin")(function* (actor: Actor, orderNo: string) {
+  return yield* cancelled(actor, yield* byNo(orderNo), undefined)
+})
+
+const cancelled = Effect.fnUntraced(function* (actor: Actor, order: ErrandOrderRecord, at: Date | undefined) {
   const unpaid = order.status === ErrandStatus.awaitingPayment && order.openid === actor.openid
   if (unpaid && (yield* closeTrades(yield* (yield* TradeStore).openFor(TradeKind.errand, order.id))) === "paid") {
     return yield* new StateConflict({ message: PAYING_NOW })
   }
-  const cancelled = yield* applyAction(order, asRequester(actor), { action: "cancel" })
+  const done = yield* applyAction(order, asRequester(actor), { action: "cancel" }, at ? { at } : {})
   if (unpaid && order.activityId) yield* (yield* ErrandStore).releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
-  return cancelled
+  return done
 })
 
 /** `receiverSignRollModule/{id}` and `receiverSignByOrderNoRollModule/{orderNo}`: the requester confirms receipt; the runner is paid. */
 export const confirmReceipt = Effect.fn("confirmReceipt")(function* (actor: Actor, key: { readonly id: string } | { readonly orderNo: string }) {
   const order = "id" in key ? yield* byId(key.id) : yield* byNo(key.orderNo)
-  return yield* applyAction(order, asRequester(actor), { action: "confirmReceipt" })
+  return yield* loggedStep(ConfirmErrandReceiptOperation, actor.openid, { id: order.id }, (at) =>
+    applyAction(order, asRequester(actor), { action: "confirmReceipt" }, { at }))
 })
 
 // --- the runner -----------------------------------------------------------------------------------------
@@ -279,8 +308,9 @@ export const confirmReceipt = Effect.fn("confirmReceipt")(function* (actor: Acto
 export const sayTakeaway = Effect.fn("sayTakeaway")(function* (actor: Actor, id: string) {
   const order = yield* byId(id)
   if (order.type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
-  if (order.type === ErrandType.pickupFromDoor) return yield* applyAction(order, asRequester(actor), { action: "sayTaken" })
-  return yield* applyAction(order, asRunner(actor), { action: "takeaway" })
+  return yield* loggedStep(ErrandTakeawayOperation, actor.openid, { id: order.id }, (at) => order.type === ErrandType.pickupFromDoor
+    ? applyAction(order, asRequester(actor), { action: "sayTaken" }, { at })
+    : applyAction(order, asRunner(actor), { action: "takeaway" }, { at }))
 })
 
 /**
@@ -291,20 +321,29 @@ export const sayTakeaway = Effect.fn("sayTakeaway")(function* (actor: Actor, id:
 export const confirmTakeaway = Effect.fn("confirmTakeaway")(function* (actor: Actor, id: string, goodsPic: string | undefined, isDaofu: boolean) {
   const order = yield* byId(id)
   if (order.type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
-  const pic = yield* optionalOwnImagePath(actor, goodsPic)
-  if (order.type === ErrandType.pickupFromDoor) return yield* applyAction(order, asRunner(actor), { action: isDaofu ? "confirmTakenDaofu" : "confirmTaken", goodsPic: pic })
-  return yield* applyAction(order, asRunner(actor), { action: "takeaway" }, { patch: { goodsPic: pic } })
+  return yield* confirmTakeawayWith(actor, order.id, yield* optionalOwnImagePath(actor, goodsPic), isDaofu)
+})
+
+/** The runner's confirmation with the photo as stored (already found to be the runner's own upload; replayed from the log). */
+export const confirmTakeawayWith = Effect.fn("confirmTakeawayWith")(function* (actor: Actor, id: string, pic: string | null, isDaofu: boolean) {
+  const order = yield* byId(id)
+  if (order.type === ErrandType.deliverToDoor) return yield* new StateConflict({ message: lifecycleMessages.collectAtStation })
+  return yield* loggedStep(ConfirmErrandTakeawayOperation, actor.openid, { id: order.id, goodsPic: pic, isDaofu }, (at) => order.type === ErrandType.pickupFromDoor
+    ? applyAction(order, asRunner(actor), { action: isDaofu ? "confirmTakenDaofu" : "confirmTaken", goodsPic: pic }, { at })
+    : applyAction(order, asRunner(actor), { action: "takeaway" }, { patch: { goodsPic: pic }, at }))
 })
 
 /** `receiverGet/{id}`: the runner says the receiver got the goods (delivered, types 1, 3, 4). */
 export const markDelivered = Effect.fn("markDelivered")(function* (actor: Actor, id: string) {
-  return yield* applyAction(yield* byId(id), asRunner(actor), { action: "markDelivered" })
+  const order = yield* byId(id)
+  return yield* loggedStep(ErrandDeliveredOperation, actor.openid, { id: order.id }, (at) => applyAction(order, asRunner(actor), { action: "markDelivered" }, { at }))
 })
 
 /** `cancalByPaotui/{orderNo}/{paotuiType}`: the runner gives the order back to the hall with a reason; a personal reason costs credit. */
 export const runnerCancel = Effect.fn("runnerCancel")(function* (actor: Actor, orderNo: string, reasonType: number | undefined, reason: string | undefined) {
   const order = yield* byNo(orderNo)
-  return yield* applyAction(order, asRunner(actor), { action: "release", reasonType: cancelReasonTypeOf(reasonType), reason: reason ?? "" })
+  return yield* loggedStep(ReleaseErrandOperation, actor.openid, { orderNo: order.orderNo, reasonType: reasonType ?? null, reason: reason ?? null }, (at) =>
+    applyAction(order, asRunner(actor), { action: "release", reasonType: cancelReasonTypeOf(reasonType), reason: reason ?? "" }, { at }))
 })
 
 /** `paotuiLeaderSignRollModule/{orderId}`: a leader of the worksite marks an unshipped order delivered and done. */
@@ -312,24 +351,26 @@ export const leaderSign = Effect.fn("leaderSign")(function* (actor: Actor, order
   const me = yield* callerOf(actor)
   const order = yield* byId(orderId)
   if (!me.isPaotuiLeader || !isJoinedRunner(me)) return yield* new NotAllowed({ message: errandMessages.signFailed })
-  return yield* applyAction(order, { role: "leader", openid: me.openid, worksiteId: me.worksiteId ?? undefined }, { action: "leaderSign" })
+  return yield* loggedStep(LeaderSignErrandOperation, actor.openid, { id: order.id }, (at) =>
+    applyAction(order, { role: "leader", openid: me.openid, worksiteId: me.worksiteId ?? undefined }, { action: "leaderSign" }, { at }))
 })
 
 /**
  * The station handed a type-1 order's parcel to its runner (staff scanned the runner's QR, parcel 4 → 5):
  * the order moves 1 → 2 in the same transaction. A parcel without a running errand is left alone.
  */
-export const collectedAtStation = Effect.fn("collectedAtStation")(function* (parcelId: string, worksiteId: string) {
+export const collectedAtStation = Effect.fn("collectedAtStation")(function* (staffOpenid: string, parcelId: string, worksiteId: string) {
   const orderId = yield* (yield* ErrandParties).openOrderOfParcel(parcelId)
   if (!orderId) return undefined
   const order = yield* byId(orderId)
-  return yield* applyAction(order, { role: "staff", worksiteId }, { action: "takeaway" }, { parcelMoved: true })
+  return yield* loggedStep(ErrandCollectedOperation, staffOpenid, { parcelId, worksiteId }, (at) =>
+    applyAction(order, { role: "staff", worksiteId }, { action: "takeaway" }, { parcelMoved: true, at }))
 })
 
 /** `PUT /api/expressTosend/takepart`: the station's hand-over; a runner's QR (`isPaotui`) moves the order they hold with its parcel. */
 export const handOverParcel = Effect.fn("handOverParcel")(function* (actor: Actor, request: TakePartRequest) {
   const parcel = yield* takePart(actor, request)
-  if (request.isPaotui === true) yield* collectedAtStation(parcel.id, parcel.worksiteId)
+  if (request.isPaotui === true) yield* collectedAtStation(actor.openid, parcel.id, parcel.worksiteId)
   return parcel
 })
 

@@ -32,6 +32,9 @@ import { applyUnlessMovedOn } from "./lifecycle"
 import { doorServiceWindows, errandRequireArriveTime } from "./order-form"
 import { quote } from "./quote"
 import { decide, ErrandStatus, ErrandType, placeErrand, PAYMENT_DEADLINE_MS } from "./status-machine"
+import { ErrandPrepayOperation, PlaceErrandOperation, VoidErrandOperation } from "./errand-operations"
+import { logOperation } from "../shared/operation"
+import { SYSTEM_ACTOR } from "../parcel/returns"
 
 export const orderingMessages = {
   parcelMissing: "快递不存在",
@@ -185,11 +188,15 @@ export const placeErrandOrder = Effect.fn("placeErrandOrder")(function* (actor: 
   // the parcel first: of two orders for one parcel, the second finds it moved and is refused
   yield* moveParcel(draft, start.parcel, orderingMessages.parcelBusy)
   let order = draft
+  let tradeNo: string | null = null
   if (start.status === ErrandStatus.awaitingPayment) {
-    const trade = yield* openTrade(actor, { kind: TradeKind.errand, refId: draft.id, amountFen: draft.payFee, description: payDescription(draft) })
+    const trade = yield* openTrade(actor, { kind: TradeKind.errand, refId: draft.id, amountFen: draft.payFee, description: payDescription(draft) }, now)
     order = { ...draft, prepayId: trade.prepayId }
+    tradeNo = trade.tradeNo
   }
   yield* errands.insert(order)
+  yield* logOperation(PlaceErrandOperation, actor.openid, now, input,
+    { id: order.id, orderNo: order.orderNo, status: order.status, payFee: order.payFee, tradeNo, prepayId: order.prepayId })
   if (order.status === ErrandStatus.awaitingAcceptance) yield* (yield* Events).publish(hallAddEvent(order, yield* (yield* ErrandParties).placeFacts(order)))
   return order
 })
@@ -202,9 +209,12 @@ export const prepayErrand = Effect.fn("prepayErrand")(function* (actor: Actor, i
   if (order.status !== ErrandStatus.awaitingPayment) return yield* new StateConflict({ message: orderingMessages.notAwaitingPayment })
   const now = yield* (yield* Clock).now
   if (now.getTime() >= order.createdAt.getTime() + PAYMENT_DEADLINE_MS) return yield* new StateConflict({ message: payMessages.closed })
-  const trade = yield* openTrade(actor, { kind: TradeKind.errand, refId: order.id, amountFen: order.payFee, description: payDescription(order) })
+  const trade = yield* openTrade(actor, { kind: TradeKind.errand, refId: order.id, amountFen: order.payFee, description: payDescription(order) }, now)
   if (trade.prepayId !== order.prepayId && !(yield* errands.replace({ ...order, prepayId: trade.prepayId }, ErrandStatus.awaitingPayment, null))) {
     return yield* new StateConflict({ message: orderingMessages.notAwaitingPayment })
+  }
+  if (trade.prepayId !== order.prepayId) {
+    yield* logOperation(ErrandPrepayOperation, actor.openid, now, { id: order.id }, { id: order.id, tradeNo: trade.tradeNo, prepayId: trade.prepayId! })
   }
   return { prepayId: trade.prepayId!, tradeNo: trade.tradeNo, totalFee: trade.amountFen }
 })
@@ -236,9 +246,10 @@ export const voidUnpaidErrand = Effect.fn("voidUnpaidErrand")(function* (orderId
   const now = yield* (yield* Clock).now
   if (isDomainError(decide(order, { role: "system" }, { action: "voidUnpaid" }, now))) return "skipped" as VoidOutcome
   if ((yield* closeTrades(yield* (yield* TradeStore).openFor(TradeKind.errand, order.id))) === "paid") return "paidElsewhere" as VoidOutcome
-  const voided = yield* applyUnlessMovedOn(order, { role: "system" }, { action: "voidUnpaid" })
+  const voided = yield* applyUnlessMovedOn(order, { role: "system" }, { action: "voidUnpaid" }, now)
   if (!voided) return "skipped" as VoidOutcome
   if (order.activityId) yield* errands.releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
+  yield* logOperation(VoidErrandOperation, SYSTEM_ACTOR, now, { id: order.id, reason: "unpaid" }, { id: order.id, status: voided.status })
   return "voided" as VoidOutcome
 })
 
@@ -253,7 +264,8 @@ export const voidUnacceptedErrand = Effect.fn("voidUnacceptedErrand")(function* 
   if (!order || order.status !== ErrandStatus.awaitingAcceptance) return "skipped" as VoidOutcome
   const now = yield* (yield* Clock).now
   if (isDomainError(decide(order, { role: "system" }, { action: "voidUnaccepted" }, now))) return "skipped" as VoidOutcome
-  const voided = yield* applyUnlessMovedOn(order, { role: "system" }, { action: "voidUnaccepted" })
+  const voided = yield* applyUnlessMovedOn(order, { role: "system" }, { action: "voidUnaccepted" }, now)
+  if (voided) yield* logOperation(VoidErrandOperation, SYSTEM_ACTOR, now, { id: order.id, reason: "unaccepted" }, { id: order.id, status: voided.status })
   return (voided ? "voided" : "skipped") as VoidOutcome
 })
 

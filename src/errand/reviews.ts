@@ -14,6 +14,8 @@ import { CreditStore, ErrandStore } from "./errand-store"
 import { stepOf } from "./timeline"
 import { isRated, mayRate, ratingRefusal, ratingMessages, rewardRefusal, type RatingTag } from "./rating"
 import { TeamStore } from "./team-store"
+import { RateErrandOperation, TipPrepayOperation } from "./errand-operations"
+import { logOperation } from "../shared/operation"
 
 export const reviewMessages = {
   ...ratingMessages,
@@ -76,6 +78,7 @@ export const rateErrand = Effect.fn("rateErrand")(function* (actor: Actor, input
   yield* errands.recordStep(stepOf(order.id, "rate", now))
   const creditScore = yield* changeCredit(runner.id, { kind: "rated", stars: input.score }, order.id)
   if (creditScore === undefined) return yield* Effect.die(new Error(`credit score of ${runner.id} kept moving`))
+  yield* logOperation(RateErrandOperation, actor.openid, now, { ...input, tags: [...input.tags] }, { orderId: order.id, rewardMoney, creditScore })
   return { orderId: order.id, runnerId: runner.id, rewardMoney, creditScore }
 })
 
@@ -85,7 +88,11 @@ export const payTip = Effect.fn("payTip")(function* (actor: Actor, orderId: stri
   if (!order) return yield* new NotFound({ message: reviewMessages.orderMissing })
   const refused = rewardRefusal(order, actor.openid, amountFen)
   if (refused) return yield* refused
-  const trade = yield* openTrade(actor, { kind: TradeKind.tip, refId: order.id, amountFen, description: `跑腿赏金 ${order.orderNo}` })
+  const now = yield* (yield* Clock).now
+  const trade = yield* openTrade(actor, { kind: TradeKind.tip, refId: order.id, amountFen, description: `跑腿赏金 ${order.orderNo}` }, now)
+  if (trade.createdAt.getTime() === now.getTime()) {
+    yield* logOperation(TipPrepayOperation, actor.openid, now, { id: order.id, amountFen }, { tradeNo: trade.tradeNo, prepayId: trade.prepayId! })
+  }
   return { prepayId: trade.prepayId!, tradeNo: trade.tradeNo, totalFee: trade.amountFen }
 })
 

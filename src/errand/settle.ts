@@ -21,21 +21,21 @@ const RUNNER_INCOME_LABEL = "跑腿收入"
  * transaction that books the refund on the order. Only a whole refund exists (the provider's trade is refunded as a
  * whole), so the amount must be the whole payment.
  */
-export const refundErrandPayment = Effect.fn("refundErrandPayment")(function* (order: Pick<ErrandOrderRecord, "id" | "prepayId">, amount: number) {
+export const refundErrandPayment = Effect.fn("refundErrandPayment")(function* (order: Pick<ErrandOrderRecord, "id" | "prepayId">, amount: number, at?: Date) {
   if (amount <= 0) return
   const trade = order.prepayId ? yield* (yield* TradeStore).findByPrepayId(order.prepayId) : undefined
   if (!trade || trade.kind !== TradeKind.errand || trade.refId !== order.id || trade.status !== TradeStatus.paid || trade.amountFen !== amount) {
     return yield* Effect.die(new Error(`errand order ${order.id}: no paid trade of ${amount} fen to refund`))
   }
   // the refund is booked on the order itself (its `refunded`), so the trade's own undo changes nothing
-  yield* refundTradeWith(trade.tradeNo, () => Effect.void)
+  yield* refundTradeWith(trade.tradeNo, () => Effect.void, at)
 })
 
 export const settleErrandMoney = Effect.fnUntraced(function* (order: ErrandOrderRecord, money: ReadonlyArray<MoneyMove>, now: Date) {
   for (const move of money) {
     switch (move.kind) {
       case "refund":
-        yield* refundErrandPayment(order, move.amount)
+        yield* refundErrandPayment(order, move.amount, now)
         break
       case "creditRunner": {
         const runner = yield* (yield* ErrandParties).byOpenid(move.openid)

@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import type { Clock, Events, Ids } from "../shared/ports"
+import type { Clock, Events, Ids, OpsLog } from "../shared/ports"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import type { CreditEntry, BuildingRecord, Comment, ErrandOrderRecord } from "./errand-store"
 import { CreditStore, ErrandStore } from "./errand-store"
@@ -88,7 +88,7 @@ const world = (people: ReadonlyArray<Member>, orders: ReadonlyArray<ErrandOrderR
     })
   }
   const ports = recordingPorts(NOW)
-  const run = <A, E>(effect: Effect.Effect<A, E, ErrandStore | TeamStore | CreditStore | Clock | Ids | Events>) =>
+  const run = <A, E>(effect: Effect.Effect<A, E, ErrandStore | TeamStore | CreditStore | Clock | Ids | Events | OpsLog>) =>
     outcome(ports.provide(effect.pipe(
       Effect.provideService(ErrandStore, errands as never),
       Effect.provideService(TeamStore, team as never),

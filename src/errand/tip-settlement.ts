@@ -10,6 +10,9 @@ import { LedgerRef, LedgerType } from "../wallet/ledger"
 import { moveWallet } from "../wallet/settle"
 import { ErrandStore } from "./errand-store"
 import { TeamStore } from "./team-store"
+import { TipPaidOperation } from "./errand-operations"
+import { logOperation } from "../shared/operation"
+import { Clock } from "../shared/ports"
 
 export const TIP_PAID_EVENT = "paotuiRewardPaid"
 
@@ -30,6 +33,7 @@ export const tipSettlement = {
   settle: Effect.fnUntraced(function* (trade: Trade) {
     const { order, runner } = yield* moveTip(trade, trade.amountFen, "跑腿赏金", trade.paidAt ?? trade.createdAt)
     yield* (yield* Events).publish({ room: { user: runner.id }, name: TIP_PAID_EVENT, payload: { _id: order.id, rewardMoney: trade.amountFen } })
+    yield* logOperation(TipPaidOperation, order.openid, trade.paidAt ?? (yield* (yield* Clock).now), { tradeNo: trade.tradeNo, providerRef: trade.providerRef }, { id: order.id })
   }),
   undo: Effect.fnUntraced(function* (trade: Trade) {
     yield* moveTip(trade, -trade.amountFen, "跑腿赏金退回", trade.refundedAt ?? trade.createdAt)

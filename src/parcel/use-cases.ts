@@ -26,7 +26,12 @@ export const HandOverInput = Schema.Struct({
   storageNo: Schema.optional(Schema.String),
   signOpenid: Schema.optional(Schema.String),
   tag: Schema.optional(Schema.String),
-  isPaotui: Schema.optional(Schema.Boolean)
+  isPaotui: Schema.optional(Schema.Boolean),
+  /**
+   * Whom the scanned QR named once its signature was verified (a parcel QR's holder, or a personal QR's "person"): a
+   * replay checks this recorded verification, as the QR is signed with the recording server's key.
+   */
+  verified: Schema.optional(Schema.Struct({ role: Schema.Literals(["receiver", "agent", "runner", "person"]), openid: Schema.String }))
 })
 export type HandOverInput = typeof HandOverInput.Type
 
@@ -187,13 +192,23 @@ export const takePart = Effect.fn("takePart")(function* (actor: Actor, request: 
   if (looksPersonal(scanned)) {
     const person = yield* verifiedPerson(scanned)
     if (person.openid !== input.signOpenid || input.isPaotui === true) return yield* new NotAllowed({ message: QR_INVALID })
-    return yield* handOver(actor, input)
+    return yield* handOver(actor, { ...input, verified: { role: "person", openid: person.openid } })
   }
   const { unsigned, holder } = yield* verifiedQr(scanned)
   const sameParcel = unsigned.en === input.expressNo && unsigned.sn === input.storageNo && unsigned.tag === input.tag
   const samePerson = holder.openid === input.signOpenid && (holder.role === "runner") === (input.isPaotui === true)
   if (!sameParcel) return yield* new RuleViolation({ message: QR_INVALID })
   if (!samePerson) return yield* new NotAllowed({ message: QR_INVALID })
+  return yield* handOver(actor, { ...input, verified: { role: holder.role, openid: holder.openid } })
+})
+
+/**
+ * A logged hand-over replayed: the QR's recorded verification (whom it named) must name the same person the staff
+ * confirmed, as `takePart` checks the live QR; a line without one (logged before it was recorded) is handed over as it is.
+ */
+export const handOverRecorded = Effect.fn("handOverRecorded")(function* (actor: Actor, input: HandOverInput) {
+  const v = input.verified
+  if (v && (v.openid !== input.signOpenid || (v.role === "runner") !== (input.isPaotui === true))) return yield* new NotAllowed({ message: QR_INVALID })
   return yield* handOver(actor, input)
 })
 

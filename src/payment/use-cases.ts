@@ -14,10 +14,13 @@ import { TradeStore } from "./trade-store"
  * Opens (or hands out again) the trade that pays `amountFen` for one purpose. Older open trades for the
  * same purpose are closed at the provider first, so one purpose is never paid twice by two prepays.
  */
-export const openTrade = Effect.fn("openTrade")(function* (actor: Actor, purpose: { readonly kind: TradeKind; readonly refId: string; readonly amountFen: number; readonly description: string }) {
+export const openTrade = Effect.fn("openTrade")(function* (
+  actor: Actor, purpose: { readonly kind: TradeKind; readonly refId: string; readonly amountFen: number; readonly description: string }, at?: Date
+) {
   const trades = yield* TradeStore
   const payIn = yield* PayIn
-  const now = yield* (yield* Clock).now
+  // the caller's time when it logs the trade with its operation: the trade number and times are those of that one moment
+  const now = at ?? (yield* (yield* Clock).now)
   const open = yield* trades.openFor(purpose.kind, purpose.refId)
   const again = open.find((t) => t.userId === actor.userId && reusable(t, purpose.amountFen, now))
   if (again) return again
@@ -110,12 +113,12 @@ export const expireTrade = Effect.fn("expireTrade")(function* (tradeNo: string) 
 })
 
 /** Pays a settled trade back through the provider and undoes its business change (`undo`), in one transaction. */
-export const refundTradeWith = <R>(tradeNo: string, undo: TradeChange<R>) => Effect.gen(function* () {
+export const refundTradeWith = <R>(tradeNo: string, undo: TradeChange<R>, at?: Date) => Effect.gen(function* () {
   const trades = yield* TradeStore
   const trade = yield* trades.find(tradeNo)
   if (!trade) return yield* new NotFound({ message: messages.tradeMissing })
   if (nextTradeStatus(trade.status, "refund") === undefined) return yield* new StateConflict({ message: messages.notPaid })
-  const now = yield* (yield* Clock).now
+  const now = at ?? (yield* (yield* Clock).now)
   const refunded = yield* trades.markRefunded(tradeNo, now)
   if (!refunded) return yield* new StateConflict({ message: messages.notPaid })
   const answer = yield* (yield* PayIn).refund({ tradeNo, refundNo: `R${tradeNo}`.slice(0, 32), amountFen: trade.amountFen })

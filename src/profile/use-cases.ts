@@ -2,7 +2,8 @@
  * The student's account: profile edits, phones with SMS codes, completing the profile, real-name
  * verification and its review, the runner application and a leader's team.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
+import { logOperation, operationKind, STATION_OPERATOR } from "../shared/operation"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Events, Outbox } from "../shared/ports"
@@ -277,24 +278,54 @@ export const applyAuth = Effect.fn("applyAuth")(function* (actor: Actor, input: 
   const idCard = yield* ownUpload(actor, input.idCardUrl)
   const studentCard = yield* ownUpload(actor, input.studentCardUrl)
   const recognised = idCard?.field === UploadField.idCard ? idCard.ocr : null
-  const next = submitVerification(verificationOf(profile), {
+  return yield* submitAuthWith(actor, {
     type: input.type === VerificationType.errand ? VerificationType.errand : VerificationType.sending,
-    idCardUrl: idCard && signUrl(idCard.dateFolder, idCard.fileName),
-    studentCardUrl: studentCard && signUrl(studentCard.dateFolder, studentCard.fileName),
-    realname: recognised?.realname,
-    idCardNo: recognised?.idCardNo
+    idCardUrl: idCard ? signUrl(idCard.dateFolder, idCard.fileName) : null,
+    studentCardUrl: studentCard ? signUrl(studentCard.dateFolder, studentCard.fileName) : null,
+    realname: recognised?.realname ?? null,
+    idCardNo: recognised?.idCardNo ?? null
+  }, profile, now)
+})
+
+/**
+ * A submission as the log keeps it: the stored photos (found to be the user's own uploads when submitted) and what
+ * recognition read off the ID photo then, so a replay neither looks for the uploads nor reads them again.
+ */
+export const SubmitVerificationOperation = operationKind("submitVerification", Schema.Struct({
+  type: Schema.Number, idCardUrl: Schema.NullOr(Schema.String), studentCardUrl: Schema.NullOr(Schema.String),
+  realname: Schema.NullOr(Schema.String), idCardNo: Schema.NullOr(Schema.String)
+}), Schema.Struct({ authStatus: Schema.Number }))
+type Submission = typeof SubmitVerificationOperation.input.Type
+
+/** applyAuth once its photos and recognition are known (replayed from the log). */
+export const submitAuthWith = Effect.fn("submitAuthWith")(function* (actor: Actor, s: Submission, known?: UserProfile, at?: Date) {
+  const profile = known ?? (yield* locked(actor.userId))
+  const now = at ?? (yield* (yield* Clock).now)
+  const next = submitVerification(verificationOf(profile), {
+    type: s.type === VerificationType.errand ? VerificationType.errand : VerificationType.sending,
+    idCardUrl: s.idCardUrl ?? undefined, studentCardUrl: s.studentCardUrl ?? undefined, realname: s.realname ?? undefined, idCardNo: s.idCardNo ?? undefined
   }, now)
   if (next instanceof RuleViolation || next instanceof StateConflict) return yield* next
   yield* save(actor.userId, { ...next, authSubmittedAt: now })
+  yield* logOperation(SubmitVerificationOperation, actor.openid, now, s, { authStatus: next.authStatus })
   return next
 })
+
+/** A review as the log keeps it: the user, the decision and its comment (under the operator when made with `station verify`). */
+export const ReviewVerificationOperation = operationKind("reviewVerification",
+  Schema.Struct({ userId: Schema.String, decision: Schema.Number, comment: Schema.NullOr(Schema.String) }),
+  Schema.Struct({ userId: Schema.String, authStatus: Schema.Number }))
 
 /** unverifySelf: back to -1 with both photos forgotten. */
 export const unverifySelf = Effect.fn("unverifySelf")(function* (actor: Actor) {
   const next = cancelVerification(verificationOf(yield* locked(actor.userId)))
   yield* save(actor.userId, { authStatus: next.authStatus, idCardUrl: next.idCardUrl, studentCardUrl: next.studentCardUrl })
+  yield* logOperation(CancelVerificationOperation, actor.openid, yield* (yield* Clock).now, {}, { authStatus: next.authStatus })
   return next
 })
+
+/** A user withdrew their own verification (back to −1, both photos forgotten). */
+export const CancelVerificationOperation = operationKind("cancelVerification", Schema.Struct({}), Schema.Struct({ authStatus: Schema.Number }))
 
 /** Who reviews: a signed-in staff member or admin, or the operator at the `station` command line. */
 export type Reviewer = Actor | "operator"
@@ -312,7 +343,10 @@ export const reviewAuth = Effect.fn("reviewAuth")(function* (reviewer: Reviewer,
   }
   const next = reviewVerification(verificationOf(target), decision, comment)
   if (next instanceof StateConflict) return yield* next
-  yield* save(userId, next.authStatus === AuthStatus.passed ? { ...next, authPassedAt: yield* (yield* Clock).now } : next)
+  const now = yield* (yield* Clock).now
+  yield* save(userId, next.authStatus === AuthStatus.passed ? { ...next, authPassedAt: now } : next)
+  yield* logOperation(ReviewVerificationOperation, reviewer === "operator" ? STATION_OPERATOR : reviewer.openid, now,
+    { userId, decision, comment: comment ?? null }, { userId, authStatus: next.authStatus })
   yield* (yield* Events).publish({ room: { user: userId }, name: "authStatusChanged", payload: { authStatus: next.authStatus, rejectComment: next.rejectComment } })
   return { ...target, ...next }
 })

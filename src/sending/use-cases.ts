@@ -8,7 +8,7 @@
 import { Effect, Schema } from "effect"
 import { AddressStore, Regions } from "../address/address-store"
 import { ErrandStore, type ErrandOrderRecord } from "../errand/errand-store"
-import { cancelOrder, PAYING_NOW } from "../errand/lifecycle"
+import { cancelOrderWithin, PAYING_NOW } from "../errand/lifecycle"
 import { ErrandStatus, ErrandType, placeErrand } from "../errand/status-machine"
 import { TradeStore } from "../payment/trade-store"
 import { closeTrades, openTrade } from "../payment/use-cases"
@@ -246,7 +246,7 @@ export const CloseSendingOperation = operationKind("closeSending", ById, IdStatu
 /**
  * `DELETE /api/expressTakein/{id}`: the sender closes at 0, 1 or 20 with no runner. A door pickup still
  * awaiting its reward or its runner is closed by cancelling its type-2 errand through the errand lifecycle
- * (`cancelOrder`): an open reward prepay is closed at the provider, a paid reward refunded through the pay-in
+ * (`cancelOrderWithin`): an open reward prepay is closed at the provider, a paid reward refunded through the pay-in
  * port like every errand cancel, and the send order follows the errand (errand-link.ts) in the same transaction.
  */
 export const closeSending = Effect.fn("closeSending")(function* (actor: Actor, id: string) {
@@ -263,7 +263,7 @@ const closeOrder = Effect.fnUntraced(function* (actor: Actor, order: SendRecord)
   if (order.errandId && (order.status === SendStatus.pendingPayment || order.status === SendStatus.taskPosted)) {
     const errand = yield* (yield* ErrandStore).findById(order.errandId)
     if (errand && (errand.status === ErrandStatus.awaitingPayment || errand.status === ErrandStatus.awaitingAcceptance)) {
-      yield* cancelOrder(actor, errand.orderNo).pipe(
+      yield* cancelOrderWithin(actor, errand.orderNo).pipe(
         Effect.catchIf((e) => e._tag === "StateConflict" && e.message !== PAYING_NOW, () => Effect.fail(new StateConflict({ message: messages.closeFailed })))
       )
       const closed = yield* store.findById(order.id)

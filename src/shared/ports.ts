@@ -50,6 +50,8 @@ export interface StationOperation {
     | "addSocialPost" | "reactToPost" | "callTeammate" | "askContact" | "reportPost" | "deletePost" | "hidePost" | "restorePost"
     | "storeDailyStatistics" | "createReportLink" | "revokeReportLink" | "setSiteAdmin"
     | "setNotice" | "remindReturn"
+    | "placeErrand" | "errandPrepay" | "errandPaid" | "grabErrand" | "cancelErrand" | "releaseErrand" | "errandTakeaway" | "confirmErrandTakeaway" | "errandDelivered" | "confirmErrandReceipt" | "leaderSignErrand" | "errandCollected" | "voidErrand" | "rateErrand" | "tipPrepay" | "tipPaid"
+    | "bindStaff" | "submitVerification" | "reviewVerification" | "cancelVerification"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown

@@ -1,10 +1,14 @@
 /** Staff use cases: binding a back-office account and finding the employee behind a caller. */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import type { Actor } from "../shared/actor"
 import { LimitReached, NotAllowed, RuleViolation, StateConflict, Unauthenticated } from "../shared/errors"
+import { logOperation, operationKind } from "../shared/operation"
 import { Clock } from "../shared/ports"
 import { bindRefusal, LOGIN_ATTEMPTS, messages, openSealedPassword } from "./employee"
 import { EmployeesByUnionid, EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "./staff-store"
+
+/** A binding as the log keeps it: the employee's phone (never the password, checked when it was bound) and the employee bound. */
+export const BindStaffOperation = operationKind("bindStaff", Schema.Struct({ phone: Schema.String }), Schema.Struct({ employeeId: Schema.String }))
 
 /** The employee bound to the caller, or the spec's 'bind first' refusal. */
 export const employeeOf = Effect.fn("employeeOf")(function* (actor: Actor) {
@@ -58,8 +62,22 @@ export const bindEmployee = Effect.fn("bindEmployee")(function* (
     yield* guard.recordFailure(actor.openid, phone, now)
     return yield* refuse
   }
-  if (employee.openid !== null && employee.openid !== actor.openid) return yield* new StateConflict({ message: messages.boundElsewhere })
-  yield* employees.bind(employee.id, actor.openid, actor.userId)
+  yield* bindChecked(actor, employee, now)
   const token = yield* (yield* Sessions).issue(actor.userId, now)
   return { token, employee: { ...employee, openid: actor.openid } }
+})
+
+/** Binds the employee whose password was checked to the caller, and logs it. */
+const bindChecked = Effect.fnUntraced(function* (actor: Actor, employee: { readonly id: string; readonly openid: string | null; readonly phone: string }, now: Date) {
+  if (employee.openid !== null && employee.openid !== actor.openid) return yield* new StateConflict({ message: messages.boundElsewhere })
+  yield* (yield* EmployeeStore).bind(employee.id, actor.openid, actor.userId)
+  yield* logOperation(BindStaffOperation, actor.openid, now, { phone: employee.phone }, { employeeId: employee.id })
+})
+
+/** A logged binding replayed: the password was checked when it was bound, so the employee is found by phone and bound again. */
+export const bindRecorded = Effect.fn("bindRecorded")(function* (actor: Actor, phone: string) {
+  const employee = yield* (yield* EmployeeStore).findByPhone(phone)
+  if (!employee) return yield* new Unauthenticated({ message: messages.wrongCredentials })
+  yield* bindChecked(actor, employee, yield* (yield* Clock).now)
+  return { employeeId: employee.id }
 })
