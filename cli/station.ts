@@ -263,6 +263,7 @@ program.command("restore").description("replace the embedded database (DATA_DIR/
 
 program.command("check").description("check the database invariants, then run the property spec suites")
   .option("--no-specs", "check the database only")
+  .option("--spec <name>", "only the spec files whose path contains name (e.g. phone)")
   .addOption(json()).action(lazy(async () => (await import("./check")).check))
 
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {

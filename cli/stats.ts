@@ -6,7 +6,7 @@
 import { stationStats } from "#adapters/ops/stats"
 import { statusStr, type ParcelStatus } from "#src/parcel/parcel"
 import { yuan } from "#src/shared/money"
-import { shanghaiDate, shanghaiDay } from "#src/shared/time"
+import { shanghaiDate, shanghaiDateTime, shanghaiDay } from "#src/shared/time"
 import { FIGURE_KEYS, FIGURES, type Figures } from "#src/statistics/figures"
 import { dayFiguresForOperator } from "#src/statistics/use-cases"
 import { withdrawalStatusLabel, WithdrawalStatus } from "#src/wallet/withdrawal"
@@ -38,7 +38,7 @@ export const stats = async (options: StatsOptions) => {
     const { wallets: w, withdrawals } = s
     const report = { date, from: day.from, to: day.to, worksites, withdrawals, wallets: w }
     render(options, report, () => [
-      `Business day ${date} (Asia/Shanghai, ${day.from.toISOString()} – ${day.to.toISOString()})`,
+      `Business day ${date} (${shanghaiDateTime(day.from)} – ${shanghaiDateTime(day.to)})`,
       "",
       table(worksites, [
         { header: "worksite", value: (x) => `${x.siteCode} ${x.name}` },

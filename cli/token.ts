@@ -1,4 +1,5 @@
 /** `station token <openid>`: a fresh session token for that user, with the link that opens the app signed in. */
+import { shanghaiDateTime } from "#src/shared/time"
 import { issueTokenFor, landingPage } from "#adapters/ops/actors"
 import { serveConfig } from "./config"
 import { withDatabase } from "./database"
@@ -23,7 +24,7 @@ export const token = async (openid: string, options: Options) => {
     render(options, { ...issued, link }, () => pairs([
       ["token", issued.token],
       ["user", `${issued.openid} (${issued.role})`],
-      ["expires", issued.expiresAt.toISOString()],
+      ["expires", shanghaiDateTime(issued.expiresAt)],
       ["link", link]
     ]))
   })

@@ -1,0 +1,75 @@
+/**
+ * The output a person reads: times in Asia/Shanghai with their offset (JSON keeps ISO UTC), and no escape
+ * codes when stdout is a pipe, `station check` running the spec suites included.
+ */
+import { join } from "node:path"
+import { Exit } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
+import { seedDemoCampus } from "#adapters/postgres/seed"
+import { Runtime } from "#adapters/runtime"
+import { applyWithdrawal } from "#src/wallet/use-cases"
+import { json, removeTempDirs, station, tempDir } from "./station.testkit"
+
+const SLOW = 240_000
+const ESC = "\u001b["
+
+afterAll(removeTempDirs)
+
+describe("station times", () => {
+  const env = { DATA_DIR: tempDir("times") }
+  const at = new Date("2026-11-28T08:05:00.000Z")
+  const shown = "2026-11-28 16:05:00 +08:00"
+
+  beforeAll(async () => {
+    const database = await openDatabase({ kind: "pglite", dataDir: join(env.DATA_DIR, "db") })
+    try {
+      await migrateToLatest(database.db)
+      await seedDemoCampus(database.db)
+      const runtime = await Runtime.create(database)
+      const exit = await runtime.run(applyWithdrawal({ userId: "u-student", openid: "demo-student", role: "student" }, 1_000), { now: at })
+      if (!Exit.isSuccess(exit)) throw new Error(`withdrawal not applied: ${JSON.stringify(exit)}`)
+      await database.db.insertInto("pay_trade").values({
+        trade_no: "PTIME1", kind: "safekeep", ref_id: "p-none", user_id: "u-student", amount_fen: 50, status: "paid", prepay_id: null,
+        provider_ref: "wx-1", created_at: at, expires_at: new Date(at.getTime() + 30 * 60_000), paid_at: new Date(at.getTime() + 60_000), refunded_at: null
+      }).execute()
+    } finally {
+      await database.close()
+    }
+  }, SLOW)
+
+  it("withdrawals list and payments list print Shanghai time with +08:00; --json keeps ISO UTC", async () => {
+    const withdrawals = await station(["withdrawals", "list"], env)
+    expect(withdrawals.code, withdrawals.stderr).toBe(0)
+    expect(withdrawals.stdout).toContain(shown)
+    expect(withdrawals.stdout).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/)
+    const payments = await station(["payments", "list"], env)
+    expect(payments.code, payments.stderr).toBe(0)
+    expect(payments.stdout).toMatch(/PTIME1.*2026-11-28 16:05:00 \+08:00\s+2026-11-28 16:06:00 \+08:00/)
+    expect(payments.stdout).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/)
+
+    const machine = await station(["payments", "list", "--json"], env)
+    expect(json(machine)[0]).toMatchObject({ tradeNo: "PTIME1", createdAt: at.toISOString(), paidAt: "2026-11-28T08:06:00.000Z" })
+    expect(json(await station(["withdrawals", "list", "--json"], env))[0]).toMatchObject({ createdAt: at.toISOString() })
+  }, SLOW)
+
+  it("stats names its day's bounds and token its expiry in Shanghai time with the offset", async () => {
+    const stats = await station(["stats", "--date", "2026-11-28"], env)
+    expect(stats.code, stats.stderr).toBe(0)
+    expect(stats.stdout).toContain("Business day 2026-11-28 (2026-11-28 00:00:00 +08:00 – 2026-11-29 00:00:00 +08:00)")
+    const token = await station(["token", "demo-staff"], env)
+    expect(token.code, token.stderr).toBe(0)
+    expect(token.stdout).toMatch(/expires\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+08:00\n/)
+  }, SLOW)
+})
+
+describe("station check through a pipe", () => {
+  it("runs the spec suites without escape codes even when the caller forces colour", async () => {
+    const run = await station(["check", "--spec", "phone"], { DATA_DIR: tempDir("check-pipe"), FORCE_COLOR: "1" })
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/phone\.spec\.test\.ts/)
+    expect(run.stdout).toContain("All checks passed.")
+    expect(run.stdout).not.toContain(ESC)
+    expect(run.stderr).not.toContain(ESC)
+  }, SLOW)
+})
