@@ -2,6 +2,7 @@
  * The output a person reads: times in Asia/Shanghai with their offset (JSON keeps ISO UTC), and no escape
  * codes when stdout is a pipe, `station check` running the spec suites included.
  */
+import { createServer, type AddressInfo } from "node:net"
 import { join } from "node:path"
 import { Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -71,5 +72,22 @@ describe("station check through a pipe", () => {
     expect(run.stdout).toContain("All checks passed.")
     expect(run.stdout).not.toContain(ESC)
     expect(run.stderr).not.toContain(ESC)
+  }, SLOW)
+})
+
+describe("station serve on a port that is taken", () => {
+  it("says the port is in use and names PORT, exit 1, no internal failure", async () => {
+    const blocker = createServer()
+    await new Promise<void>((done) => blocker.listen(0, "127.0.0.1", done))
+    const { port } = blocker.address() as AddressInfo
+    try {
+      const run = await station(["serve"], { DATA_DIR: tempDir("port-taken"), PORT: String(port), HOST: "127.0.0.1", SCHEDULER: "off", LOG_LEVEL: "warn" })
+      expect(run.code, run.stdout + run.stderr).toBe(1)
+      expect(run.stderr).toContain(`port ${port} is already in use`)
+      expect(run.stderr).toMatch(/set PORT to a free port/)
+      expect(run.stderr).not.toMatch(/内部错误|EADDRINUSE/)
+    } finally {
+      await new Promise((done) => blocker.close(done))
+    }
   }, SLOW)
 })
