@@ -30,6 +30,7 @@ export const serve = async () => {
   const app = await startApp({ port: config.port, host: config.host, database: config.database, webDist: config.webDist, devSignIn: config.devSignIn, secure: config.publicUrl?.startsWith("https://") ?? false })
     .catch((e: unknown) => { throw listenRefusal(e, config) })
   const base = (config.publicUrl ?? `http://localhost:${new URL(app.url).port}`).replace(/\/$/, "")
+  await app.runtime.database.share(base)
   console.log(`Campus station serving on ${base} (${describeDatabase(config.database)})`)
   if (config.devSignIn) {
     console.log("Demo links (development sign-in, each opens the app signed in):")

@@ -10,7 +10,7 @@ import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
 import { seedDemoCampus } from "#adapters/postgres/seed"
 import { Runtime } from "#adapters/runtime"
 import { applyWithdrawal } from "#src/wallet/use-cases"
-import { json, removeTempDirs, station, tempDir } from "./station.testkit"
+import { json, removeTempDirs, serve, station, stop, tempDir } from "./station.testkit"
 
 const SLOW = 240_000
 const ESC = "\u001b["
@@ -88,6 +88,24 @@ describe("station serve on a port that is taken", () => {
       expect(run.stderr).not.toMatch(/内部错误|EADDRINUSE/)
     } finally {
       await new Promise((done) => blocker.close(done))
+    }
+  }, SLOW)
+})
+
+describe("station token beside a running server", () => {
+  it("links to the port the server really listens on (PORT=0 here), not 3000; PUBLIC_URL wins", async () => {
+    const env = { DATA_DIR: tempDir("token-port"), SCHEDULER: "off" }
+    const served = await serve(env)
+    try {
+      const port = new URL(served.url).port
+      expect(port).not.toBe("3000")
+      const run = await station(["token", "demo-staff", "--json"], env)
+      expect(run.code, run.stderr).toBe(0)
+      expect(json(run).link).toMatch(new RegExp(`^http://localhost:${port}/warehousing/[A-Za-z0-9_-]{43}$`))
+      const pub = await station(["token", "demo-staff", "--json"], { ...env, PUBLIC_URL: "https://station.example.edu/" })
+      expect(json(pub).link).toMatch(/^https:\/\/station\.example\.edu\/warehousing\/[A-Za-z0-9_-]{43}$/)
+    } finally {
+      await stop(served)
     }
   }, SLOW)
 })
