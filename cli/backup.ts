@@ -29,7 +29,7 @@ const refusing = async (what: string, run: () => Promise<BackupSummary>) => {
   }
 }
 
-const show = (options: Options, done: string, summary: BackupSummary) =>
+const show = (options: Options, done: "backed up to" | "restored from", summary: BackupSummary) =>
   render(options, summary, () => pairs([
     [done, summary.file],
     ["size", `${summary.bytes} bytes`],

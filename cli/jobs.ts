@@ -27,7 +27,7 @@ export const runJob = async (name: string, options: Options) => {
   return withRuntime(async (runtime) => {
     const at = new Date()
     const result = await job.run(runtime, at)
-    render(options, { job: job.name, at, result }, () => `Ran ${job.name}.\n${pairs(Object.entries(result))}`)
+    render(options, { job: job.name, at, result }, () => `Ran ${job.name}.\n${pairs(Object.entries(result).map(([k, v]) => [{ verbatim: k }, v] as const))}`)
   })
 }
 

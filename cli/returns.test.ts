@@ -129,7 +129,7 @@ describe.concurrent("station returns", () => {
     const xlsxFile = join(env.DATA_DIR, "all.xlsx")
     const xlsx = await station(["returns", "export", xlsxFile], env)
     expect(xlsx.code, xlsx.stderr).toBe(0)
-    expect(xlsx.stdout).toMatch(/parcels\s+4/)
+    expect(xlsx.stdout).toMatch(/包裹数\s+4/)
     const files = unzip(readFileSync(xlsxFile))
     expect([...files.keys()].sort()).toEqual(["[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/worksheets/sheet1.xml"])
     const sheet = files.get("xl/worksheets/sheet1.xml")!

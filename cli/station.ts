@@ -3,6 +3,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander"
 import { shanghaiDay } from "#src/shared/time"
 import { ExitCode } from "./exit-code"
+import { LANGS, setLang, type Lang } from "./lang"
 
 type Handler<A extends unknown[]> = (...args: A) => Promise<ExitCode | void>
 
@@ -40,6 +41,8 @@ const program = new Command("station")
   .description("Campus parcel station: the server and its admin tool")
   .exitOverride()
   .showHelpAfterError("(run with --help for usage)")
+  .addOption(new Option("--lang <lang>", "language of column headers and labels: zh (Chinese, like the statuses) or en (English)").choices(LANGS).default("zh"))
+  .hook("preAction", (self) => setLang(self.opts<{ lang: Lang }>().lang))
   .addHelpText("after", `
 Environment:
   DATABASE_URL        Postgres connection string (postgres://user@host:5432/db); unset: embedded PGlite

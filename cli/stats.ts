@@ -45,18 +45,18 @@ export const stats = async (options: StatsOptions) => {
         { header: "check-ins", value: (x) => x.checkIns },
         { header: "pickups", value: (x) => x.pickups },
         { header: "on shelf", value: (x) => Object.values(x.onShelf).reduce((a, b) => a + b, 0) },
-        ...shelfStatuses.map((st) => ({ header: statusStr(Number(st) as ParcelStatus), value: (x: (typeof worksites)[number]) => x.onShelf[st] ?? 0 }))
+        ...shelfStatuses.map((st) => ({ header: { verbatim: statusStr(Number(st) as ParcelStatus) }, value: (x: (typeof worksites)[number]) => x.onShelf[st] ?? 0 }))
       ]),
       "",
       `Figures of the day (${worksites.every((x) => x.record) ? "stored" : "counted now where not stored"}; docs/statistics.md)`,
       table(FIGURE_KEYS, [
         { header: "figure", value: (k) => `${FIGURES[k].label} (${FIGURES[k].wire})` },
-        ...worksites.map((x) => ({ header: x.siteCode, value: (k: (typeof FIGURE_KEYS)[number]) => shown(x.figures, k), align: "right" as const }))
+        ...worksites.map((x) => ({ header: { verbatim: x.siteCode }, value: (k: (typeof FIGURE_KEYS)[number]) => shown(x.figures, k), align: "right" as const }))
       ]),
       "",
       pairs([
-        [`withdrawals ${withdrawalStatusLabel(WithdrawalStatus.pending)}`, `${withdrawals.pending.count} (¥${yuan(withdrawals.pending.sumFen)})`],
-        [`withdrawals ${withdrawalStatusLabel(WithdrawalStatus.approved)}, not paid`, `${withdrawals.approved.count} (¥${yuan(withdrawals.approved.sumFen)})`],
+        ["withdrawals pending", `${withdrawals.pending.count} (¥${yuan(withdrawals.pending.sumFen)})`],
+        ["withdrawals approved, not paid", `${withdrawals.approved.count} (¥${yuan(withdrawals.approved.sumFen)})`],
         ["wallets", w.count],
         ["wallet balances", `¥${yuan(w.moneyFen)} (ledger ¥${yuan(w.ledgerMoneyFen)})`],
         ["wallet points", `${w.activeScore} (ledger ${w.ledgerScore})`],

@@ -54,13 +54,31 @@ describe("station times", () => {
     expect(json(await station(["withdrawals", "list", "--json"], env))[0]).toMatchObject({ createdAt: at.toISOString() })
   }, SLOW)
 
+  it("column headers are Chinese by default and English for every command with --lang en, before or after the command", async () => {
+    const zh = await station(["withdrawals", "list"], env)
+    expect(zh.stdout).toMatch(/^编号\s+openid\s+金额 ¥\s+手续费 ¥\s+实付 ¥\s+状态\s+申请时间\n/)
+    expect(zh.stdout).toMatch(/0 待审核/)
+    for (const args of [["--lang", "en", "withdrawals", "list"], ["withdrawals", "list", "--lang", "en"]]) {
+      const en = await station(args, env)
+      expect(en.code, en.stderr).toBe(0)
+      expect(en.stdout).toMatch(/^id\s+openid\s+amount ¥\s+fee ¥\s+payout ¥\s+status\s+applied\n/)
+    }
+    const payments = await station(["payments", "list"], env)
+    expect(payments.stdout).toMatch(/^交易号\s+类型\s+对应单据\s+金额 ¥\s+状态\s+创建时间\s+支付时间\n/)
+    const token = await station(["token", "demo-staff", "--lang", "en"], env)
+    expect(token.stdout).toMatch(/^token\s+\S+\nuser\s+demo-staff/)
+    expect((await station(["token", "demo-staff"], env)).stdout).toMatch(/^令牌\s+\S+\n用户\s+demo-staff/)
+    const bad = await station(["--lang", "fr", "withdrawals", "list"], env)
+    expect(bad.code).toBe(2)
+  }, SLOW)
+
   it("stats names its day's bounds and token its expiry in Shanghai time with the offset", async () => {
     const stats = await station(["stats", "--date", "2026-11-28"], env)
     expect(stats.code, stats.stderr).toBe(0)
     expect(stats.stdout).toContain("Business day 2026-11-28 (2026-11-28 00:00:00 +08:00 – 2026-11-29 00:00:00 +08:00)")
     const token = await station(["token", "demo-staff"], env)
     expect(token.code, token.stderr).toBe(0)
-    expect(token.stdout).toMatch(/expires\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+08:00\n/)
+    expect(token.stdout).toMatch(/到期时间\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+08:00\n/)
   }, SLOW)
 })
 
