@@ -5,6 +5,7 @@ import { describeDatabase } from "#adapters/postgres/database"
 import { withDatabase } from "./database"
 import { projectRoot } from "./root"
 import { ExitCode, printJson, printText, type Options } from "./outcome"
+import { whileRunning } from "./progress"
 import { table } from "./table"
 
 export interface CheckOptions extends Options {
@@ -55,7 +56,7 @@ const describeInvariants = (database: string, results: ReadonlyArray<InvariantRe
 ].join("\n")
 
 export const check = async (options: CheckOptions) => {
-  const { database, results } = await withDatabase(async (db) => ({ database: describeDatabase(db), results: await checkInvariants(db.db) }))
+  const { database, results } = await withDatabase(async (db) => ({ database: describeDatabase(db), results: await whileRunning("checking the database invariants", () => checkInvariants(db.db)) }))
   const invariantsOk = results.every((r) => r.ok)
   if (!options.json) printText(`${describeInvariants(database, results)}\n`)
   let specs: { ran: boolean; passed?: boolean; exitCode?: number } = { ran: false }

@@ -3,6 +3,7 @@
  * codes when stdout is a pipe, `station check` running the spec suites included.
  */
 import { createServer, type AddressInfo } from "node:net"
+import { spawn } from "node:child_process"
 import { join } from "node:path"
 import { Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -10,7 +11,8 @@ import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
 import { seedDemoCampus } from "#adapters/postgres/seed"
 import { Runtime } from "#adapters/runtime"
 import { applyWithdrawal } from "#src/wallet/use-cases"
-import { json, removeTempDirs, serve, station, stop, tempDir } from "./station.testkit"
+import { progressLine, whileRunning } from "./progress"
+import { json, removeTempDirs, root, serve, station, stop, tempDir } from "./station.testkit"
 
 const SLOW = 240_000
 const ESC = "\u001b["
@@ -125,5 +127,46 @@ describe("station token beside a running server", () => {
     } finally {
       await stop(served)
     }
+  }, SLOW)
+})
+
+/** `station ...args` with stdout and stderr on a pseudo-terminal (util-linux `script`), both read back together. */
+const onTerminal = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>>) =>
+  new Promise<string>((done, fail) => {
+    const { DATABASE_URL: _url, DATA_DIR: _dir, PORT: _port, ...inherited } = process.env
+    const command = ["node_modules/.bin/tsx", "cli/station.ts", ...args].map((a) => `'${a}'`).join(" ")
+    const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: root, env: { ...inherited, TERM: "xterm", ...env }, stdio: ["ignore", "pipe", "pipe"] })
+    let out = ""
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d))
+    child.once("error", fail)
+    child.once("close", () => done(out))
+  })
+
+describe("progress of long commands", () => {
+  it("a progress line draws with carriage returns on a terminal and clears itself; nothing when not", async () => {
+    const written: string[] = []
+    const line = progressLine(true, (t) => written.push(t))
+    line.update("exporting: 1 operation(s)")
+    line.finish()
+    expect(written).toEqual(["\rexporting: 1 operation(s)", `\r${" ".repeat(25)}\r`])
+    const silent: string[] = []
+    expect(await whileRunning("backing up", async () => 7, false, (t) => silent.push(t))).toBe(7)
+    progressLine(false, (t) => silent.push(t)).update("x")
+    expect(silent).toEqual([])
+    const shown: string[] = []
+    await whileRunning("backing up", async () => 7, true, (t) => shown.push(t))
+    expect(shown[0]).toBe("\rbacking up… 0s")
+    expect(shown.at(-1)).toMatch(/^\r +\r$/)
+  })
+
+  it("backup shows its progress on a terminal and nothing on a pipe", async () => {
+    const env = { DATA_DIR: join(tempDir("backup-progress"), "data") }
+    expect((await station(["migrate"], env)).code).toBe(0)
+    const piped = await station(["backup", join(env.DATA_DIR, "..", "piped.tar.gz")], env)
+    expect(piped.code, piped.stderr).toBe(0)
+    expect(piped.stderr).not.toMatch(/backing up|\r/)
+    const terminal = await onTerminal(["backup", join(env.DATA_DIR, "..", "tty.tar.gz")], env)
+    expect(terminal).toMatch(/\rbacking up \S+… \d+s/)
+    expect(terminal).toMatch(/已备份到/)
   }, SLOW)
 })
