@@ -27,7 +27,7 @@ describe("station statistics commands", () => {
     const site = await station(["report-link", "create", "--worksite", "XY01", "--days", "7"], env)
     expect(site.code, site.stderr).toBe(0)
     const yesterday = addDays(shanghaiDate(new Date()), -1)
-    const link = /link\s+(\S+)/.exec(site.stdout)![1]!
+    const link = /链接\s+(\S+)/.exec(site.stdout)![1]!
     expect(link).toMatch(new RegExp(`^http://localhost:3000/dailyStatic/${yesterday}#key=[A-Za-z0-9_-]{43}$`))
     expect(site.stdout).toMatch(/范围\s+XY01 西园驿站/)
     const global = await station(["report-link", "create", "--json"], env)
