@@ -1,4 +1,5 @@
 /** `station activity list|add|end`: the worksites' announcements (the home carousel and their pages), written by the operator. */
+import { shanghaiDateTime } from "#src/shared/time"
 import { existsSync, readFileSync } from "node:fs"
 import { resolve } from "node:path"
 import type { Announcement } from "#src/home/activity"
@@ -7,7 +8,6 @@ import { withRuntime } from "./database"
 import { render, UsageError, valueOf, type Options } from "./outcome"
 import { pairs, table } from "./table"
 
-const beijing = new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false })
 
 const view = (a: Announcement) => ({ id: a.id, worksiteId: a.worksiteId, title: a.title, timeBegin: a.timeBegin, timeEnd: a.timeEnd, content: a.content })
 
@@ -15,8 +15,8 @@ const described = (a: Announcement) => pairs([
   ["id", a.id],
   ["worksite", a.worksiteId],
   ["title", a.title],
-  ["from (Beijing)", beijing.format(a.timeBegin)],
-  ["until (Beijing)", beijing.format(a.timeEnd)]
+  ["from", shanghaiDateTime(a.timeBegin)],
+  ["until", shanghaiDateTime(a.timeEnd)]
 ])
 
 export interface ListOptions extends Options {
@@ -32,8 +32,8 @@ export const listAnnouncements = async (options: ListOptions) =>
         { header: "id", value: (a) => a.id },
         { header: "worksite", value: (a) => a.worksiteId },
         { header: "title", value: (a) => a.title },
-        { header: "from (Beijing)", value: (a) => beijing.format(a.timeBegin) },
-        { header: "until (Beijing)", value: (a) => beijing.format(a.timeEnd) },
+        { header: "from", value: (a) => shanghaiDateTime(a.timeBegin) },
+        { header: "until", value: (a) => shanghaiDateTime(a.timeEnd) },
         { header: "state", value: (a) => a.state }
       ]))
   })

@@ -44,7 +44,7 @@ describe("station backup and restore", () => {
 
     const restored = await station(["restore", file, "--force"], env)
     expect(restored.code, restored.stderr).toBe(0)
-    expect(restored.stdout).toMatch(/restored from\s+.*station\.tar\.gz/)
+    expect(restored.stdout).toMatch(/已恢复自\s+.*station\.tar\.gz/)
     expect(await carriers(env.DATA_DIR)).toEqual(["ec-before"])
 
     const elsewhere = { DATA_DIR: tempDir("restored") }

@@ -3,6 +3,7 @@ import { BackupRefused, backupDataDir, restoreDataDir, type BackupSummary } from
 import { DataDirLocked } from "#adapters/postgres/data-dir-lock"
 import { databaseConfigFromEnv } from "#adapters/postgres/database"
 import { Refusal, render, UsageError, type Options } from "./outcome"
+import { whileRunning } from "./progress"
 import { pairs } from "./table"
 
 export interface BackupOptions extends Options {
@@ -29,7 +30,7 @@ const refusing = async (what: string, run: () => Promise<BackupSummary>) => {
   }
 }
 
-const show = (options: Options, done: string, summary: BackupSummary) =>
+const show = (options: Options, done: "backed up to" | "restored from", summary: BackupSummary) =>
   render(options, summary, () => pairs([
     [done, summary.file],
     ["size", `${summary.bytes} bytes`],
@@ -38,10 +39,10 @@ const show = (options: Options, done: string, summary: BackupSummary) =>
 
 export const backup = async (file: string, options: BackupOptions) => {
   const dataDir = embeddedDir()
-  show(options, "backed up to", await refusing("backup", () => backupDataDir(dataDir, file, { force: options.force, notice })))
+  show(options, "backed up to", await refusing("backup", () => whileRunning(`backing up ${dataDir}`, () => backupDataDir(dataDir, file, { force: options.force, notice }))))
 }
 
 export const restore = async (file: string, options: BackupOptions) => {
   const dataDir = embeddedDir()
-  show(options, "restored from", await refusing("restore", () => restoreDataDir(dataDir, file, { force: options.force, notice })))
+  show(options, "restored from", await refusing("restore", () => whileRunning(`restoring ${file}`, () => restoreDataDir(dataDir, file, { force: options.force, notice }))))
 }

@@ -5,22 +5,44 @@ import { describeDatabase } from "#adapters/postgres/database"
 import { withDatabase } from "./database"
 import { projectRoot } from "./root"
 import { ExitCode, printJson, printText, type Options } from "./outcome"
+import { whileRunning } from "./progress"
 import { table } from "./table"
 
 export interface CheckOptions extends Options {
   readonly specs?: boolean
+  /** Only the spec files whose path contains this (e.g. `phone`). */
+  readonly spec?: string
 }
 
+/** Colour, cursor and erase sequences (CSI) and OSC strings, for output that goes to a pipe or a file. */
+const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\))/g
 
-/** Runs the spec suites, streaming their output (to stderr under --json, so stdout stays JSON). */
-const runSpecs = (json: boolean) =>
+/** Copies a child's stream to ours, without escape codes unless ours is a terminal. */
+const relay = (from: NodeJS.ReadableStream, to: NodeJS.WriteStream & { isTTY?: boolean }) => {
+  from.setEncoding("utf8")
+  from.on("data", (text: string) => to.write(to.isTTY ? text : text.replace(ANSI, "")))
+}
+
+/**
+ * Runs the spec suites, streaming their output (to stderr under --json, so stdout stays JSON). Colour only
+ * reaches a terminal: to a pipe or a file the runner is asked for none (NO_COLOR, no FORCE_COLOR inherited
+ * from a parent test runner) and any escape code it writes anyway is taken out.
+ */
+const runSpecs = (json: boolean, filter: string | undefined) =>
   new Promise<number>((done) => {
-    const child = spawn("npx", ["vitest", "run", "specs"], { cwd: projectRoot, stdio: ["ignore", json ? 2 : "inherit", "inherit"] })
+    const out = json ? process.stderr : process.stdout
+    const { FORCE_COLOR: _force, NO_COLOR: _none, ...env } = process.env
+    const colour = out.isTTY === true && process.stderr.isTTY === true
+    const child = spawn("npx", ["vitest", "run", filter ? `specs/${filter}` : "specs"], {
+      cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"], env: colour ? process.env : { ...env, NO_COLOR: "1" }
+    })
+    relay(child.stdout, out)
+    relay(child.stderr, process.stderr)
     child.once("error", (e) => {
       process.stderr.write(`station: cannot run the spec suites: ${e.message}\n`)
       done(127)
     })
-    child.once("exit", (code, signal) => done(code ?? (signal ? 128 : 1)))
+    child.once("close", (code, signal) => done(code ?? (signal ? 128 : 1)))
   })
 
 const describeInvariants = (database: string, results: ReadonlyArray<InvariantResult>) => [
@@ -34,13 +56,13 @@ const describeInvariants = (database: string, results: ReadonlyArray<InvariantRe
 ].join("\n")
 
 export const check = async (options: CheckOptions) => {
-  const { database, results } = await withDatabase(async (db) => ({ database: describeDatabase(db), results: await checkInvariants(db.db) }))
+  const { database, results } = await withDatabase(async (db) => ({ database: describeDatabase(db), results: await whileRunning("checking the database invariants", () => checkInvariants(db.db)) }))
   const invariantsOk = results.every((r) => r.ok)
   if (!options.json) printText(`${describeInvariants(database, results)}\n`)
   let specs: { ran: boolean; passed?: boolean; exitCode?: number } = { ran: false }
   if (options.specs !== false) {
-    if (!options.json) printText("Property spec suites (npx vitest run specs):")
-    const exitCode = await runSpecs(options.json === true)
+    if (!options.json) printText(`Property spec suites (npx vitest run specs${options.spec ? `/${options.spec}` : ""}):`)
+    const exitCode = await runSpecs(options.json === true, options.spec)
     specs = { ran: true, passed: exitCode === 0, exitCode }
   }
   const ok = invariantsOk && specs.passed !== false

@@ -54,7 +54,7 @@ describe("station circle", () => {
     expect(restored.stdout).toMatch("Restored: post-1 is listed again.")
     const shown = await station(["circle", "show", "post-1"], env)
     expect(shown.code, shown.stderr).toBe(0)
-    expect(shown.stdout).toMatch(/status\s+listed/)
+    expect(shown.stdout).toMatch(/状态\s+listed/)
     expect(shown.stdout).toMatch(/demo-runner\s+广告/)
     expect(shown.stdout).toMatch(/hide\s+广告/)
     expect(shown.stdout).toMatch(/restore/)

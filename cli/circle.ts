@@ -3,6 +3,7 @@
  * their counts (`--open`: reported since the operator last decided on them), one post with its reports and decisions,
  * and hiding or restoring a post through the post status machine, logged under the operator and replayed.
  */
+import { shanghaiDateTime } from "#src/shared/time"
 import { complaintName, PostKind } from "#src/circle/codes"
 import { circleReports, hidePost, restorePost, showPost } from "#src/circle/moderation"
 import type { PostSummary } from "#src/circle/post-store"
@@ -11,9 +12,6 @@ import { withRuntime } from "./database"
 import { render, valueOf, type Options } from "./outcome"
 import { pairs, table } from "./table"
 
-const beijing = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false
-})
 
 const KIND_NAMES: Record<PostKind, string> = { [PostKind.item]: "item", [PostKind.teammate]: "teammate", [PostKind.confession]: "confession", [PostKind.message]: "message" }
 const STATUS_NAMES: Record<number, string> = {
@@ -36,14 +34,14 @@ export const listReports = async (options: ReportsOptions) =>
         { header: "headline", value: (p) => p.headline },
         { header: "status", value: (p) => statusName(p.status) },
         { header: "reports", value: (p) => p.reports },
-        { header: "last report (Beijing)", value: (p) => beijing.format(p.lastReportAt) },
+        { header: "last report", value: (p) => shanghaiDateTime(p.lastReportAt) },
         { header: "open", value: (p) => (p.open ? "yes" : "no") }
       ]))
   })
 
 const described = (post: PostSummary) => pairs([
   ["id", post.id], ["kind", KIND_NAMES[post.kind]], ["worksite", post.worksiteId], ["owner", post.ownerOpenid], ["headline", post.headline],
-  ["status", statusName(post.status)], ["hidden because", post.hiddenReason], ["posted (Beijing)", beijing.format(post.createdAt)]
+  ["status", statusName(post.status)], ["hidden because", post.hiddenReason], ["posted", shanghaiDateTime(post.createdAt)]
 ])
 
 export const showCirclePost = async (id: string, options: Options) =>
@@ -53,12 +51,12 @@ export const showCirclePost = async (id: string, options: Options) =>
       described(post),
       "",
       reports.length === 0 ? "No reports." : table(reports, [
-        { header: "reported (Beijing)", value: (r) => beijing.format(r.at) },
+        { header: "reported", value: (r) => shanghaiDateTime(r.at) },
         { header: "by", value: (r) => r.reporterOpenid },
         { header: "complaint", value: (r) => complaintName[r.complain] }
       ]),
       ...(decisions.length === 0 ? [] : ["", table(decisions, [
-        { header: "decided (Beijing)", value: (d) => beijing.format(d.at) },
+        { header: "decided", value: (d) => shanghaiDateTime(d.at) },
         { header: "action", value: (d) => d.action },
         { header: "reason", value: (d) => d.reason ?? "" }
       ])])

@@ -53,7 +53,7 @@ describe("station feedback", () => {
     expect(replied.code, replied.stderr).toBe(0)
     expect(replied.stdout).toMatch("Replied; the feedback is now answered.")
     const shown = await station(["feedback", "show", ids[0]!], env)
-    expect(shown.stdout).toMatch(/status\s+answered/)
+    expect(shown.stdout).toMatch(/状态\s+answered/)
     expect(shown.stdout).toMatch(/staff: 我们会增加人手/)
 
     expect((await station(["feedback", "handle", ids[0]!, "--as", "demo-admin"], env)).code).toBe(0)

@@ -3,6 +3,7 @@
  * needs no one; a reply or a handling is made as a person (`--as <openid>`: the head office's admin or staff of the
  * suggestion's worksite), through the same use cases as the pages, logged and replayed.
  */
+import { shanghaiDateTime } from "#src/shared/time"
 import { Effect } from "effect"
 import { actorByOpenid } from "#adapters/ops/actors"
 import { FeedbackStore, type ListedSuggestion } from "#src/feedback/feedback-store"
@@ -13,9 +14,6 @@ import { withRuntime } from "./database"
 import { Refusal, render, UsageError, valueOf, type Options } from "./outcome"
 import { pairs, table } from "./table"
 
-const beijing = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false
-})
 const statusName = (status: number) => (status === SuggestionStatus.open ? "open" : status === SuggestionStatus.answered ? "answered" : "handled")
 
 const view = (s: ListedSuggestion) => ({
@@ -46,7 +44,7 @@ export const listFeedback = async (options: ListOptions) =>
         { header: "type", value: (s) => suggestionTypeName[s.type] },
         { header: "title", value: (s) => s.title },
         { header: "status", value: (s) => statusName(s.status) },
-        { header: "changed (Beijing)", value: (s) => beijing.format(s.updatedAt) }
+        { header: "changed", value: (s) => shanghaiDateTime(s.updatedAt) }
       ]))
   })
 
@@ -63,12 +61,12 @@ export const showFeedback = async (id: string, options: Options) =>
     render(options, { ...view(suggestion), replies }, () => [
       pairs([
         ["id", suggestion.id], ["worksite", suggestion.worksiteId ?? "-"], ["type", suggestionTypeName[suggestion.type]], ["title", suggestion.title],
-        ["status", statusName(suggestion.status)], ["author", suggestion.authorNickname], ["at (Beijing)", beijing.format(suggestion.createdAt)],
+        ["status", statusName(suggestion.status)], ["author", suggestion.authorNickname], ["at", shanghaiDateTime(suggestion.createdAt)],
         ["pictures", suggestion.pics.length]
       ]),
       "",
       suggestion.content,
-      ...replies.map((r) => `\n[${beijing.format(r.createdAt)}] ${r.byStaff ? "staff" : r.authorNickname ?? "author"}: ${r.content}`)
+      ...replies.map((r) => `\n[${shanghaiDateTime(r.createdAt)}] ${r.byStaff ? "staff" : r.authorNickname ?? "author"}: ${r.content}`)
     ].join("\n"))
   })
 

@@ -67,8 +67,8 @@ describe("station jobs failures and retry", () => {
     const human = await station(["jobs", "failures"], env)
     expect(human.code).toBe(0)
     expect(human.stdout).toMatch(new RegExp(`2 items given up \\(after ${MAX_ATTEMPTS} attempts`))
-    expect(human.stdout).toMatch(/void-unaccepted-errands\s+E-STUCK\s+8\s+\S+\s+\S+\s+given up\s+StateConflict: 退款失败：订单未支付/)
-    expect(human.stdout).toMatch(/outbox\s+\d+ \(sms captcha\)\s+1\s+-\s+\S+\s+given up\s+invalid mobile number 12345/)
+    expect(human.stdout).toMatch(/void-unaccepted-errands\s+E-STUCK\s+8\s+\S+ \S+ \+08:00\s+\S+ \S+ \+08:00\s+given up\s+StateConflict: 退款失败：订单未支付/)
+    expect(human.stdout).toMatch(/outbox\s+\d+ \(sms captcha\)\s+1\s+-\s+\S+ \S+ \+08:00\s+given up\s+invalid mobile number 12345/)
     expect(human.stdout).not.toContain("P-WAIT")
   }, SLOW)
 

@@ -2,6 +2,7 @@
  * `station jobs`: the scheduler's jobs, running one now (the server runs them on its own schedule), the items
  * they and the outbox gave up on, and trying one of those again.
  */
+import { shanghaiDateTime } from "#src/shared/time"
 import { retryOutboxMessage } from "#adapters/outbox/outbox-worker"
 import { failuresOf, listFailures, MAX_ATTEMPTS, OUTBOX, type ItemFailure } from "#adapters/scheduler/failures"
 import { jobNamed, jobs } from "#adapters/scheduler/jobs"
@@ -26,7 +27,7 @@ export const runJob = async (name: string, options: Options) => {
   return withRuntime(async (runtime) => {
     const at = new Date()
     const result = await job.run(runtime, at)
-    render(options, { job: job.name, at, result }, () => `Ran ${job.name}.\n${pairs(Object.entries(result))}`)
+    render(options, { job: job.name, at, result }, () => `Ran ${job.name}.\n${pairs(Object.entries(result).map(([k, v]) => [{ verbatim: k }, v] as const))}`)
   })
 }
 
@@ -37,9 +38,9 @@ const failureTable = (failures: ReadonlyArray<ItemFailure>) =>
     { header: "job", value: (f) => f.job },
     { header: "item", value: (f) => (f.detail ? `${f.item} (${f.detail})` : f.item) },
     { header: "attempts", value: (f) => f.attempts, align: "right" },
-    { header: "first failed", value: (f) => f.firstFailedAt?.toISOString() },
-    { header: "last failed", value: (f) => f.lastFailedAt?.toISOString() },
-    { header: "next try", value: (f) => f.nextTryAt?.toISOString() ?? "given up" },
+    { header: "first failed", value: (f) => f.firstFailedAt && shanghaiDateTime(f.firstFailedAt) },
+    { header: "last failed", value: (f) => f.lastFailedAt && shanghaiDateTime(f.lastFailedAt) },
+    { header: "next try", value: (f) => f.nextTryAt ? shanghaiDateTime(f.nextTryAt) : "given up" },
     { header: "last error", value: (f) => f.lastError }
   ])
 
@@ -78,7 +79,7 @@ export const retryJobItem = async (name: string, item: string, options: Options)
     const failure = (await listFailures(runtime.db, { all: true })).find((f) => f.job === name && f.item === item)
     render(options, { job: name, item, outcome, failure: failure ?? null }, () =>
       failure && outcome === "failed"
-        ? `${name} ${item} failed again (attempt ${failure.attempts}${failure.nextTryAt ? `, next try ${failure.nextTryAt.toISOString()}` : ", given up"}): ${failure.lastError}`
+        ? `${name} ${item} failed again (attempt ${failure.attempts}${failure.nextTryAt ? `, next try ${shanghaiDateTime(failure.nextTryAt)}` : ", given up"}): ${failure.lastError}`
         : `${name} ${item}: ${outcome}.`)
     return outcome === "failed" ? ExitCode.refused : ExitCode.ok
   })

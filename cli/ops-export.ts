@@ -2,6 +2,7 @@
 import { once } from "node:events"
 import { loggedOperations } from "#adapters/ops/ops-log"
 import { withDatabase } from "./database"
+import { progressLine } from "./progress"
 
 export interface ExportOptions {
   readonly from?: Date
@@ -19,9 +20,12 @@ const write = async (text: string): Promise<boolean> => {
 export const opsExport = async (options: ExportOptions) =>
   withDatabase(async ({ db }) => {
     let count = 0
+    const progress = progressLine()
     for await (const op of loggedOperations(db, { from: options.from, to: options.to })) {
-      if (!(await write(`${JSON.stringify(op)}\n`))) return
+      if (!(await write(`${JSON.stringify(op)}\n`))) return progress.finish()
       count++
+      progress.update(`exporting: ${count} operation(s)`)
     }
+    progress.finish()
     process.stderr.write(`exported ${count} operation(s)\n`)
   })

@@ -1,4 +1,5 @@
 /** `station payments`: list pay-in trades, and reconcile settled trades against the business changes they paid for. */
+import { shanghaiDateTime } from "#src/shared/time"
 import { purposeBooks, smsCreditMismatches } from "#adapters/payments/books"
 import { reconcile } from "#src/payment/reconcile"
 import { TradeStatus, type Trade } from "#src/payment/trade"
@@ -32,8 +33,8 @@ export const listPayments = async (options: ListOptions) => {
         { header: "for", value: (t) => t.refId },
         { header: "amount ¥", value: (t) => yuan(t.amountFen), align: "right" },
         { header: "status", value: (t) => t.status },
-        { header: "created", value: (t) => t.createdAt.toISOString() },
-        { header: "paid", value: (t) => t.paidAt?.toISOString() ?? "-" }
+        { header: "created", value: (t) => shanghaiDateTime(t.createdAt) },
+        { header: "paid", value: (t) => t.paidAt && shanghaiDateTime(t.paidAt) }
       ]))
   })
 }

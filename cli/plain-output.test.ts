@@ -52,7 +52,7 @@ describe("station output through a pipe", () => {
     for (const args of [["stats"], ["stats", "--json"], ["withdrawals", "list"], ["verify", "list"], ["token", "demo-student"], ["ops", "export"], ["withdrawals", "approve", "nope"], ["replay", longFile]]) {
       const run = await station(args, env)
       plain(args, run)
-      if (args[0] === "stats" && args.length === 1) expect(run.stdout).toMatch(/worksite\s+check-ins/)
+      if (args[0] === "stats" && args.length === 1) expect(run.stdout).toMatch(/站点\s+入库/)
       if (args[0] === "replay") expect(run.stdout).toMatch(/10000/)
     }
   }, 400_000)

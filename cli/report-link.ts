@@ -2,6 +2,7 @@
  * `station report-link create|list|revoke`: keys for the daily report page (`/dailyStatic/{date}#key=…`), scoped to
  * one worksite (its site admin's view) or every one; the key is shown once, in the link, and kept only hashed.
  */
+import { shanghaiDateTime } from "#src/shared/time"
 import { createReportLink, reportLinks, revokeReportLink } from "#src/statistics/use-cases"
 import { REPORT_KEY_DAYS } from "#src/statistics/report-key"
 import { serveConfig } from "./config"
@@ -30,7 +31,7 @@ export const createLink = async (options: CreateOptions) => {
     const link = `${base}${made.path}`
     const scope = made.site ? `${made.site.siteCode} ${made.site.name}` : "every worksite (head office view)"
     render(options, { id: made.key.id, worksiteId: made.key.worksiteId, siteCode: made.site?.siteCode ?? null, expiresAt: made.key.expiresAt, link }, () => [
-      pairs([["id", made.key.id], ["scope", scope], ["expires", made.key.expiresAt.toISOString()], ["link", link]]),
+      pairs([["id", made.key.id], ["scope", scope], ["expires", shanghaiDateTime(made.key.expiresAt)], ["link", link]]),
       "",
       "The key is in the link's #fragment and is shown only now; `station report-link revoke <id>` stops it at once."
     ].join("\n"))
@@ -47,9 +48,9 @@ export const listLinks = async (options: Options) =>
     render(options, rows, () => rows.length === 0 ? "No report links." : table(rows, [
       { header: "id", value: (r) => r.id },
       { header: "scope", value: (r) => r.siteCode ?? "all" },
-      { header: "created", value: (r) => r.createdAt.toISOString() },
-      { header: "expires", value: (r) => r.expiresAt.toISOString() },
-      { header: "state", value: (r) => (r.revokedAt ? `revoked ${r.revokedAt.toISOString()}` : r.state) }
+      { header: "created", value: (r) => shanghaiDateTime(r.createdAt) },
+      { header: "expires", value: (r) => shanghaiDateTime(r.expiresAt) },
+      { header: "state", value: (r) => (r.revokedAt ? `revoked ${shanghaiDateTime(r.revokedAt)}` : r.state) }
     ]))
   })
 

@@ -106,7 +106,7 @@ describe.concurrent("station returns", () => {
     expect(json<Array<{ expressNo: string }>>(sfAtXiyuan).map((r) => r.expressNo)).toEqual([numbers.old1, numbers.old2])
 
     const table = await station(["returns", "list", "--worksite", "ws-xiyuan"], env)
-    expect(table.stdout).toMatch(/carrier\s+express no\s+code/)
+    expect(table.stdout).toMatch(/快递公司\s+快递单号\s+取件码/)
     expect(table.stdout).toContain(numbers.oldYto)
     expect(table.stdout).not.toContain(numbers.dongyuan)
     for (const out of [table.stdout, table.stderr, listed.stdout]) expect(/\u001b|\r/.test(out)).toBe(false)
@@ -129,7 +129,7 @@ describe.concurrent("station returns", () => {
     const xlsxFile = join(env.DATA_DIR, "all.xlsx")
     const xlsx = await station(["returns", "export", xlsxFile], env)
     expect(xlsx.code, xlsx.stderr).toBe(0)
-    expect(xlsx.stdout).toMatch(/parcels\s+4/)
+    expect(xlsx.stdout).toMatch(/包裹数\s+4/)
     const files = unzip(readFileSync(xlsxFile))
     expect([...files.keys()].sort()).toEqual(["[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/worksheets/sheet1.xml"])
     const sheet = files.get("xl/worksheets/sheet1.xml")!

@@ -1,4 +1,5 @@
 /** `station returns list|mark-due|export`: parcels awaiting return to the courier, marking the due ones now, a courier batch file. */
+import { shanghaiDateTime } from "#src/shared/time"
 import { existsSync, writeFileSync } from "node:fs"
 import { extname, resolve } from "node:path"
 import { formatTag, storageCode } from "#src/parcel/storage-code"
@@ -44,7 +45,7 @@ export const listReturns = async (options: FilterOptions) =>
         { header: "express no", value: (p) => p.expressNo },
         { header: "code", value: (p) => storageCode(p.storageNo, p.tag) },
         { header: "receiver", value: (p) => p.receiver || "-" },
-        { header: "checked in (Beijing)", value: (p) => beijingTime(p.createdAt) }
+        { header: "checked in", value: (p) => shanghaiDateTime(p.createdAt) }
       ]),
       ...(overdue.length > 0 ? ["", `${overdue.length} more parcel(s) are over 3 days at the shelf but not yet marked: run \`station returns mark-due\`.`] : [])
     ].join("\n"))

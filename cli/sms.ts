@@ -3,13 +3,13 @@ import type { WorksiteCredit } from "#src/support/support-store"
 import { grantSms, smsCredits } from "#src/support/use-cases"
 import { withRuntime } from "./database"
 import { render, UsageError, valueOf, type Options } from "./outcome"
-import { table } from "./table"
+import { type Column, table } from "./table"
 
 export interface CreditOptions extends Options {
   readonly worksite?: string
 }
 
-const columns = [
+const columns: ReadonlyArray<Column<WorksiteCredit>> = [
   { header: "worksite", value: (c: WorksiteCredit) => c.siteCode },
   { header: "name", value: (c: WorksiteCredit) => c.shortName },
   { header: "credit", value: (c: WorksiteCredit) => c.credit, align: "right" as const },

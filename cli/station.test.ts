@@ -111,7 +111,7 @@ describe.concurrent("station withdrawals", () => {
 
     const paid = await station(["withdrawals", "transfer", a], env)
     expect(paid.code, paid.stderr).toBe(0)
-    expect(paid.stdout).toMatch(/Transferred\.[\s\S]*payout ¥\s+99\.40[\s\S]*status\s+100 已到账[\s\S]*reference\s+TR\w+/)
+    expect(paid.stdout).toMatch(/Transferred\.[\s\S]*实付 ¥\s+99\.40[\s\S]*状态\s+100 已到账[\s\S]*打款单号\s+TR\w+/)
 
     const stats = await station(["stats", "--json"], env)
     expect(stats.code, stats.stderr).toBe(0)

@@ -3,6 +3,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander"
 import { shanghaiDay } from "#src/shared/time"
 import { ExitCode } from "./exit-code"
+import { LANGS, setLang, type Lang } from "./lang"
 
 type Handler<A extends unknown[]> = (...args: A) => Promise<ExitCode | void>
 
@@ -40,13 +41,15 @@ const program = new Command("station")
   .description("Campus parcel station: the server and its admin tool")
   .exitOverride()
   .showHelpAfterError("(run with --help for usage)")
+  .addOption(new Option("--lang <lang>", "language of column headers and labels: zh (Chinese, like the statuses) or en (English)").choices(LANGS).default("zh"))
+  .hook("preAction", (self) => setLang(self.opts<{ lang: Lang }>().lang))
   .addHelpText("after", `
 Environment:
   DATABASE_URL        Postgres connection string (postgres://user@host:5432/db); unset: embedded PGlite
   DATA_DIR            directory of the embedded database (default ./data; the database lives in DATA_DIR/db)
   DATABASE_POOL_SIZE  Postgres pool size (default 4)
-  PORT                HTTP port of serve, and of the links token prints (default 3000)
-  PUBLIC_URL          base URL for printed links (default http://localhost:$PORT)
+  PORT                HTTP port of serve (default 3000; a taken port is refused, exit 1)
+  PUBLIC_URL          base URL for printed links (default: the running server's own, else http://localhost:$PORT)
   STATION_DEBUG=1     print stack traces of internal failures
   SCHEDULER=off       serve without the background jobs (default: on; one process holds the scheduler lock)
   SMS_UNIT_COST_FEN   what one parcel-notice SMS costs in the statistics, in fen (default 4)
@@ -55,6 +58,10 @@ Every command opens the database as the server does: migrated, demo campus seede
 An embedded database (DATA_DIR/db) has one owner, named in DATA_DIR/db.lock. While station serve owns it,
 commands use its database through the server's socket (DATA_DIR/db.socket); backup and restore need the
 server stopped. A lock whose process has ended (or that came along with a copied directory) is taken over.
+
+Times are printed in Asia/Shanghai with their offset (2026-11-28 16:05:00 +08:00); --json keeps ISO UTC.
+Output to a pipe or a file has no escape codes; progress (replay, ops export, backup, check) is drawn on a
+terminal's stderr only.
 
 Exit codes: 0 ok, 1 refused (a rule said no, a mismatch, a failed check, an internal failure), 2 bad usage.
 
@@ -263,6 +270,7 @@ program.command("restore").description("replace the embedded database (DATA_DIR/
 
 program.command("check").description("check the database invariants, then run the property spec suites")
   .option("--no-specs", "check the database only")
+  .option("--spec <name>", "only the spec files whose path contains name (e.g. phone)")
   .addOption(json()).action(lazy(async () => (await import("./check")).check))
 
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {

@@ -27,9 +27,9 @@ describe("station statistics commands", () => {
     const site = await station(["report-link", "create", "--worksite", "XY01", "--days", "7"], env)
     expect(site.code, site.stderr).toBe(0)
     const yesterday = addDays(shanghaiDate(new Date()), -1)
-    const link = /link\s+(\S+)/.exec(site.stdout)![1]!
+    const link = /链接\s+(\S+)/.exec(site.stdout)![1]!
     expect(link).toMatch(new RegExp(`^http://localhost:3000/dailyStatic/${yesterday}#key=[A-Za-z0-9_-]{43}$`))
-    expect(site.stdout).toMatch(/scope\s+XY01 西园驿站/)
+    expect(site.stdout).toMatch(/范围\s+XY01 西园驿站/)
     const global = await station(["report-link", "create", "--json"], env)
     expect(global.code, global.stderr).toBe(0)
     const made = json<{ id: string; worksiteId: string | null; link: string }>(global)
@@ -59,7 +59,7 @@ describe("station statistics commands", () => {
     const report = json<{ worksites: Array<{ siteCode: string; checkIns: number; record: string | null; figures: Record<string, number> }> }>(stats)
     expect(report.worksites.map((w) => [w.siteCode, w.checkIns, w.record, w.figures.smsCost, Object.keys(w.figures).length])).toEqual([["XY01", 0, null, 0, 19]])
     const human = await station(["stats", "--date", yesterday], env)
-    expect(human.stdout).toMatch(/worksite\s+check-ins/)
+    expect(human.stdout).toMatch(/站点\s+入库/)
     expect(human.stdout).toMatch(/日终在架 \(toSendCount\)\s+0\s+0/)
 
     const job = await station(["jobs", "run", "daily-statistics", "--json"], env)

@@ -6,10 +6,9 @@
 import { stationStats } from "#adapters/ops/stats"
 import { statusStr, type ParcelStatus } from "#src/parcel/parcel"
 import { yuan } from "#src/shared/money"
-import { shanghaiDate, shanghaiDay } from "#src/shared/time"
+import { shanghaiDate, shanghaiDateTime, shanghaiDay } from "#src/shared/time"
 import { FIGURE_KEYS, FIGURES, type Figures } from "#src/statistics/figures"
 import { dayFiguresForOperator } from "#src/statistics/use-cases"
-import { withdrawalStatusLabel, WithdrawalStatus } from "#src/wallet/withdrawal"
 import { withRuntime } from "./database"
 import { render, UsageError, valueOf, type Options } from "./outcome"
 import { pairs, table } from "./table"
@@ -38,25 +37,25 @@ export const stats = async (options: StatsOptions) => {
     const { wallets: w, withdrawals } = s
     const report = { date, from: day.from, to: day.to, worksites, withdrawals, wallets: w }
     render(options, report, () => [
-      `Business day ${date} (Asia/Shanghai, ${day.from.toISOString()} – ${day.to.toISOString()})`,
+      `Business day ${date} (${shanghaiDateTime(day.from)} – ${shanghaiDateTime(day.to)})`,
       "",
       table(worksites, [
         { header: "worksite", value: (x) => `${x.siteCode} ${x.name}` },
         { header: "check-ins", value: (x) => x.checkIns },
         { header: "pickups", value: (x) => x.pickups },
         { header: "on shelf", value: (x) => Object.values(x.onShelf).reduce((a, b) => a + b, 0) },
-        ...shelfStatuses.map((st) => ({ header: statusStr(Number(st) as ParcelStatus), value: (x: (typeof worksites)[number]) => x.onShelf[st] ?? 0 }))
+        ...shelfStatuses.map((st) => ({ header: { verbatim: statusStr(Number(st) as ParcelStatus) }, value: (x: (typeof worksites)[number]) => x.onShelf[st] ?? 0 }))
       ]),
       "",
       `Figures of the day (${worksites.every((x) => x.record) ? "stored" : "counted now where not stored"}; docs/statistics.md)`,
       table(FIGURE_KEYS, [
         { header: "figure", value: (k) => `${FIGURES[k].label} (${FIGURES[k].wire})` },
-        ...worksites.map((x) => ({ header: x.siteCode, value: (k: (typeof FIGURE_KEYS)[number]) => shown(x.figures, k), align: "right" as const }))
+        ...worksites.map((x) => ({ header: { verbatim: x.siteCode }, value: (k: (typeof FIGURE_KEYS)[number]) => shown(x.figures, k), align: "right" as const }))
       ]),
       "",
       pairs([
-        [`withdrawals ${withdrawalStatusLabel(WithdrawalStatus.pending)}`, `${withdrawals.pending.count} (¥${yuan(withdrawals.pending.sumFen)})`],
-        [`withdrawals ${withdrawalStatusLabel(WithdrawalStatus.approved)}, not paid`, `${withdrawals.approved.count} (¥${yuan(withdrawals.approved.sumFen)})`],
+        ["withdrawals pending", `${withdrawals.pending.count} (¥${yuan(withdrawals.pending.sumFen)})`],
+        ["withdrawals approved, not paid", `${withdrawals.approved.count} (¥${yuan(withdrawals.approved.sumFen)})`],
         ["wallets", w.count],
         ["wallet balances", `¥${yuan(w.moneyFen)} (ledger ¥${yuan(w.ledgerMoneyFen)})`],
         ["wallet points", `${w.activeScore} (ledger ${w.ledgerScore})`],

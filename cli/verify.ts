@@ -1,4 +1,5 @@
 /** `station verify`: real-name submissions waiting for review; pass or reject one as the operator. */
+import { shanghaiDateTime } from "#src/shared/time"
 import { maskIdCardNo, type UserProfile } from "#src/profile/profile"
 import { pendingVerifications, reviewAuth } from "#src/profile/use-cases"
 import { AuthStatus } from "#src/profile/verification"
@@ -29,7 +30,7 @@ export const listVerifications = async (options: ListOptions) =>
         { header: "name", value: (r) => r.realname },
         { header: "ID number", value: (r) => r.idCardNo },
         { header: "student card", value: (r) => (r.studentCardUrl ? "yes" : "no") },
-        { header: "submitted", value: (r) => r.submittedAt?.toISOString() }
+        { header: "submitted", value: (r) => r.submittedAt && shanghaiDateTime(r.submittedAt) }
       ]))
   })
 

@@ -1,4 +1,5 @@
 /** `station withdrawals`: list applications, approve or reject one, pay an approved one out. */
+import { shanghaiDateTime } from "#src/shared/time"
 import { yuan } from "#src/shared/money"
 import { reviewWithdrawal, transferWithdrawal } from "#src/wallet/use-cases"
 import { WalletStore } from "#src/wallet/wallet-store"
@@ -41,7 +42,7 @@ export const listWithdrawals = async (options: ListOptions) => {
         { header: "fee ¥", value: (w) => yuan(w.fee), align: "right" },
         { header: "payout ¥", value: (w) => yuan(payoutOf(w)), align: "right" },
         { header: "status", value: (w) => label(w.status) },
-        { header: "applied", value: (w) => w.createdAt.toISOString() }
+        { header: "applied", value: (w) => shanghaiDateTime(w.createdAt) }
       ]))
   })
 }

@@ -18,6 +18,8 @@ export interface LockOwner {
   readonly command?: string
   /** The directory of the owner's Unix socket (`.s.PGSQL.5432`) while it shares the database. */
   readonly socketDir?: string
+  /** The base URL of the owner's web app while it serves one (what `station token` links to). */
+  readonly url?: string
 }
 
 export class DataDirLocked extends Error {
@@ -81,8 +83,8 @@ const parse = (text: string): LockOwner | undefined => {
 
 export interface DataDirLock {
   readonly owner: LockOwner
-  /** Records the owner's socket directory (or removes it) in the lock file. */
-  share(socketDir: string | undefined): void
+  /** Records the owner's socket directory (or removes it), and the URL it serves on, in the lock file. */
+  share(socketDir: string | undefined, url?: string): void
   release(): void
 }
 
@@ -111,8 +113,8 @@ export const lockDataDir = (dataDir: string, notice: (message: string) => void =
       let current = owner
       return {
         owner,
-        share: (socketDir) => {
-          current = { ...owner, ...(socketDir ? { socketDir } : {}) }
+        share: (socketDir, url) => {
+          current = { ...owner, ...(socketDir ? { socketDir } : {}), ...(url ? { url } : {}) }
           writeFileSync(`${file}.${process.pid}`, JSON.stringify(current), { mode: 0o600 })
           renameSync(`${file}.${process.pid}`, file)
         },

@@ -37,8 +37,11 @@ export interface Database {
   readonly pubSub: PubSub | undefined
   /** The process whose embedded database this is, when it is used through that process's socket. */
   readonly attachedTo: LockOwner | undefined
-  /** Embedded in a directory: lets `station` commands use this database through a socket while it is open. */
-  share(): Promise<void>
+  /**
+   * Embedded in a directory: lets `station` commands use this database through a socket while it is open;
+   * again with the URL the server answers on once it listens, so their printed links point there.
+   */
+  share(url?: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -187,10 +190,11 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
     let socket: SharedSocket | undefined
     return {
       db, shortReads: db, beside: undefined, config, pubSub: undefined, attachedTo: undefined,
-      share: async () => {
-        if (config.kind !== "pglite" || socket) return
-        socket = await shareOverSocket(lite, session, `${config.dataDir}.socket`)
-        lock!.share(socket.dir)
+      share: async (url) => {
+        if (config.kind !== "pglite") return
+        if (socket && !url) return
+        socket ??= await shareOverSocket(lite, session, `${config.dataDir}.socket`)
+        lock!.share(socket.dir, url)
       },
       close: async () => {
         await socket?.stop()

@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "vitest"
-import { hours, minutes, sameShanghaiDay, shanghaiDate, shanghaiDay, startOfShanghaiDay } from "./time"
+import { hours, minutes, sameShanghaiDay, shanghaiDate, shanghaiDateTime, shanghaiDay, startOfShanghaiDay } from "./time"
 
 const at = (iso: string) => new Date(iso)
 
@@ -87,4 +87,22 @@ describe("sameShanghaiDay", () => {
   test.prop([instants, instants])("agrees with the Shanghai calendar date", (a, b) => {
     expect(sameShanghaiDay(a, b)).toBe(shanghaiDate(a) === shanghaiDate(b))
   })
+})
+
+describe("shanghaiDateTime", () => {
+  it.each([
+    ["2026-11-28T08:05:00.000Z", "2026-11-28 16:05:00 +08:00"],
+    ["2026-11-28T15:59:59.999Z", "2026-11-28 23:59:59 +08:00"],
+    ["2026-11-28T16:00:00.000Z", "2026-11-29 00:00:00 +08:00"],
+    ["2023-12-31T16:00:00.000Z", "2024-01-01 00:00:00 +08:00"]
+  ])("%s reads %s", (instant, shown) => {
+    expect(shanghaiDateTime(at(instant))).toBe(shown)
+  })
+
+  test.prop([fc.date({ min: new Date("1971-01-01T00:00:00Z"), max: new Date("2999-12-31T00:00:00Z"), noInvalidDate: true })])(
+    "parses back to the same second and names the same Shanghai day", (instant) => {
+      const shown = shanghaiDateTime(instant)
+      expect(Date.parse(shown.replace(" ", "T").replace(" ", ""))).toBe(Math.floor(instant.getTime() / 1000) * 1000)
+      expect(shown.slice(0, 10)).toBe(shanghaiDate(instant))
+    })
 })

@@ -5,10 +5,10 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const startOfShanghaiDay = (at: Date): Date =>
   new Date(Math.floor((at.getTime() + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS)
 
-/** The Asia/Shanghai calendar date `YYYY-MM-DD` of an instant. */
 /** Whether two instants fall on the same Asia/Shanghai calendar day. */
 export const sameShanghaiDay = (a: Date, b: Date): boolean => startOfShanghaiDay(a).getTime() === startOfShanghaiDay(b).getTime()
 
+/** The Asia/Shanghai calendar date `YYYY-MM-DD` of an instant. */
 export const shanghaiDate = (at: Date): string =>
   new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10)
 
@@ -19,6 +19,10 @@ export const shanghaiDay = (date: string): { readonly from: Date; readonly to: D
   if (Number.isNaN(from.getTime()) || shanghaiDate(from) !== date) return undefined
   return { from, to: new Date(from.getTime() + DAY_MS) }
 }
+
+/** An instant as people read it: Asia/Shanghai wall time to the second with its offset, `2026-11-28 16:05:00 +08:00`. */
+export const shanghaiDateTime = (at: Date): string =>
+  `${new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ")} +08:00`
 
 export const minutes = (n: number) => n * 60 * 1000
 export const hours = (n: number) => n * 60 * 60 * 1000
