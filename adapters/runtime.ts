@@ -99,6 +99,11 @@ export class Runtime {
     return this.database.db
   }
 
+  /** The use cases' time, for an adapter that stamps something they will check (a sign-in nonce). */
+  now(): Date {
+    return this.clock()
+  }
+
   private scope(events: LiveEvent[], options: RunOptions): RunScope {
     const { now } = options
     return { now: () => now ?? this.clock(), nextId: options.ids ?? randomUUID, events }

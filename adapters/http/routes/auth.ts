@@ -28,7 +28,7 @@ export const employeeRoutes = (runtime: Runtime, sessions: SessionLookup) => {
   const auth = requireActor(sessions)
 
   r.get("/auth/employee/publicKey", handle(PublicKey, async () =>
-    Exit.succeed({ publicKey: runtime.secrets.rsaPublicKey, nonce: await issueLoginNonce(runtime.db, new Date()) })))
+    Exit.succeed({ publicKey: runtime.secrets.rsaPublicKey, nonce: await issueLoginNonce(runtime.db, runtime.now()) })))
 
   r.get("/auth/employee/wxlogin", auth, handle(
     BindEmployee,
