@@ -3,14 +3,10 @@
  * (all, open, one worksite), one shown with its thread, a reply and a handling as a person, refusals with the core's
  * messages (exit 1: another worksite's staff, a handled one) and usage errors (2: no such person).
  */
-import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { actorByOpenid } from "#adapters/ops/actors"
-import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
-import { seedDemoCampus } from "#adapters/postgres/seed"
-import { Runtime } from "#adapters/runtime"
 import { submitSuggestion } from "#src/feedback/use-cases"
-import { json, removeTempDirs, station, tempDir } from "./station.testkit"
+import { json, removeTempDirs, seededDataDir, station, tempDir } from "./station.testkit"
 
 const SLOW = 240_000
 
@@ -21,20 +17,14 @@ describe("station feedback", () => {
   const ids: Array<string> = []
 
   beforeAll(async () => {
-    const database = await openDatabase({ kind: "pglite", dataDir: join(env.DATA_DIR, "db") })
-    try {
-      await migrateToLatest(database.db)
-      await seedDemoCampus(database.db)
-      const runtime = await Runtime.create(database)
+    await seededDataDir(env.DATA_DIR, async (database, runtime) => {
       for (const [openid, title] of [["demo-student", "取件太慢"], ["demo-staff-dy", "希望延长营业时间"]] as const) {
         const actor = await actorByOpenid(database.db, openid)
         const exit = await runtime.run(submitSuggestion(actor!, { type: 1, title, content: `${title}，请改进` }))
         if (exit._tag !== "Success") throw new Error(`not submitted: ${JSON.stringify(exit)}`)
         ids.push(exit.value)
       }
-    } finally {
-      await database.close()
-    }
+    })
   }, SLOW)
 
   it("lists, shows, replies and handles as a person; refuses with the core's words", async () => {

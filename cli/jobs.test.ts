@@ -3,19 +3,15 @@
  * a job's item failed MAX_ATTEMPTS times (given up), another failed once (still to be tried) and an outbox
  * message was refused for good.
  */
-import { join } from "node:path"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { FakeMessagingApp } from "#adapters/messaging/fake-messaging-app"
 import { drainOutbox } from "#adapters/outbox/outbox-worker"
-import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
-import { seedDemoCampus } from "#adapters/postgres/seed"
 import { MAX_ATTEMPTS } from "#adapters/scheduler/failures"
 import { itemsJob, jobNamed, type ItemsJob } from "#adapters/scheduler/jobs"
-import { Runtime } from "#adapters/runtime"
 import { FakeSmsGateway } from "#adapters/sms/fake-sms-gateway"
 import { StateConflict } from "#src/shared/errors"
-import { json, removeTempDirs, station, tempDir } from "./station.testkit"
+import { json, removeTempDirs, seededDataDir, station, tempDir } from "./station.testkit"
 
 const SLOW = 240_000
 
@@ -30,11 +26,7 @@ describe("station jobs failures and retry", () => {
   const made = { message: "" }
 
   beforeAll(async () => {
-    const database = await openDatabase({ kind: "pglite", dataDir: join(env.DATA_DIR, "db") })
-    try {
-      await migrateToLatest(database.db)
-      await seedDemoCampus(database.db)
-      const runtime = await Runtime.create(database)
+    await seededDataDir(env.DATA_DIR, async (database, runtime) => {
       const stuck = failingJob("void-unaccepted-errands", "E-STUCK", "退款失败：订单未支付")
       let at = new Date(Date.now() - 24 * 3_600_000)
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -46,9 +38,7 @@ describe("station jobs failures and retry", () => {
         .returning("id").executeTakeFirstOrThrow()
       made.message = String(id)
       await drainOutbox(database.db, new FakeSmsGateway(), new FakeMessagingApp())
-    } finally {
-      await database.close()
-    }
+    })
   }, SLOW)
 
   afterAll(removeTempDirs)

@@ -8,12 +8,9 @@ import { inflateRawSync } from "node:zlib"
 import { Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { actorByOpenid } from "#adapters/ops/actors"
-import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
-import { seedDemoCampus } from "#adapters/postgres/seed"
-import { Runtime } from "#adapters/runtime"
 import { checkIn } from "#src/parcel/use-cases"
 import { crc32, toCsv, zip } from "../adapters/sheets/sheet"
-import { json, removeTempDirs, station, tempDir } from "./station.testkit"
+import { json, removeTempDirs, seededDataDir, station, tempDir } from "./station.testkit"
 
 const SLOW = 240_000
 const DAY = 24 * 3_600_000
@@ -62,11 +59,7 @@ describe.concurrent("station returns", () => {
   const numbers = { old1: "RET-OLD-1", old2: "RET-OLD-2", oldYto: "RET-OLD-YTO", young: "RET-YOUNG", dongyuan: "RET-DY" }
 
   beforeAll(async () => {
-    const database = await openDatabase({ kind: "pglite", dataDir: join(env.DATA_DIR, "db") })
-    try {
-      await migrateToLatest(database.db)
-      await seedDemoCampus(database.db)
-      const runtime = await Runtime.create(database)
+    await seededDataDir(env.DATA_DIR, async (database, runtime) => {
       const [xy, dy] = [await actorByOpenid(database.db, "demo-staff"), await actorByOpenid(database.db, "demo-staff-dy")]
       const base = { worksite: "ws-xiyuan", expressCompany: "ec-sf", storageNo: "A-01", weight: "wf-1", receiverPhone: "13800000001" }
       const parcels: ReadonlyArray<readonly [typeof xy, Record<string, string>, number]> = [
@@ -80,9 +73,7 @@ describe.concurrent("station returns", () => {
         const exit = await runtime.run(checkIn(actor!, input), { now: new Date(Date.now() - age) })
         if (!Exit.isSuccess(exit)) throw new Error(`not checked in: ${JSON.stringify(exit)}`)
       }
-    } finally {
-      await database.close()
-    }
+    })
   }, SLOW)
 
   it("lists nothing until mark-due runs, which marks exactly the parcels over 3 days, once; then lists and exports them", async () => {

@@ -9,13 +9,11 @@ import { Exit } from "effect"
 import type { Kysely } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startApp, type App } from "#adapters/app"
-import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
+import { openDatabase } from "#adapters/postgres/database"
 import type { DB } from "#adapters/postgres/schema"
-import { seedDemoCampus } from "#adapters/postgres/seed"
-import { Runtime } from "#adapters/runtime"
 import { resolveSession } from "#adapters/security/sessions"
 import { applyWithdrawal } from "#src/wallet/use-cases"
-import { demoDay, json, removeTempDirs, station, tempDir } from "./station.testkit"
+import { demoDay, json, removeTempDirs, seededDataDir, station, tempDir } from "./station.testkit"
 
 /** Each child process boots tsx and embedded Postgres (seconds each); generous on a busy machine. */
 const SLOW = 240_000
@@ -72,20 +70,14 @@ describe.concurrent("station withdrawals", () => {
   const amounts = [10_000, 2_345, 500]
 
   beforeAll(async () => {
-    const database = await openDatabase({ kind: "pglite", dataDir: join(env.DATA_DIR, "db") })
-    try {
-      await migrateToLatest(database.db)
-      await seedDemoCampus(database.db)
-      const runtime = await Runtime.create(database)
+    await seededDataDir(env.DATA_DIR, async (database, runtime) => {
       const start = Date.now() - 10 * 60_000
       for (const [i, amount] of amounts.entries()) {
         const exit = await runtime.run(applyWithdrawal(student, amount), { now: new Date(start + i * 2 * 60_000) })
         if (!Exit.isSuccess(exit)) throw new Error(`withdrawal not applied: ${JSON.stringify(exit)}`)
         ids.push(exit.value.id)
       }
-    } finally {
-      await database.close()
-    }
+    })
   }, SLOW)
 
   it("lists, approves, rejects, refuses a second review, pays out; stats agree", async () => {

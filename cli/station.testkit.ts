@@ -3,6 +3,9 @@ import { spawn, type ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync, readdirSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { migrateToLatest, openDatabase, type Database } from "#adapters/postgres/database"
+import { seedDemoCampus } from "#adapters/postgres/seed"
+import { Runtime } from "#adapters/runtime"
 
 export const root = resolve(import.meta.dirname, "..")
 
@@ -144,3 +147,15 @@ export const demoDay = async (baseUrl: string) => {
 /** Every migration's name, in order, as the migrator applies them. */
 export const migrationNames = (): ReadonlyArray<string> =>
   readdirSync(new URL("../migrations", import.meta.url)).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort()
+
+/** A suite's data dir: the demo campus migrated and seeded, then `prepare` with its database and runtime; closed after. */
+export const seededDataDir = async (dataDir: string, prepare: (database: Database, runtime: Runtime) => Promise<void>) => {
+  const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "db") })
+  try {
+    await migrateToLatest(database.db)
+    await seedDemoCampus(database.db)
+    await prepare(database, await Runtime.create(database))
+  } finally {
+    await database.close()
+  }
+}

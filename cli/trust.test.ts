@@ -7,12 +7,9 @@ import { spawn } from "node:child_process"
 import { join } from "node:path"
 import { Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
-import { seedDemoCampus } from "#adapters/postgres/seed"
-import { Runtime } from "#adapters/runtime"
 import { applyWithdrawal } from "#src/wallet/use-cases"
 import { progressLine, whileRunning } from "./progress"
-import { json, removeTempDirs, root, serve, station, stop, tempDir } from "./station.testkit"
+import { json, removeTempDirs, root, seededDataDir, serve, station, stop, tempDir } from "./station.testkit"
 
 const SLOW = 240_000
 const ESC = "\u001b["
@@ -25,20 +22,14 @@ describe("station times", () => {
   const shown = "2026-11-28 16:05:00 +08:00"
 
   beforeAll(async () => {
-    const database = await openDatabase({ kind: "pglite", dataDir: join(env.DATA_DIR, "db") })
-    try {
-      await migrateToLatest(database.db)
-      await seedDemoCampus(database.db)
-      const runtime = await Runtime.create(database)
+    await seededDataDir(env.DATA_DIR, async (database, runtime) => {
       const exit = await runtime.run(applyWithdrawal({ userId: "u-student", openid: "demo-student", role: "student" }, 1_000), { now: at })
       if (!Exit.isSuccess(exit)) throw new Error(`withdrawal not applied: ${JSON.stringify(exit)}`)
       await database.db.insertInto("pay_trade").values({
         trade_no: "PTIME1", kind: "safekeep", ref_id: "p-none", user_id: "u-student", amount_fen: 50, status: "paid", prepay_id: null,
         provider_ref: "wx-1", created_at: at, expires_at: new Date(at.getTime() + 30 * 60_000), paid_at: new Date(at.getTime() + 60_000), refunded_at: null
       }).execute()
-    } finally {
-      await database.close()
-    }
+    })
   }, SLOW)
 
   it("withdrawals list and payments list print Shanghai time with +08:00; --json keeps ISO UTC", async () => {
