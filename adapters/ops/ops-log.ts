@@ -8,7 +8,7 @@ export type OperationName = StationOperation["op"]
 /** Every kind of operation, as a record so that the compiler refuses a kind left out. */
 const KINDS: { readonly [K in OperationName]: true } = {
   checkIn: true, takePart: true, markDue: true, returnParcel: true, safekeepFee: true, chooseAgent: true, refuseAgent: true, cancelAgent: true,
-  selfSign: true, openBox: true, bookSending: true, setFreight: true, freightPaid: true, printWaybill: true, sendOut: true, closeSending: true,
+  selfSign: true, openBox: true, bookSending: true, setFreight: true, freightPrepay: true, freightPaid: true, printWaybill: true, sendOut: true, closeSending: true,
   addActivity: true, endActivity: true, grantGift: true, exchangeGift: true, smsCredit: true, shortenUrl: true, purgeCirclePictures: true,
   submitSuggestion: true, replySuggestion: true, handleSuggestion: true, answerUser: true, issueArticleCode: true,
   addCircleItem: true, editCircleItem: true, circleItemStatus: true,

@@ -53,10 +53,10 @@ import {
 import { MarkDueOperation, markDueParcels, ReturnParcelOperation, returnParcel, SYSTEM_ACTOR } from "#src/parcel/returns"
 import { checkIn, CheckInOperation, handOverRecorded, TakePartOperation } from "#src/parcel/use-cases"
 import { recordSafekeepFee, SafekeepFeeOperation } from "#src/payment/safekeep-settlement"
-import { FreightPaidOperation } from "#src/sending/settlement"
+import { FreightPaidOperation, FreightPrepayOperation } from "#src/sending/settlement"
 import { SendStore } from "#src/sending/send-store"
 import {
-  BookSendingOperation, bookWith, CloseSendingOperation, closeSending, freightPaid, printWaybill, PrintWaybillOperation, sendOut, SendOutOperation,
+  BookSendingOperation, bookWith, CloseSendingOperation, closeSending, freightPaid, payFreight, printWaybill, PrintWaybillOperation, sendOut, SendOutOperation,
   setFreight, SetFreightOperation
 } from "#src/sending/use-cases"
 import type { Actor } from "#src/shared/actor"
@@ -232,6 +232,7 @@ const paidAsRecorded = <R>(input: { readonly tradeNo: string; readonly providerR
   })
 
 const errandStatus = (id: string) => ErrandStore.use((s) => s.findById(id)).pipe(Effect.map((o) => ({ id, status: o?.status ?? -1 })))
+const sendStatus = (id: string) => SendStore.use((s) => s.findById(id)).pipe(Effect.map((o) => ({ id, status: o?.status ?? -1 })))
 const newIds = () => ({ ids: randomUUID })
 
 /** Every logged kind of operation and how it replays. */
@@ -257,8 +258,14 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
       (o.errandId ? ErrandStore.use((s) => s.findById(o.errandId!)) : Effect.succeed(undefined)).pipe(Effect.map((errand) => ({ o, errandOrderNo: errand?.orderNo ?? null }))))),
     ({ o, errandOrderNo }) => ({ id: o.id, orderNo: o.orderNo, status: o.status, errandId: o.errandId, errandOrderNo }),
     (expected) => ({ ids: bookingIds(expected) })),
-  freightPaid: replayer(FreightPaidOperation, (input, actor) => freightPaid({ refId: input.id, userId: actor.userId }),
-    (done) => (done ? { id: done.order.id, status: done.order.status } : { id: "", status: -1 })),
+  // the sender's freight prepay: the trade with its recorded number, the provider answering the recorded prepay id
+  freightPrepay: replayer(FreightPrepayOperation,
+    (input, actor, expected) => payFreight(actor, input.id).pipe(recordedProvider(expected.prepayId), Effect.map((p) => ({ id: input.id, ...p }))),
+    (p) => ({ id: p.id, tradeNo: p.tradeNo, prepayId: p.prepayId, amountFen: p.totalFee }), (expected) => ({ ids: () => tradeId(expected.tradeNo) })),
+  // the provider's notice as recorded: the recorded trade marked paid with the provider's reference, then the order moves
+  freightPaid: replayer(FreightPaidOperation,
+    (input) => paidAsRecorded(input, (t) => Effect.asVoid(freightPaid(t))).pipe(Effect.flatMap((t) => sendStatus(t.refId)), recordedProvider()),
+    (r) => ({ ...r }), newIds, () => false),
   printWaybill: replayer(PrintWaybillOperation,
     (input, actor) => printWaybill(actor, input).pipe(Effect.flatMap((p) => SendStore.use((s) => s.findByOrderNo(p.orderNo)))),
     (o) => ({ id: o?.id ?? "", status: o?.status ?? -1, expressNo: o?.expressNo ?? null })),

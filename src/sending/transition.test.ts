@@ -216,16 +216,17 @@ describe("a door pickup's step", () => {
 
 describe("the freight settlement", () => {
   const due = sendRecord({ status: SendStatus.awaitingFreightPayment, freight: 1200, freightWeight: 1500 })
-  const trade = { refId: "s1", userId: "u-anyone" }
+  const paidAt = new Date(T0.getTime() + 7_000)
+  const trade = { refId: "s1", userId: "u-anyone", tradeNo: "P1", providerRef: "wx-1", paidAt }
 
-  it("a paid freight moves the order 20 → 4 once, as its sender; the sender told; logged under the sender", async () => {
+  it("a paid freight moves the order 20 → 4 once, as its sender; the sender told; logged under the sender with the trade, at its paid time", async () => {
     const w = sendingWorld()
     w.put(due)
     const paid: SendRecord = { ...due, status: SendStatus.awaitingNumber, freightPaid: true }
     expect(await w.run(freightPaid(trade))).toEqual({ ok: true, value: { order: paid, message: undefined } })
     expect(w.order()).toEqual(paid)
     expect(w.ports.events).toEqual(sendEvents(paid, ["freightPaySuccess"]))
-    expect(w.ports.ops).toEqual([{ op: "freightPaid", actorOpenid: "o-s", at: T0, input: { id: "s1" }, outcome: { id: "s1", status: SendStatus.awaitingNumber } }])
+    expect(w.ports.ops).toEqual([{ op: "freightPaid", actorOpenid: "o-s", at: paidAt, input: { id: "s1", tradeNo: "P1", providerRef: "wx-1" }, outcome: { id: "s1", status: SendStatus.awaitingNumber } }])
     expect(await w.run(freightPaid(trade))).toEqual({ ok: true, value: undefined })
     expect([w.ports.events.length, w.ports.ops.length]).toEqual([2, 1])
   })

@@ -35,6 +35,7 @@ import { screenMessages } from "./outbound-screen"
 import { scannedSendQr, SendQr, sendSignedText, type UnsignedSendQr } from "./send-qr"
 import { Printer, WaybillRenderer } from "./printer"
 import { SendStore, type SendingSettings, type SendRecord } from "./send-store"
+import { FreightPrepayOperation } from "./settlement"
 import { movedOnRefusal, transition, transitionUnlessMovedOn } from "./transition"
 import {
   isSendListTab, messages, SendStatus, sendListTabs, type SendActor
@@ -359,14 +360,20 @@ export const setFreight = Effect.fn("setFreight")(function* (actor: Actor, input
   return done
 })
 
-/** `GET /api/expressTakein/payFreight/{id}`: opens the pay-in trade for the freight of the sender's order at 20. */
+/** `GET /api/expressTakein/payFreight/{id}`: opens the pay-in trade for the freight of the sender's order at 20 (logged as `freightPrepay`). */
 export const payFreight = Effect.fn("payFreight")(function* (actor: Actor, id: string) {
   const order = yield* (yield* SendStore).findById(id)
   if (!order || order.senderId !== actor.userId) return yield* notFound()
   if (order.status !== SendStatus.awaitingFreightPayment || order.isDaofu || order.freightPaid || order.freight === null) {
     return yield* new StateConflict({ message: messages.actionFailed })
   }
-  const trade = yield* openTrade(actor, { kind: "freight", refId: order.id, amountFen: freightDue(order), description: `寄件运费 ${order.orderNo}` })
+  const now = yield* (yield* Clock).now
+  const trade = yield* openTrade(actor, { kind: "freight", refId: order.id, amountFen: freightDue(order), description: `寄件运费 ${order.orderNo}` }, now)
+  // a trade opened now (not one handed out again) is logged with what the provider answered
+  if (trade.createdAt.getTime() === now.getTime()) {
+    yield* logOperation(FreightPrepayOperation, actor.openid, now, { id: order.id },
+      { id: order.id, tradeNo: trade.tradeNo, prepayId: trade.prepayId ?? "", amountFen: trade.amountFen })
+  }
   return { prepayId: trade.prepayId ?? "", tradeNo: trade.tradeNo, totalFee: trade.amountFen }
 })
 

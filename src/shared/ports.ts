@@ -42,7 +42,7 @@ export class Outbox extends Context.Service<Outbox, {
 /** Every station operation with its input and outcome, so a replay can rebuild the parcels. */
 export interface StationOperation {
   readonly op: "checkIn" | "takePart" | "markDue" | "returnParcel" | "safekeepFee" | "chooseAgent" | "refuseAgent" | "cancelAgent" | "selfSign" | "openBox"
-    | "bookSending" | "setFreight" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending" | "addActivity" | "endActivity"
+    | "bookSending" | "setFreight" | "freightPrepay" | "freightPaid" | "printWaybill" | "sendOut" | "closeSending" | "addActivity" | "endActivity"
     | "grantGift" | "exchangeGift"
     | "smsCredit" | "shortenUrl" | "purgeCirclePictures"
     | "submitSuggestion" | "replySuggestion" | "handleSuggestion" | "answerUser" | "issueArticleCode"
