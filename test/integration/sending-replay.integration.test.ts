@@ -1,6 +1,7 @@
 /**
- * `station replay` of sending: a booking, its freight set, paid, printed and dispatched are logged, and
- * replaying the log into a fresh database rebuilds the same order (numbers, freight, waybill number, status);
+ * `station replay` of sending: a booking, its freight set, its prepay opened, paid through the provider's notice, printed
+ * and dispatched are logged, and replaying the log into a fresh database rebuilds the same order row and the same
+ * freight trade (its number, the provider's prepay id and reference, status, amount, times);
  * without the freight payment line the print is refused there. Closed orders (a plain one with its freight
  * due, an unpaid door pickup with its errand) are closed there too.
  */
@@ -66,16 +67,21 @@ describe("station replay of sending", () => {
 
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual([
-      "bookSending", "setFreight", "freightPaid", "printWaybill", "sendOut", "bookSending", "setFreight", "closeSending", "bookSending", "closeSending"
+      "bookSending", "setFreight", "freightPrepay", "freightPaid", "printWaybill", "sendOut", "bookSending", "setFreight", "closeSending", "bookSending", "closeSending"
     ])
 
     const summary = await replayOperations(fresh.runtime, (async function* () { yield* lines })())
     expect(summary.problems).toEqual([])
-    expect(summary).toMatchObject({ operations: 10, matched: 10, mismatched: 0, failed: 0, badLines: 0 })
-    const columns = ["id", "order_no", "status", "freight", "freight_weight", "freight_paid", "express_no", "insure_freight", "sender"] as const
+    expect(summary).toMatchObject({ operations: 11, matched: 11, mismatched: 0, failed: 0, badLines: 0 })
+    // the freight's trade as it was: its number, the provider's prepay id and reference, status, amount and times
+    const tradesOf = (app: TestApp) => app.db.selectFrom("pay_trade").selectAll().where("kind", "=", "freight").orderBy("trade_no").execute()
+    const trades = await tradesOf(t)
+    expect(trades).toEqual([expect.objectContaining({ trade_no: prepay.body.data.tradeNo, prepay_id: prepay.body.data.prepayId, ref_id: id, status: "paid", amount_fen: prepay.body.data.totalFee })])
+    expect(trades[0]?.provider_ref).toBeTruthy()
+    expect(await tradesOf(fresh)).toEqual(trades)
     for (const order of [id, due, door.body.data._id]) {
-      expect(await fresh.db.selectFrom("send_order").select(columns).where("id", "=", order).executeTakeFirstOrThrow())
-        .toEqual(await t.db.selectFrom("send_order").select(columns).where("id", "=", order).executeTakeFirstOrThrow())
+      expect(await fresh.db.selectFrom("send_order").selectAll().where("id", "=", order).executeTakeFirstOrThrow())
+        .toEqual(await t.db.selectFrom("send_order").selectAll().where("id", "=", order).executeTakeFirstOrThrow())
     }
     const { errand_id: errandId } = await t.db.selectFrom("send_order").select("errand_id").where("id", "=", door.body.data._id).executeTakeFirstOrThrow()
     const errandOf = (app: TestApp) => app.db.selectFrom("errand_order").select(["id", "status"]).where("id", "=", errandId ?? "").execute()
@@ -108,8 +114,11 @@ describe("station replay of sending", () => {
         line: 2, kind: "badLine", op: "setFreight",
         message: `input.freight: expected number | null, got "17元"; input.isDaofu: missing; outcome.status: expected number, got "${freight.outcome.status}"`
       })
-      // the booking before it replayed; the refused line set no freight, so the later steps are refused, each on its own line
-      expect(summary.problems.slice(1).map((p) => [p.line, p.kind])).toEqual([[3, "mismatch"], [4, "failure"], [5, "failure"]])
+      // the booking before it replayed; the refused line set no freight, so the later steps are refused, each on its own line:
+      // no freight to pay, so no trade opened, so no trade for the notice to settle, so nothing to print
+      expect(summary.problems.slice(1).map((p) => [p.line, p.kind, p.op])).toEqual([
+        [3, "failure", "freightPrepay"], [4, "failure", "freightPaid"], [5, "failure", "printWaybill"]
+      ])
       expect(await target.db.selectFrom("send_order").select(["status", "freight", "freight_weight"]).where("id", "=", booking.outcome.id).executeTakeFirstOrThrow())
         .toEqual({ status: booking.outcome.status, freight: null, freight_weight: null })
     } finally {
