@@ -514,6 +514,18 @@ describe("paying the freight", () => {
     expect(w.prepays).toEqual([{ tradeNo, amountFen: 1450, description: `寄件运费 ${due.orderNo}`, openid: "o-s", expiresAt: new Date(T0.getTime() + 30 * MIN) }])
     expect(w.trades.trades.get(tradeNo)).toMatchObject({ kind: "freight", refId: "s1", userId: "u-s", amountFen: 1450, status: TradeStatus.created, prepayId: `wx-${tradeNo}` })
     expect(w.order()).toEqual(due)
+    // logged under the sender with what came from outside: the trade number and the provider's prepay id
+    expect(w.ports.ops).toEqual([{
+      op: "freightPrepay", actorOpenid: "o-s", at: T0, input: { id: "s1" }, outcome: { id: "s1", tradeNo, prepayId: `wx-${tradeNo}`, amountFen: 1450 }
+    }])
+  })
+
+  it("asked again while its prepay is open: the same trade handed out, nothing new logged", async () => {
+    const w = sendingWorld(["t1", "t2"])
+    w.put(due)
+    const first = await w.run(payFreight(sender, "s1"))
+    expect(await w.run(payFreight(sender, "s1"))).toEqual(first)
+    expect([w.prepays.length, w.ports.ops.length]).toEqual([1, 1])
   })
 
   it("uninsured: the freight alone", async () => {
@@ -532,6 +544,6 @@ describe("paying the freight", () => {
       w.put({ ...due, ...over })
       expect(await w.run(payFreight(sender, "s1")), JSON.stringify(over)).toMatchObject(refused("StateConflict", messages.actionFailed))
     }
-    expect([w.prepays, w.trades.trades.size]).toEqual([[], 0])
+    expect([w.prepays, w.trades.trades.size, w.ports.ops]).toEqual([[], 0, []])
   })
 })
