@@ -26,7 +26,7 @@ describe("station replay of sending", () => {
   const clock = shanghaiNoonClock()
   beforeAll(async () => {
     recorded = await startTestApp("pglite", { clock })
-    fresh = await startTestApp("pglite")
+    fresh = await startTestApp("pglite", { clock })
     await withSender(recorded)
     await withSender(fresh)
   }, 60_000)
@@ -82,7 +82,7 @@ describe("station replay of sending", () => {
     expect(await errandOf(fresh)).toEqual(await errandOf(t))
     expect((await errandOf(t))[0]?.status).toBe(4)
 
-    const withoutPayment = await startTestApp("pglite")
+    const withoutPayment = await startTestApp("pglite", { clock })
     try {
       await withSender(withoutPayment)
       const skipped = await replayOperations(withoutPayment.runtime, (async function* () { yield* lines.filter((l) => JSON.parse(l.text).op !== "freightPaid") })(), { keepGoing: true })
@@ -98,7 +98,7 @@ describe("station replay of sending", () => {
     expect([booking.op, freight.op]).toEqual(["bookSending", "setFreight"])
     const { isDaofu: _isDaofu, ...withoutFlag } = freight.input
     const malformed = { ...freight, input: { ...withoutFlag, freight: "17元" }, outcome: { ...freight.outcome, status: String(freight.outcome.status) } }
-    const target = await startTestApp("pglite")
+    const target = await startTestApp("pglite", { clock })
     try {
       await withSender(target)
       const feed = [booking, malformed, ...rest].map((op, i) => ({ lineNo: i + 1, text: JSON.stringify(op) }))
