@@ -49,7 +49,7 @@ describe("station output through a pipe", () => {
     const usage = [["--help"], ["withdrawals", "--help"], ["bogus"], ["stats", "--date", "2026-02-30"]]
     const runs = await Promise.all(usage.map((args) => station(args, env)))
     usage.forEach((args, i) => plain(args, runs[i]!))
-    for (const args of [["stats"], ["stats", "--json"], ["withdrawals", "list"], ["verify", "list"], ["token", "demo-student"], ["ops", "export"], ["withdrawals", "approve", "nope"], ["replay", longFile]]) {
+    for (const args of [["stats"], ["stats", "--json"], ["withdrawals", "list"], ["verify", "list"], ["token", "demo-student"], ["ops", "export"], ["withdrawals", "approve", "nope"], ["replay", longFile, "--keep-going"]]) {
       const run = await station(args, env)
       plain(args, run)
       if (args[0] === "stats" && args.length === 1) expect(run.stdout).toMatch(/站点\s+入库/)

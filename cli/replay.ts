@@ -12,6 +12,7 @@ import { pairs } from "./table"
 export interface ReplayOptions extends Options {
   readonly force?: boolean
   readonly progress?: boolean
+  readonly keepGoing?: boolean
 }
 
 const LONG_FILE_BYTES = 64 * 1024
@@ -35,8 +36,26 @@ async function* linesOf(file: string, onBytes: (bytes: number) => void): AsyncGe
   }
 }
 
+const shownOutcome = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value))
+
+/** The problem the replay stopped at: its line, op, the recorded and the replayed outcome (or why there is none). */
+const stopAt = (s: ReplaySummary) => {
+  const p = s.problems[s.problems.length - 1]
+  if (s.stoppedAt === null || !p) return []
+  const head = `Replay stopped at line ${p.line}${p.op ? ` (${p.op})` : ""}: `
+  const detail = p.kind === "badLine" ? [`${head}refused line: ${p.message}`]
+    : p.kind === "failure" ? [`${head}the recorded outcome was not reproduced`, `  recorded: ${shownOutcome(p.expected)}`, `  replayed: refused: ${p.message}`]
+    : [`${head}the outcome differs (${p.message})`, `  recorded: ${shownOutcome(p.expected)}`, `  replayed: ${shownOutcome(p.actual)}`]
+  return [
+    ...detail, "",
+    `The database holds the operations before line ${p.line}, each in its own transaction; nothing of line ${p.line} or after was written.`,
+    "Pass --keep-going to replay past problems and list them all.", ""
+  ]
+}
+
 const describe = (s: ReplaySummary) => [
-  ...s.problems.slice(0, SHOWN_PROBLEMS).map((p) => `line ${p.line}: ${p.kind}${p.op ? ` (${p.op})` : ""}: ${p.message}`),
+  ...stopAt(s),
+  ...(s.stoppedAt !== null ? [] : s.problems.slice(0, SHOWN_PROBLEMS).map((p) => `line ${p.line}: ${p.kind}${p.op ? ` (${p.op})` : ""}: ${p.message}`)),
   ...(s.problems.length > SHOWN_PROBLEMS ? [`… and ${s.problems.length - SHOWN_PROBLEMS} more problem(s) (--json lists them all)`] : []),
   ...(s.problems.length ? [""] : []),
   pairs([
@@ -45,6 +64,7 @@ const describe = (s: ReplaySummary) => [
   ]),
   "",
   s.interrupted ? `Replay interrupted after ${s.lines} line(s): the database holds a partial replay.`
+    : s.stoppedAt !== null ? `Replay did NOT reproduce the log: stopped at line ${s.stoppedAt}.`
     : reproduced(s) ? "Replay reproduced every recorded outcome." : "Replay did NOT reproduce the log."
 ].join("\n")
 
@@ -63,9 +83,11 @@ export const replay = async (file: string, options: ReplayOptions) => {
     const stop = new AbortController()
     const interrupt = () => stop.abort()
     process.on("SIGINT", interrupt)
-    const summary = await replayOperations(runtime, linesOf(file, (b) => (bytes = b)), (s) =>
-      progress.update(bytes, `${s.operations} ops, ${s.mismatched + s.failed + s.badLines} problem(s)`), stop.signal)
-      .finally(() => process.off("SIGINT", interrupt))
+    const summary = await replayOperations(runtime, linesOf(file, (b) => (bytes = b)), {
+      keepGoing: options.keepGoing === true,
+      onProgress: (s) => progress.update(bytes, `${s.operations} ops, ${s.mismatched + s.failed + s.badLines} problem(s)`),
+      signal: stop.signal
+    }).finally(() => process.off("SIGINT", interrupt))
     progress.finish()
     render(options, { database: describeDatabase(runtime.database.config), reproduced: reproduced(summary), ...summary }, () => describe(summary))
     return reproduced(summary) ? ExitCode.ok : ExitCode.refused

@@ -135,6 +135,8 @@ const sameParcels = async (dataDir: string, expected: Awaited<ReturnType<typeof 
 describe.concurrent("station ops export + replay", () => {
   const recorded = { DATA_DIR: tempDir("recorded") }
   const fresh = { DATA_DIR: join(tempDir("replayed"), "nested") }
+  const stopped = { DATA_DIR: tempDir("stopped") }
+  const refusedLines = { DATA_DIR: tempDir("refused-lines") }
   let app: App | undefined
   let original: Awaited<ReturnType<typeof parcels>>
   let day: Awaited<ReturnType<typeof demoDay>>
@@ -196,12 +198,54 @@ describe.concurrent("station ops export + replay", () => {
     expect(notFresh.code).toBe(2)
     expect(notFresh.stderr).toMatch(/already holds 13 logged operation\(s\).*--force/)
 
-    const [broken, check] = await Promise.all([station(["replay", tampered, "--force", "--json"], fresh), station(["check", "--no-specs", "--json"], recorded)])
+    // stops at the first mismatch: line, op, recorded and replayed outcome; the lines before it are written, its own rows are not
+    const parcelIds = lines.slice(0, 3).map((l) => JSON.parse(l).outcome.id as string)
+    const [first, second, third] = lines.slice(0, 3).map((l) => JSON.parse(l))
+    const stopFile = join(stopped.DATA_DIR, "stop.jsonl")
+    writeFileSync(stopFile, [first, second, { ...third, outcome: { ...third.outcome, code: "Z-99-9999" } }, ...lines.slice(3).map((l) => JSON.parse(l))]
+      .map((op) => JSON.stringify(op)).join("\n"))
+    const future = JSON.stringify({ ...first, at: "2099-01-01T00:00:00.000Z" })
+    const refusals = await Promise.all([
+      station(["replay", stopFile], stopped),
+      ...[["{not json", "invalid JSON"], [JSON.stringify({ ...first, op: "teleportParcel" }), 'unknown op "teleportParcel"'],
+        [future, "at 2099-01-01T00:00:00.000Z is in the future"], [JSON.stringify({ ...first, input: { ...first.input, weight: 3 } }), "input.weight: expected string"]
+      ].map(([line], i) => {
+        const file = join(refusedLines.DATA_DIR, `refused-${i}.jsonl`)
+        writeFileSync(file, [lines[0], line, lines[1]].join("\n"))
+        return station(["replay", file, "--json"], { DATA_DIR: join(refusedLines.DATA_DIR, String(i)) })
+      })
+    ])
+    const [stop, ...refused] = refusals
+    expect(stop!.code, stop!.stderr).toBe(1)
+    expect(stop!.stdout).toContain(`Replay stopped at line 3 (checkIn): the outcome differs (code: recorded "Z-99-9999", replayed "${third.outcome.code}")`)
+    expect(stop!.stdout).toContain(`  recorded: ${JSON.stringify({ ...third.outcome, code: "Z-99-9999" })}`)
+    expect(stop!.stdout).toContain(`  replayed: ${JSON.stringify(third.outcome)}`)
+    expect(stop!.stdout).toMatch(/Replay did NOT reproduce the log: stopped at line 3\./)
+    const stoppedDb = await openDatabase({ kind: "pglite", dataDir: join(stopped.DATA_DIR, "db") })
+    try {
+      const present = await stoppedDb.db.selectFrom("parcel").select("id").where("id", "in", parcelIds).orderBy("id").execute()
+      expect(present.map((p) => p.id)).toEqual(parcelIds.slice(0, 2).sort())
+      const logged = await stoppedDb.db.selectFrom("ops_log").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()
+      expect(Number(logged.n)).toBe(2)
+    } finally {
+      await stoppedDb.close()
+    }
+    const messages = ["invalid JSON", 'unknown op "teleportParcel"', "at 2099-01-01T00:00:00.000Z is in the future", "input.weight: expected string"]
+    refused.forEach((run, i) => {
+      expect(run.code, run.stderr).toBe(1)
+      const summary = json(run)
+      expect(summary).toMatchObject({ reproduced: false, stoppedAt: 2, lines: 2, operations: 1, matched: 1, badLines: 1 })
+      expect(summary.problems).toHaveLength(1)
+      expect(summary.problems[0]).toMatchObject({ line: 2, kind: "badLine" })
+      expect(summary.problems[0].message).toContain(messages[i])
+    })
+
+    const [broken, check] = await Promise.all([station(["replay", tampered, "--force", "--keep-going", "--json"], fresh), station(["check", "--no-specs", "--json"], recorded)])
     expect(check.code, check.stderr).toBe(0)
     expect(json(check)).toMatchObject({ ok: true, specs: { ran: false } })
     expect(broken.code, broken.stderr).toBe(1)
     const summary = json(broken)
-    expect(summary).toMatchObject({ reproduced: false, lines: 4, operations: 2, matched: 0, mismatched: 1, failed: 1, badLines: 2 })
+    expect(summary).toMatchObject({ reproduced: false, stoppedAt: null, lines: 4, operations: 2, matched: 0, mismatched: 1, failed: 1, badLines: 2 })
     expect(summary.problems.map((p: { line: number; kind: string }) => [p.line, p.kind])).toEqual([
       [1, "badLine"], [2, "badLine"], [3, "failure"], [5, "mismatch"]
     ])

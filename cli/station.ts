@@ -105,13 +105,18 @@ ops.command("export").description("print the operations log as JSON lines {op, a
 program.command("replay").description("replay an exported operations log into the configured (normally fresh) database and compare every outcome")
   .argument("<ops.jsonl>", "a file written by `station ops export`")
   .option("--force", "replay even though the database already has logged operations")
+  .option("--keep-going", "go on past a bad line, mismatch or failure and list every problem at the end (default: stop at the first)")
   .option("--no-progress", "no progress bar on stderr")
   .addOption(json())
   .addHelpText("after", `
 Each operation runs through the real use case with its recorded time as the clock and, for a check-in,
 its recorded parcel id; the new outcome is compared with the recorded one. Messages the replay would
-send (SMS) are marked as not sent. Exit 0 when every outcome is reproduced, 1 on any mismatch, failure
-or bad line, 2 when the file is missing or the database is not fresh.`)
+send (SMS) are marked as not sent. Each operation runs in its own transaction. The replay stops at the
+first problem, printing its line, op, recorded and replayed outcome: a mismatch or a refusal, or a
+line that is not JSON, names an unknown op, is dated in the future or whose input or outcome does not
+fit its op (the database then holds exactly the lines before it). --keep-going replays past problems
+(a mismatching operation's writes are then kept) and lists every one at the end. Exit 0 when every
+outcome is reproduced, 1 on any problem, 2 when the file is missing or the database is not fresh.`)
   .action(lazy(async () => (await import("./replay")).replay))
 
 const withdrawals = program.command("withdrawals").description("cash withdrawal applications: list, review, pay out")

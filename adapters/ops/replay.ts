@@ -97,12 +97,26 @@ export interface ReplaySummary {
   mismatched: number
   failed: number
   badLines: number
-  /** Stopped before the end of the log. */
+  /** Stopped before the end of the log (by the caller's signal). */
   interrupted: boolean
+  /** The line the replay stopped at, its first problem (none with `keepGoing`, or when every line reproduced). */
+  stoppedAt: number | null
   readonly problems: ReplayProblem[]
 }
 
-export const reproduced = (s: ReplaySummary) => s.mismatched === 0 && s.failed === 0 && s.badLines === 0 && !s.interrupted
+export const reproduced = (s: ReplaySummary) => s.mismatched === 0 && s.failed === 0 && s.badLines === 0 && !s.interrupted && s.stoppedAt === null
+
+export interface ReplayOptions {
+  /**
+   * Go on past a problem (a bad line, a mismatch, a failure) and list every one; a mismatching operation's writes are
+   * then kept, as later lines may build on them. Without it the replay stops at the first problem, and a mismatching
+   * operation's transaction is rolled back: the database holds exactly the lines before it.
+   */
+  readonly keepGoing?: boolean
+  readonly onProgress?: (summary: Readonly<ReplaySummary>) => void
+  /** Stops the replay between two lines (Ctrl-C). */
+  readonly signal?: AbortSignal
+}
 
 /** The new ids a booking took, in the order it takes them: the order, its errand, then the six characters each order number ends with. */
 const bookingIds = (o: { readonly id: string; readonly orderNo: string; readonly errandId: string | null; readonly errandOrderNo: string | null }) => {
@@ -113,10 +127,16 @@ const bookingIds = (o: { readonly id: string; readonly orderNo: string; readonly
 type Outcome = Readonly<Record<string, unknown>>
 type Replayed = { readonly outcome: Outcome; readonly expected: Outcome } | { readonly failure: string; readonly expected: Outcome }
 
+/** A replayed outcome other than the recorded one, failing its transaction so that none of its writes stay. */
+class Mismatched {
+  constructor(readonly outcome: Outcome) {}
+}
+
 /** A logged line whose input and outcome decoded: ready to run as its actor (none for the scheduler's operations). */
 interface Ready {
   readonly expected: Outcome
-  readonly run: (runtime: Runtime, actor: Actor | undefined) => Promise<Replayed>
+  /** With `rollBackMismatch`, an outcome other than the recorded one rolls its transaction back. */
+  readonly run: (runtime: Runtime, actor: Actor | undefined, rollBackMismatch: boolean) => Promise<Replayed>
 }
 
 /** How one kind of operation replays: its line decoded with the kind's Schemas (or why it is not such a line), then run. */
@@ -194,12 +214,23 @@ const replayer = <Name extends OperationName, I, O extends Outcome, A>(
     }
     return {
       expected: expected.success,
-      run: async (runtime, actor) => {
+      run: async (runtime, actor, rollBackMismatch) => {
         if (needsActor(op) && !actor) return { failure: `unknown actor ${op.actorOpenid}: no such user`, expected: expected.success }
-        const exit = await runtime.run(run(input.success, actor!, expected.success), { now: op.at, ids: noIds, ...options(expected.success) })
-        if (Exit.isFailure(exit)) return { failure: failureOf(exit), expected: expected.success }
-        const value = outcomeOf(exit.value)
-        return { outcome: Object.fromEntries(Object.keys(expected.success).map((k) => [k, value[k]])), expected: expected.success }
+        const picked = (result: A): Outcome => {
+          const value = outcomeOf(result)
+          return Object.fromEntries(Object.keys(expected.success).map((k) => [k, value[k]]))
+        }
+        const compared = run(input.success, actor!, expected.success).pipe(Effect.flatMap((result) => {
+          const outcome = picked(result)
+          return rollBackMismatch && differences(expected.success, outcome).length > 0 ? Effect.fail(new Mismatched(outcome)) : Effect.succeed(outcome)
+        }))
+        const { oneStatement, ...rest } = options(expected.success)
+        // a statement run on its own commits before its outcome is compared: one that may have to be rolled back runs in a transaction
+        const exit = await runtime.run(compared, { now: op.at, ids: noIds, ...rest, ...(rollBackMismatch ? {} : { oneStatement }) })
+        if (Exit.isSuccess(exit)) return { outcome: exit.value, expected: expected.success }
+        const failure = Cause.squash(exit.cause)
+        if (failure instanceof Mismatched) return { outcome: failure.outcome, expected: expected.success }
+        return { failure: failureOf(exit), expected: expected.success }
       }
     }
   }
@@ -398,13 +429,16 @@ const SILENCE_EVERY = 500
 /** The operations after which their actor's role is another (a binding makes a user staff): the actor is looked up again. */
 const CHANGES_ROLE: ReadonlySet<OperationName> = new Set(["bindStaff"])
 
-export const replayOperations = async (
-  runtime: Runtime,
-  lines: AsyncIterable<ReplayLine>,
-  onProgress: (summary: Readonly<ReplaySummary>) => void = () => {},
-  signal?: AbortSignal
-): Promise<ReplaySummary> => {
-  const summary: ReplaySummary = { lines: 0, operations: 0, matched: 0, mismatched: 0, failed: 0, badLines: 0, interrupted: false, problems: [] }
+/**
+ * Replays the lines in order, each operation in its own transaction. Stops at the first problem (a line that is not an
+ * operation, names an unknown op, is dated after the replaying clock's now or does not fit its op's Schemas; an outcome
+ * other than the recorded one; a refusal) unless `keepGoing`, which counts it and goes on.
+ */
+export const replayOperations = async (runtime: Runtime, lines: AsyncIterable<ReplayLine>, options: ReplayOptions = {}): Promise<ReplaySummary> => {
+  const { keepGoing = false, onProgress = () => {}, signal } = options
+  const summary: ReplaySummary = {
+    lines: 0, operations: 0, matched: 0, mismatched: 0, failed: 0, badLines: 0, interrupted: false, stoppedAt: null, problems: []
+  }
   const actors = new Map<string, Actor | undefined>()
   const outboxMark = String((await runtime.db.selectFrom("outbox").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0)
   const bad = (line: number, message: string, op?: OperationName) => {
@@ -416,9 +450,12 @@ export const replayOperations = async (
     const replay = replayers[op.op]
     const ready = replay.decode(op)
     if ("badLine" in ready) return bad(lineNo, ready.badLine, op.op)
+    if (op.at.getTime() > runtime.now().getTime()) {
+      return bad(lineNo, `at ${op.at.toISOString()} is in the future (the replaying clock says ${runtime.now().toISOString()})`, op.op)
+    }
     const needsActor = replay.needsActor(op)
     if (needsActor && !actors.has(op.actorOpenid)) actors.set(op.actorOpenid, await actorByOpenid(runtime.db, op.actorOpenid))
-    const replayed = await ready.run(runtime, needsActor ? actors.get(op.actorOpenid) : undefined)
+    const replayed = await ready.run(runtime, needsActor ? actors.get(op.actorOpenid) : undefined, !keepGoing)
     if (CHANGES_ROLE.has(op.op)) actors.delete(op.actorOpenid)
     summary.operations++
     if ("failure" in replayed) {
@@ -441,11 +478,16 @@ export const replayOperations = async (
       }
       if (text.trim() === "") continue
       summary.lines++
+      const problems = summary.problems.length
       const op = decodeLine(text)
       if ("problem" in op) bad(lineNo, op.problem)
       else await replayLine(lineNo, op)
       if (summary.lines % SILENCE_EVERY === 0) await silenceOutbox(runtime.db, outboxMark)
       onProgress(summary)
+      if (!keepGoing && summary.problems.length > problems) {
+        summary.stoppedAt = lineNo
+        break
+      }
     }
   } finally {
     await silenceOutbox(runtime.db, outboxMark)

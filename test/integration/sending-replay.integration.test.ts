@@ -27,7 +27,7 @@ describe("station replay of sending", () => {
   const clock = shanghaiNoonClock()
   beforeAll(async () => {
     recorded = await startTestApp("pglite", { clock })
-    fresh = await startTestApp("pglite")
+    fresh = await startTestApp("pglite", { clock })
     await withSender(recorded)
     await withSender(fresh)
   }, 60_000)
@@ -88,10 +88,10 @@ describe("station replay of sending", () => {
     expect(await errandOf(fresh)).toEqual(await errandOf(t))
     expect((await errandOf(t))[0]?.status).toBe(4)
 
-    const withoutPayment = await startTestApp("pglite")
+    const withoutPayment = await startTestApp("pglite", { clock })
     try {
       await withSender(withoutPayment)
-      const skipped = await replayOperations(withoutPayment.runtime, (async function* () { yield* lines.filter((l) => JSON.parse(l.text).op !== "freightPaid") })())
+      const skipped = await replayOperations(withoutPayment.runtime, (async function* () { yield* lines.filter((l) => JSON.parse(l.text).op !== "freightPaid") })(), { keepGoing: true })
       expect(skipped.problems.map((p) => [p.op, p.message])).toContainEqual(["printWaybill", "寄件客户还没付运费"])
     } finally {
       await withoutPayment.close()
@@ -104,11 +104,11 @@ describe("station replay of sending", () => {
     expect([booking.op, freight.op]).toEqual(["bookSending", "setFreight"])
     const { isDaofu: _isDaofu, ...withoutFlag } = freight.input
     const malformed = { ...freight, input: { ...withoutFlag, freight: "17元" }, outcome: { ...freight.outcome, status: String(freight.outcome.status) } }
-    const target = await startTestApp("pglite")
+    const target = await startTestApp("pglite", { clock })
     try {
       await withSender(target)
       const feed = [booking, malformed, ...rest].map((op, i) => ({ lineNo: i + 1, text: JSON.stringify(op) }))
-      const summary = await replayOperations(target.runtime, (async function* () { yield* feed })())
+      const summary = await replayOperations(target.runtime, (async function* () { yield* feed })(), { keepGoing: true })
       expect(summary).toMatchObject({ lines: 5, badLines: 1, operations: 4 })
       expect(summary.problems[0]).toEqual({
         line: 2, kind: "badLine", op: "setFreight",
