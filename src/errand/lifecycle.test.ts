@@ -7,6 +7,7 @@ import { fc, test } from "@fast-check/vitest"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { ParcelStore, QrSigner } from "../parcel/parcel-store"
+import { PayIn } from "../payment/pay-in"
 import { messages as payMessages, TradeStatus, type Trade } from "../payment/trade"
 import type { Actor } from "../shared/actor"
 import { outcome, recordingPorts, refused } from "../shared/ports.testkit"
@@ -22,6 +23,7 @@ import {
 } from "./lifecycle"
 import { settleErrandTrade } from "./errand-payment"
 import { voidUnacceptedErrand, voidUnpaidErrand } from "./ordering"
+import { payTip } from "./reviews"
 import { doorPickupPairs, errandEdges, errandMessages, ERRAND_TYPES, parcelStatusOfErrand, type ErrandType } from "./status-machine"
 
 const T0 = new Date("2026-11-20T04:00:00Z")
@@ -612,5 +614,19 @@ describe("the operations log", () => {
       runnerA.openid, "staff-openid", runnerA.openid, requester.openid, runnerA.openid, runnerA.openid, runnerC.openid, leader.openid,
       requester.openid, runnerA.openid, requester.openid, runnerA.openid, "station-system"
     ])
+  })
+
+  it("a tip asked for twice while its prepay is open: the same trade handed out, its opening logged once", async () => {
+    const s = setup()
+    const o = s.place({ status: 100, toComment: true, accept: { openid: runnerA.openid, name: runnerA.name, phone: runnerA.phone } })
+    // the provider answers each prepay with an id of its own
+    const tip = () => payTip(actorOf(requester), o.id, 100).pipe(Effect.updateService(PayIn, (p) => ({
+      ...p, prepay: ({ tradeNo }: { readonly tradeNo: string }) => Effect.succeed({ ok: true as const, prepayId: `wx-${tradeNo}` })
+    })))
+    const first = await s.run(tip())
+    const again = await s.run(tip())
+    if (!first.ok || !again.ok) throw new Error(`tip refused: ${JSON.stringify([first, again])}`)
+    expect(again.value.tradeNo).toBe(first.value.tradeNo)
+    expect(s.ports.ops.filter((op) => op.op === "tipPrepay").map((op) => op.outcome)).toEqual([{ tradeNo: first.value.tradeNo, prepayId: first.value.prepayId }])
   })
 })

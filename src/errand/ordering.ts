@@ -213,7 +213,7 @@ export const prepayErrand = Effect.fn("prepayErrand")(function* (actor: Actor, i
   if (trade.prepayId !== order.prepayId && !(yield* errands.replace({ ...order, prepayId: trade.prepayId }, ErrandStatus.awaitingPayment, null))) {
     return yield* new StateConflict({ message: orderingMessages.notAwaitingPayment })
   }
-  if (trade.prepayId !== order.prepayId) {
+  if (trade.opened) {
     yield* logOperation(ErrandPrepayOperation, actor.openid, now, { id: order.id }, { id: order.id, tradeNo: trade.tradeNo, prepayId: trade.prepayId! })
   }
   return { prepayId: trade.prepayId!, tradeNo: trade.tradeNo, totalFee: trade.amountFen }

@@ -90,7 +90,7 @@ export const payTip = Effect.fn("payTip")(function* (actor: Actor, orderId: stri
   if (refused) return yield* refused
   const now = yield* (yield* Clock).now
   const trade = yield* openTrade(actor, { kind: TradeKind.tip, refId: order.id, amountFen, description: `跑腿赏金 ${order.orderNo}` }, now)
-  if (trade.createdAt.getTime() === now.getTime()) {
+  if (trade.opened) {
     yield* logOperation(TipPrepayOperation, actor.openid, now, { id: order.id, amountFen }, { tradeNo: trade.tradeNo, prepayId: trade.prepayId! })
   }
   return { prepayId: trade.prepayId!, tradeNo: trade.tradeNo, totalFee: trade.amountFen }

@@ -12,7 +12,8 @@ import { TradeStore } from "./trade-store"
 
 /**
  * Opens (or hands out again) the trade that pays `amountFen` for one purpose. Older open trades for the
- * same purpose are closed at the provider first, so one purpose is never paid twice by two prepays.
+ * same purpose are closed at the provider first, so one purpose is never paid twice by two prepays. `opened` tells a
+ * trade opened now (which its caller logs) from an open one handed out again.
  */
 export const openTrade = Effect.fn("openTrade")(function* (
   actor: Actor, purpose: { readonly kind: TradeKind; readonly refId: string; readonly amountFen: number; readonly description: string }, at?: Date
@@ -23,14 +24,14 @@ export const openTrade = Effect.fn("openTrade")(function* (
   const now = at ?? (yield* (yield* Clock).now)
   const open = yield* trades.openFor(purpose.kind, purpose.refId)
   const again = open.find((t) => t.userId === actor.userId && reusable(t, purpose.amountFen, now))
-  if (again) return again
+  if (again) return { ...again, opened: false }
   if ((yield* closeTrades(open)) === "paid") return yield* new StateConflict({ message: messages.payingNow })
   const trade = newTrade({ tradeNo: yield* tradeNumber(now), kind: purpose.kind, refId: purpose.refId, userId: actor.userId, amountFen: purpose.amountFen, now })
   if (trade instanceof RuleViolation) return yield* trade
   const prepaid = yield* payIn.prepay({ tradeNo: trade.tradeNo, amountFen: trade.amountFen, description: purpose.description, openid: actor.openid, expiresAt: trade.expiresAt })
   if (!prepaid.ok) return yield* new StateConflict({ message: messages.payFailed(prepaid.reason) })
   yield* trades.insert({ ...trade, prepayId: prepaid.prepayId })
-  return { ...trade, prepayId: prepaid.prepayId }
+  return { ...trade, prepayId: prepaid.prepayId, opened: true }
 })
 
 /**

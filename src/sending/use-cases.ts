@@ -368,10 +368,9 @@ export const payFreight = Effect.fn("payFreight")(function* (actor: Actor, id: s
     return yield* new StateConflict({ message: messages.actionFailed })
   }
   const now = yield* (yield* Clock).now
-  const open = yield* (yield* TradeStore).openFor("freight", order.id)
   const trade = yield* openTrade(actor, { kind: "freight", refId: order.id, amountFen: freightDue(order), description: `寄件运费 ${order.orderNo}` }, now)
   // a trade opened now (not an open one handed out again) is logged with what the provider answered
-  if (!open.some((t) => t.tradeNo === trade.tradeNo)) {
+  if (trade.opened) {
     yield* logOperation(FreightPrepayOperation, actor.openid, now, { id: order.id },
       { id: order.id, tradeNo: trade.tradeNo, prepayId: trade.prepayId ?? "", amountFen: trade.amountFen })
   }
