@@ -22,7 +22,7 @@ import {
 } from "#src/errand/errand-operations"
 import { settleErrandTrade } from "#src/errand/errand-payment"
 import {
-  cancelOrder, collectedAtStation, confirmReceipt, confirmTakeawayWith, grabOrder, leaderSign, markDelivered, runnerCancel, sayTakeaway
+  cancelOrder, collectedAtStation, confirmReceipt, confirmTakeawayWith, grabOrder, leaderSign, lifecycleMessages, markDelivered, runnerCancel, sayTakeaway
 } from "#src/errand/lifecycle"
 import { placeErrandOrder, prepayErrand, voidUnacceptedErrand, voidUnpaidErrand } from "#src/errand/ordering"
 import { payTip, rateErrand } from "#src/errand/reviews"
@@ -392,7 +392,7 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   confirmErrandReceipt: replayer(ConfirmErrandReceiptOperation, (input, actor) => confirmReceipt(actor, { id: input.id }).pipe(recordedProvider()), statusOutcome, newIds),
   leaderSignErrand: replayer(LeaderSignErrandOperation, (input, actor) => leaderSign(actor, input.id).pipe(recordedProvider()), statusOutcome, newIds),
   errandCollected: replayer(ErrandCollectedOperation, (input, actor) => collectedAtStation(actor.openid, input.parcelId, input.worksiteId).pipe(
-    Effect.flatMap((o) => (o ? Effect.succeed(o) : Effect.fail(new NotFound({ message: "获取跑腿单信息失败" }))))), statusOutcome),
+    Effect.flatMap((o) => (o ? Effect.succeed(o) : Effect.fail(new NotFound({ message: lifecycleMessages.orderMissing }))))), statusOutcome),
   voidErrand: replayer(VoidErrandOperation,
     (input) => (input.reason === "unpaid" ? voidUnpaidErrand(input.id) : voidUnacceptedErrand(input.id)).pipe(Effect.andThen(errandStatus(input.id)), recordedProvider()),
     (r) => ({ ...r }), newIds, (op) => op.actorOpenid !== SYSTEM_ACTOR),
