@@ -21,7 +21,8 @@ const features = join(root, "web", "src", "features")
  * The core's folders, lowest first (docs/decisions.md "Folders point one way"): what everything uses; the
  * station's own things; the people; the parcels; money in; the errands on them; sending, whose door pickup is
  * an errand; the campus circle, whose list home shows; the settlements that reach into all three areas of money;
- * home, whose pages speak of all of them; and the statistics, which count all of them.
+ * home, whose pages speak of all of them; the statistics, which count all of them; and the catalog of every operation
+ * the log keeps, which names them all.
  */
 const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ["shared"],
@@ -32,7 +33,8 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ["errand"],
   ["sending"],
   ["circle"],
-  ["settlement", "home", "statistics"]
+  ["settlement", "home", "statistics"],
+  ["operations"]
 ]
 const layerOf = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder))
 const ALLOWED_PACKAGES = [/^effect(\/|$)/]

@@ -1,24 +1,8 @@
 /** The operations log as JSON lines: read in commit order for export, and one exported line decoded back. */
 import { Schema } from "effect"
 import type { Kysely } from "kysely"
-import type { StationOperation } from "#src/shared/ports"
+import { isOperationName, type OperationName } from "#src/operations/catalog"
 import type { DB } from "../postgres/schema"
-
-export type OperationName = StationOperation["op"]
-/** Every kind of operation, as a record so that the compiler refuses a kind left out. */
-const KINDS: { readonly [K in OperationName]: true } = {
-  checkIn: true, takePart: true, markDue: true, returnParcel: true, safekeepFee: true, chooseAgent: true, refuseAgent: true, cancelAgent: true,
-  selfSign: true, openBox: true, bookSending: true, setFreight: true, freightPrepay: true, freightPaid: true, printWaybill: true, sendOut: true, closeSending: true,
-  addActivity: true, endActivity: true, grantGift: true, exchangeGift: true, smsCredit: true, shortenUrl: true, purgeCirclePictures: true,
-  submitSuggestion: true, replySuggestion: true, handleSuggestion: true, answerUser: true, issueArticleCode: true,
-  addCircleItem: true, editCircleItem: true, circleItemStatus: true,
-  addSocialPost: true, reactToPost: true, callTeammate: true, askContact: true, reportPost: true, deletePost: true, hidePost: true, restorePost: true,
-  storeDailyStatistics: true, createReportLink: true, revokeReportLink: true, setSiteAdmin: true,
-  setNotice: true, remindReturn: true,
-  placeErrand: true, errandPrepay: true, errandPaid: true, grabErrand: true, cancelErrand: true, releaseErrand: true, errandTakeaway: true, confirmErrandTakeaway: true, errandDelivered: true, confirmErrandReceipt: true,
-  leaderSignErrand: true, errandCollected: true, voidErrand: true, rateErrand: true, tipPrepay: true, tipPaid: true, bindStaff: true, submitVerification: true, reviewVerification: true, cancelVerification: true
-}
-export const OPERATIONS = Object.keys(KINDS) as ReadonlyArray<OperationName>
 
 /** One exported line: `{ op, actorOpenid, at, input, outcome }` with `at` as an ISO timestamp. */
 export interface LoggedOperation {
@@ -82,8 +66,8 @@ export const decodeLine = (text: string): DecodedOperation | { readonly problem:
   const line = Schema.decodeUnknownOption(Line)(json)
   if (line._tag === "None") return { problem: "not an operation: needs op, actorOpenid, at, input, outcome" }
   const { op, actorOpenid, at, input, outcome } = line.value
-  if (!OPERATIONS.includes(op as OperationName)) return { problem: `unknown op ${JSON.stringify(op)}` }
+  if (!isOperationName(op)) return { problem: `unknown op ${JSON.stringify(op)}` }
   const time = new Date(at)
   if (!ISO.test(at) || Number.isNaN(time.getTime())) return { problem: `at is not an ISO timestamp: ${JSON.stringify(at)}` }
-  return { op: op as OperationName, actorOpenid, at: time, input, outcome }
+  return { op, actorOpenid, at: time, input, outcome }
 }

@@ -6,20 +6,12 @@
  */
 import { Cause, Effect, Exit, Result, Schema, SchemaIssue } from "effect"
 import type { Kysely } from "kysely"
-import { AddItemOperation, addItemWith, EditItemOperation, editItemWith, ItemStatusOperation, loggedPics, setItemStatus } from "#src/circle/market"
-import { HidePostOperation, hidePost, RestorePostOperation, restorePost } from "#src/circle/moderation"
-import {
-  AskContactOperation, askContact, CallTeammateOperation, callTeammate, DeletePostOperation, deletePost, react, ReactToPostOperation, reportPost,
-  ReportPostOperation
-} from "#src/circle/post-use-cases"
-import { AddSocialPostOperation, publishSocialPost } from "#src/circle/social-use-cases"
+import { addItemWith, editItemWith, loggedPics, setItemStatus } from "#src/circle/market"
+import { hidePost, restorePost } from "#src/circle/moderation"
+import { askContact, callTeammate, deletePost, react, reportPost } from "#src/circle/post-use-cases"
+import { publishSocialPost } from "#src/circle/social-use-cases"
 import { signedIn } from "#src/circle/viewer"
 import { ErrandStore } from "#src/errand/errand-store"
-import {
-  CancelErrandOperation, ConfirmErrandReceiptOperation, ConfirmErrandTakeawayOperation, ErrandCollectedOperation, ErrandDeliveredOperation, ErrandPaidOperation,
-  ErrandPrepayOperation, ErrandTakeawayOperation, GrabErrandOperation, LeaderSignErrandOperation, PlaceErrandOperation, RateErrandOperation,
-  ReleaseErrandOperation, TipPaidOperation, TipPrepayOperation, VoidErrandOperation
-} from "#src/errand/errand-operations"
 import { settleErrandTrade } from "#src/errand/errand-payment"
 import {
   cancelOrder, collectedAtStation, confirmReceipt, confirmTakeawayWith, grabOrder, leaderSign, lifecycleMessages, markDelivered, runnerCancel, sayTakeaway
@@ -30,44 +22,30 @@ import { tipSettlement } from "#src/errand/tip-settlement"
 import { PayIn } from "#src/payment/pay-in"
 import { messages as tradeMessages, TradeKind, type Trade } from "#src/payment/trade"
 import { TradeStore } from "#src/payment/trade-store"
-import {
-  CancelVerificationOperation, ReviewVerificationOperation, reviewAuth, SubmitVerificationOperation, submitAuthWith, unverifySelf
-} from "#src/profile/use-cases"
-import { BindStaffOperation, bindRecorded } from "#src/staff/use-cases"
+import { reviewAuth, submitAuthWith, unverifySelf } from "#src/profile/use-cases"
+import { bindRecorded } from "#src/staff/use-cases"
 import { NotFound } from "#src/shared/errors"
-import { purgePictures, PurgePicturesOperation } from "#src/circle/picture-purge"
-import {
-  answerUser, AnswerUserOperation, handleSuggestion, HandleSuggestionOperation, replySuggestion, ReplySuggestionOperation, submitSuggestion,
-  SubmitSuggestionOperation
-} from "#src/feedback/use-cases"
-import { issueArticleCode, IssueArticleCodeOperation } from "#src/home/article-code"
-import { setNotice, SetNoticeOperation } from "#src/notice/use-cases"
-import { remindReturn, RemindReturnOperation } from "#src/parcel/return-reminder"
-import { codeForPath, ShortenOperation } from "#src/home/short-url"
-import { ExchangeGiftOperation, grantGift, GrantGiftOperation, redeemGift } from "#src/home/subscribe-gift-use-cases"
-import { addActivity, AddActivityOperation, endActivity, EndActivityOperation } from "#src/home/use-cases"
-import {
-  CancelAgentOperation, cancelAgent, ChooseAgentOperation, chooseAgent, OpenBoxOperation, openBox, RefuseAgentOperation, refuseAgent, SelfSignOperation,
-  selfSign
-} from "#src/parcel/receiver"
-import { MarkDueOperation, markDueParcels, ReturnParcelOperation, returnParcel, SYSTEM_ACTOR } from "#src/parcel/returns"
-import { checkIn, CheckInOperation, handOverRecorded, TakePartOperation } from "#src/parcel/use-cases"
-import { recordSafekeepFee, SafekeepFeeOperation } from "#src/payment/safekeep-settlement"
-import { FreightPaidOperation, FreightPrepayOperation } from "#src/sending/settlement"
+import { purgePictures } from "#src/circle/picture-purge"
+import { answerUser, handleSuggestion, replySuggestion, submitSuggestion } from "#src/feedback/use-cases"
+import { issueArticleCode } from "#src/home/article-code"
+import { setNotice } from "#src/notice/use-cases"
+import { remindReturn } from "#src/parcel/return-reminder"
+import { codeForPath } from "#src/home/short-url"
+import { grantGift, redeemGift } from "#src/home/subscribe-gift-use-cases"
+import { addActivity, endActivity } from "#src/home/use-cases"
+import { cancelAgent, chooseAgent, openBox, refuseAgent, selfSign } from "#src/parcel/receiver"
+import { markDueParcels, returnParcel, SYSTEM_ACTOR } from "#src/parcel/returns"
+import { checkIn, handOverRecorded } from "#src/parcel/use-cases"
+import { recordSafekeepFee } from "#src/payment/safekeep-settlement"
 import { SendStore } from "#src/sending/send-store"
-import {
-  BookSendingOperation, bookWith, CloseSendingOperation, closeSending, freightPaid, payFreight, printWaybill, PrintWaybillOperation, sendOut, SendOutOperation,
-  setFreight, SetFreightOperation
-} from "#src/sending/use-cases"
+import { bookWith, closeSending, freightPaid, payFreight, printWaybill, sendOut, setFreight } from "#src/sending/use-cases"
 import type { Actor } from "#src/shared/actor"
 import { Clock } from "#src/shared/ports"
-import { creditSms, SmsCreditOperation } from "#src/support/use-cases"
-import {
-  createReportLink, CreateReportLinkOperation, revokeReportLink, RevokeReportLinkOperation, setSiteAdmin,
-  SetSiteAdminOperation, StoreDayOperation, writeStatisticsDay
-} from "#src/statistics/use-cases"
+import { creditSms } from "#src/support/use-cases"
+import { createReportLink, revokeReportLink, setSiteAdmin, writeStatisticsDay } from "#src/statistics/use-cases"
 import { isDomainError } from "#src/shared/errors"
-import { STATION_OPERATOR, type OperationKind, type OperationName } from "#src/shared/operation"
+import { STATION_OPERATOR, type OperationKind } from "#src/shared/operation"
+import { operations, type OperationName } from "#src/operations/catalog"
 import { randomUUID } from "node:crypto"
 import type { DB } from "../postgres/schema"
 import type { RunOptions, Runtime, StationServices } from "../runtime"
@@ -269,149 +247,149 @@ const newIds = () => ({ ids: randomUUID })
 /** Every logged kind of operation and how it replays. */
 const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // the scheduler's runs are logged under the system actor, which is no user
-  markDue: replayer(MarkDueOperation, (input) => markDueParcels(input.worksiteId), (r) => ({ ...r }), undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
-  checkIn: replayer(CheckInOperation, (input, actor) => checkIn(actor, input), (r) => ({ id: r.parcel.id, tag: r.parcel.tag, code: r.code }),
+  markDue: replayer(operations.markDue, (input) => markDueParcels(input.worksiteId), (r) => ({ ...r }), undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
+  checkIn: replayer(operations.checkIn, (input, actor) => checkIn(actor, input), (r) => ({ id: r.parcel.id, tag: r.parcel.tag, code: r.code }),
     (expected) => ({ ids: () => expected.id, oneStatement: true })),
   // the hand-over as the staff confirmed it, checked against whom the QR named when its signature was verified
-  takePart: replayer(TakePartOperation, (input, actor) => handOverRecorded(actor, input), statusOutcome),
-  returnParcel: replayer(ReturnParcelOperation, (input, actor) => returnParcel(actor, input), statusOutcome),
-  safekeepFee: replayer(SafekeepFeeOperation, recordSafekeepFee, (r) => ({ ...r })),
-  chooseAgent: replayer(ChooseAgentOperation, (input, actor) => chooseAgent(actor, input), (p) => ({ id: p.id, status: p.status, agentId: p.agentId })),
-  refuseAgent: replayer(RefuseAgentOperation, (input, actor) => refuseAgent(actor, input.id), statusOutcome),
-  cancelAgent: replayer(CancelAgentOperation, (input, actor) => cancelAgent(actor, input.id), statusOutcome),
-  selfSign: replayer(SelfSignOperation, (input, actor) => selfSign(actor, input.id), statusOutcome),
-  openBox: replayer(OpenBoxOperation, (input, actor) => openBox(actor, input.id), (p) => ({ id: p.id, status: p.status, door: p.door })),
-  setFreight: replayer(SetFreightOperation,
+  takePart: replayer(operations.takePart, (input, actor) => handOverRecorded(actor, input), statusOutcome),
+  returnParcel: replayer(operations.returnParcel, (input, actor) => returnParcel(actor, input), statusOutcome),
+  safekeepFee: replayer(operations.safekeepFee, recordSafekeepFee, (r) => ({ ...r })),
+  chooseAgent: replayer(operations.chooseAgent, (input, actor) => chooseAgent(actor, input), (p) => ({ id: p.id, status: p.status, agentId: p.agentId })),
+  refuseAgent: replayer(operations.refuseAgent, (input, actor) => refuseAgent(actor, input.id), statusOutcome),
+  cancelAgent: replayer(operations.cancelAgent, (input, actor) => cancelAgent(actor, input.id), statusOutcome),
+  selfSign: replayer(operations.selfSign, (input, actor) => selfSign(actor, input.id), statusOutcome),
+  openBox: replayer(operations.openBox, (input, actor) => openBox(actor, input.id), (p) => ({ id: p.id, status: p.status, door: p.door })),
+  setFreight: replayer(operations.setFreight,
     (input, actor) => setFreight(actor, { ...input, freightWeight: input.freightWeight ?? undefined, freight: input.freight ?? undefined }),
     ({ order: o }) => ({ id: o.id, status: o.status, freight: o.freight, isDaofu: o.isDaofu }), () => ({ ids: randomUUID })),
-  bookSending: replayer(BookSendingOperation,
+  bookSending: replayer(operations.bookSending,
     (input, actor) => bookWith(actor, input).pipe(Effect.flatMap((o) =>
       (o.errandId ? ErrandStore.use((s) => s.findById(o.errandId!)) : Effect.succeed(undefined)).pipe(Effect.map((errand) => ({ o, errandOrderNo: errand?.orderNo ?? null }))))),
     ({ o, errandOrderNo }) => ({ id: o.id, orderNo: o.orderNo, status: o.status, errandId: o.errandId, errandOrderNo }),
     (expected) => ({ ids: bookingIds(expected) })),
   // the sender's freight prepay: the trade with its recorded number, the provider answering the recorded prepay id
-  freightPrepay: replayer(FreightPrepayOperation,
+  freightPrepay: replayer(operations.freightPrepay,
     (input, actor, expected) => payFreight(actor, input.id).pipe(recordedProvider(expected.prepayId), Effect.map((p) => ({ id: input.id, ...p }))),
     (p) => ({ id: p.id, tradeNo: p.tradeNo, prepayId: p.prepayId, amountFen: p.totalFee }), (expected) => ({ ids: () => tradeId(expected.tradeNo) })),
   // the provider's notice as recorded: the recorded trade marked paid with the provider's reference, then the order moves
-  freightPaid: replayer(FreightPaidOperation,
+  freightPaid: replayer(operations.freightPaid,
     (input) => paidAsRecorded(input, (t) => Effect.asVoid(freightPaid(t))).pipe(Effect.flatMap((t) => sendStatus(t.refId)), recordedProvider()),
     (r) => ({ ...r }), newIds, () => false),
-  printWaybill: replayer(PrintWaybillOperation,
+  printWaybill: replayer(operations.printWaybill,
     (input, actor) => printWaybill(actor, input).pipe(Effect.flatMap((p) => SendStore.use((s) => s.findByOrderNo(p.orderNo)))),
     (o) => ({ id: o?.id ?? "", status: o?.status ?? -1, expressNo: o?.expressNo ?? null })),
   // a completed door pickup credits its runner: the ledger row takes a new id
-  sendOut: replayer(SendOutOperation, (input, actor) => sendOut(actor, input.worksiteId, input.code), ({ order: o }) => ({ id: o.id, status: o.status }),
+  sendOut: replayer(operations.sendOut, (input, actor) => sendOut(actor, input.worksiteId, input.code), ({ order: o }) => ({ id: o.id, status: o.status }),
     () => ({ ids: randomUUID })),
   // a door pickup's close cancels its errand, which may refund it: the refund's ledger row takes a new id
-  closeSending: replayer(CloseSendingOperation, (input, actor) => closeSending(actor, input.id), ({ order: o }) => ({ id: o.id, status: o.status }),
+  closeSending: replayer(operations.closeSending, (input, actor) => closeSending(actor, input.id), ({ order: o }) => ({ id: o.id, status: o.status }),
     () => ({ ids: randomUUID })),
   // the operator's announcements: `station activity add | end`, logged under the operator, who is no user
-  addActivity: replayer(AddActivityOperation, (input) => addActivity(input),
+  addActivity: replayer(operations.addActivity, (input) => addActivity(input),
     (a) => ({ id: a.id, timeBegin: a.timeBegin.toISOString(), timeEnd: a.timeEnd.toISOString() }), (expected) => ({ ids: () => expected.id }),
     (op) => op.actorOpenid !== STATION_OPERATOR),
-  endActivity: replayer(EndActivityOperation, (input) => endActivity(input.id), (a) => ({ id: a.id, timeEnd: a.timeEnd.toISOString() }), undefined,
+  endActivity: replayer(operations.endActivity, (input) => endActivity(input.id), (a) => ({ id: a.id, timeEnd: a.timeEnd.toISOString() }), undefined,
     (op) => op.actorOpenid !== STATION_OPERATOR),
-  grantGift: replayer(GrantGiftOperation, (_, actor) => grantGift(actor), ({ gift }) => ({ id: gift.id, worksiteId: gift.worksiteId }),
+  grantGift: replayer(operations.grantGift, (_, actor) => grantGift(actor), ({ gift }) => ({ id: gift.id, worksiteId: gift.worksiteId }),
     (expected) => ({ ids: () => expected.id })),
   // redeemed as the staff did once the scanned QR was verified: the QR itself was signed with the recording server's key
-  exchangeGift: replayer(ExchangeGiftOperation, (input, actor) => redeemGift(actor, input.id), (g) => ({ id: g.id, status: g.status })),
+  exchangeGift: replayer(operations.exchangeGift, (input, actor) => redeemGift(actor, input.id), (g) => ({ id: g.id, status: g.status })),
   // SMS credit added (a deposit credited under its payer, a grant under the operator): the same move at the logged time
-  smsCredit: replayer(SmsCreditOperation,
+  smsCredit: replayer(operations.smsCredit,
     (input) => Clock.use((c) => c.now).pipe(Effect.flatMap((at) => creditSms({ ...input, at })), Effect.as({ worksiteId: input.worksiteId, change: input.change })),
     (r) => ({ ...r }), undefined, () => false),
   // the code drawn when it was shortened
-  shortenUrl: replayer(ShortenOperation, (input, actor) => codeForPath(actor.openid, input.path, input.code), (code) => ({ code })),
+  shortenUrl: replayer(operations.shortenUrl, (input, actor) => codeForPath(actor.openid, input.path, input.code), (code) => ({ code })),
   // the job's purge of a deleted post's pictures, under the system actor (the replaying server's own files, if it has them)
-  purgeCirclePictures: replayer(PurgePicturesOperation, (input) => purgePictures(input.id), ({ files }) => ({ files }),
+  purgeCirclePictures: replayer(operations.purgeCirclePictures, (input) => purgePictures(input.id), ({ files }) => ({ files }),
     undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
   // feedback: each new row takes its recorded id
-  submitSuggestion: replayer(SubmitSuggestionOperation, (input, actor) => submitSuggestion(actor, input), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
-  replySuggestion: replayer(ReplySuggestionOperation, (input, actor) => replySuggestion(actor, input.id, input.content),
+  submitSuggestion: replayer(operations.submitSuggestion, (input, actor) => submitSuggestion(actor, input), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
+  replySuggestion: replayer(operations.replySuggestion, (input, actor) => replySuggestion(actor, input.id, input.content),
     ({ suggestion, reply }) => ({ replyId: reply.id, status: suggestion.status }), (expected) => ({ ids: () => expected.replyId })),
-  handleSuggestion: replayer(HandleSuggestionOperation, (input, actor) => handleSuggestion(actor, input.id), statusOutcome),
+  handleSuggestion: replayer(operations.handleSuggestion, (input, actor) => handleSuggestion(actor, input.id), statusOutcome),
   // the job's reminder of one parcel, under the system actor: the marker and the message again (the message not sent)
-  remindReturn: replayer(RemindReturnOperation, (input) => remindReturn(input.id).pipe(Effect.map((o) => ({ sent: o === "reminded" }))), (r) => ({ ...r }),
+  remindReturn: replayer(operations.remindReturn, (input) => remindReturn(input.id).pipe(Effect.map((o) => ({ sent: o === "reminded" }))), (r) => ({ ...r }),
     undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
   // a reminder switch turned: the same switch, answering the same settings
-  setNotice: replayer(SetNoticeOperation, (input, actor) => setNotice(actor, input.kind, input.on), (s) => ({ ...s })),
-  answerUser: replayer(AnswerUserOperation, (input, actor) => answerUser(actor, input.openid, input.content), (a) => ({ id: a.id }), (expected) => ({ ids: () => expected.id })),
+  setNotice: replayer(operations.setNotice, (input, actor) => setNotice(actor, input.kind, input.on), (s) => ({ ...s })),
+  answerUser: replayer(operations.answerUser, (input, actor) => answerUser(actor, input.openid, input.content), (a) => ({ id: a.id }), (expected) => ({ ids: () => expected.id })),
   // a new random code (the log never holds one): the same expiry
-  issueArticleCode: replayer(IssueArticleCodeOperation, (_, actor) => issueArticleCode(actor), ({ expiresAt }) => ({ expiresAt: expiresAt.toISOString() })),
+  issueArticleCode: replayer(operations.issueArticleCode, (_, actor) => issueArticleCode(actor), ({ expiresAt }) => ({ expiresAt: expiresAt.toISOString() })),
   // the pictures as the log kept them: found to be the poster's uploads when the item was posted or edited
-  addCircleItem: replayer(AddItemOperation, (input, actor) => addItemWith(actor, input, loggedPics), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
-  editCircleItem: replayer(EditItemOperation, (input, actor) => editItemWith(actor, input, loggedPics), (r) => ({ ...r })),
-  circleItemStatus: replayer(ItemStatusOperation, (input, actor) => setItemStatus(actor, input), (r) => ({ ...r })),
+  addCircleItem: replayer(operations.addCircleItem, (input, actor) => addItemWith(actor, input, loggedPics), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
+  editCircleItem: replayer(operations.editCircleItem, (input, actor) => editItemWith(actor, input, loggedPics), (r) => ({ ...r })),
+  circleItemStatus: replayer(operations.circleItemStatus, (input, actor) => setItemStatus(actor, input), (r) => ({ ...r })),
   // the circle: a post as checked when it was made (its images were the poster's own uploads then); a visitor's
   // reaction or report as the visitor's; a contact request and a report take new ids for their rows
-  addSocialPost: replayer(AddSocialPostOperation, (input, actor) => publishSocialPost(actor, input), (p) => ({ id: p.id, worksiteId: p.worksiteId }),
+  addSocialPost: replayer(operations.addSocialPost, (input, actor) => publishSocialPost(actor, input), (p) => ({ id: p.id, worksiteId: p.worksiteId }),
     (expected) => ({ ids: () => expected.id })),
-  reactToPost: replayer(ReactToPostOperation,
+  reactToPost: replayer(operations.reactToPost,
     (input, actor) => react({ ...actor, visitor: input.visitor }, { id: input.id, bizType: input.kind, type: input.type }).pipe(
       Effect.map(({ answer }) => ({ id: input.id, count: answer }))),
     (r) => ({ ...r })),
-  callTeammate: replayer(CallTeammateOperation, (input, actor) => callTeammate(actor, input.id).pipe(Effect.map((interest) => ({ id: input.id, interest }))),
+  callTeammate: replayer(operations.callTeammate, (input, actor) => callTeammate(actor, input.id).pipe(Effect.map((interest) => ({ id: input.id, interest }))),
     (r) => ({ ...r })),
-  askContact: replayer(AskContactOperation, (input, actor) => askContact(signedIn(actor), input.id).pipe(Effect.as({ id: input.id })), (r) => ({ ...r }),
+  askContact: replayer(operations.askContact, (input, actor) => askContact(signedIn(actor), input.id).pipe(Effect.as({ id: input.id })), (r) => ({ ...r }),
     () => ({ ids: randomUUID })),
-  reportPost: replayer(ReportPostOperation, (input, actor) => reportPost({ ...actor, visitor: input.visitor }, input.id, input.complain),
+  reportPost: replayer(operations.reportPost, (input, actor) => reportPost({ ...actor, visitor: input.visitor }, input.id, input.complain),
     statusOutcome, () => ({ ids: randomUUID })),
-  deletePost: replayer(DeletePostOperation, (input, actor) => deletePost(actor, input.id), statusOutcome),
+  deletePost: replayer(operations.deletePost, (input, actor) => deletePost(actor, input.id), statusOutcome),
   // the operator's moderation (`station circle hide | restore`), logged under the operator, who is no user
-  hidePost: replayer(HidePostOperation, (input) => hidePost(input.id, input.reason), (p) => ({ ...p }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
-  restorePost: replayer(RestorePostOperation, (input) => restorePost(input.id), (p) => ({ ...p }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  hidePost: replayer(operations.hidePost, (input) => hidePost(input.id, input.reason), (p) => ({ ...p }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  restorePost: replayer(operations.restorePost, (input) => restorePost(input.id), (p) => ({ ...p }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
   // statistics: the job's stored day written with its logged figures (the records it counted from need not all be logged);
   // a report key made again with its recorded id (its secret is never logged: the replayed one is new); site admins set again
-  storeDailyStatistics: replayer(StoreDayOperation, (input) => writeStatisticsDay(input.worksiteId, input.day, input.figures),
+  storeDailyStatistics: replayer(operations.storeDailyStatistics, (input) => writeStatisticsDay(input.worksiteId, input.day, input.figures),
     (w) => ({ id: w.id, outcome: w.outcome }), (expected) => ({ ids: () => expected.id }), (op) => op.actorOpenid !== SYSTEM_ACTOR),
-  createReportLink: replayer(CreateReportLinkOperation, (input) => createReportLink(input.worksiteId, input.days),
+  createReportLink: replayer(operations.createReportLink, (input) => createReportLink(input.worksiteId, input.days),
     ({ key }) => ({ id: key.id, expiresAt: key.expiresAt.toISOString() }), (expected) => ({ ids: () => expected.id }), (op) => op.actorOpenid !== STATION_OPERATOR),
-  revokeReportLink: replayer(RevokeReportLinkOperation, (input) => revokeReportLink(input.id), (k) => ({ id: k.id }), undefined,
+  revokeReportLink: replayer(operations.revokeReportLink, (input) => revokeReportLink(input.id), (k) => ({ id: k.id }), undefined,
     (op) => op.actorOpenid !== STATION_OPERATOR),
   // errands: the order with its recorded id, number and trade number; the provider answers as it did (recordedProvider)
-  placeErrand: replayer(PlaceErrandOperation, (input, actor, expected) => placeErrandOrder(actor, input).pipe(recordedProvider(expected.prepayId),
+  placeErrand: replayer(operations.placeErrand, (input, actor, expected) => placeErrandOrder(actor, input).pipe(recordedProvider(expected.prepayId),
     Effect.flatMap((o) => TradeStore.use((t) => t.openFor(TradeKind.errand, o.id)).pipe(Effect.map((open) => ({ o, tradeNo: open[0]?.tradeNo ?? null }))))),
     ({ o, tradeNo }) => ({ id: o.id, orderNo: o.orderNo, status: o.status, payFee: o.payFee, tradeNo, prepayId: o.prepayId }),
     (expected) => {
       const queue = [expected.id, expected.orderNo.slice(-6), ...(expected.tradeNo ? [tradeId(expected.tradeNo)] : [])]
       return { ids: () => queue.shift() ?? randomUUID() }
     }),
-  errandPrepay: replayer(ErrandPrepayOperation, (input, actor, expected) => prepayErrand(actor, input.id).pipe(recordedProvider(expected.prepayId)),
+  errandPrepay: replayer(operations.errandPrepay, (input, actor, expected) => prepayErrand(actor, input.id).pipe(recordedProvider(expected.prepayId)),
     (p) => ({ tradeNo: p.tradeNo, prepayId: p.prepayId }), (expected) => ({ ids: () => tradeId(expected.tradeNo) })),
-  errandPaid: replayer(ErrandPaidOperation, (input) => paidAsRecorded(input, settleErrandTrade).pipe(Effect.flatMap((t) => errandStatus(t.refId)), recordedProvider()),
+  errandPaid: replayer(operations.errandPaid, (input) => paidAsRecorded(input, settleErrandTrade).pipe(Effect.flatMap((t) => errandStatus(t.refId)), recordedProvider()),
     (r) => ({ ...r }), newIds, () => false),
-  grabErrand: replayer(GrabErrandOperation, (input, actor) => grabOrder(actor, input.orderNo), statusOutcome),
-  cancelErrand: replayer(CancelErrandOperation, (input, actor) => cancelOrder(actor, input.orderNo).pipe(recordedProvider()), statusOutcome, newIds),
-  releaseErrand: replayer(ReleaseErrandOperation,
+  grabErrand: replayer(operations.grabErrand, (input, actor) => grabOrder(actor, input.orderNo), statusOutcome),
+  cancelErrand: replayer(operations.cancelErrand, (input, actor) => cancelOrder(actor, input.orderNo).pipe(recordedProvider()), statusOutcome, newIds),
+  releaseErrand: replayer(operations.releaseErrand,
     (input, actor) => runnerCancel(actor, input.orderNo, input.reasonType ?? undefined, input.reason ?? undefined).pipe(recordedProvider()), statusOutcome, newIds),
-  errandTakeaway: replayer(ErrandTakeawayOperation, (input, actor) => sayTakeaway(actor, input.id), statusOutcome),
-  confirmErrandTakeaway: replayer(ConfirmErrandTakeawayOperation, (input, actor) => confirmTakeawayWith(actor, input.id, input.goodsPic, input.isDaofu),
+  errandTakeaway: replayer(operations.errandTakeaway, (input, actor) => sayTakeaway(actor, input.id), statusOutcome),
+  confirmErrandTakeaway: replayer(operations.confirmErrandTakeaway, (input, actor) => confirmTakeawayWith(actor, input.id, input.goodsPic, input.isDaofu),
     statusOutcome),
-  errandDelivered: replayer(ErrandDeliveredOperation, (input, actor) => markDelivered(actor, input.id), statusOutcome),
+  errandDelivered: replayer(operations.errandDelivered, (input, actor) => markDelivered(actor, input.id), statusOutcome),
   // the runner is paid: the ledger row takes a new id
-  confirmErrandReceipt: replayer(ConfirmErrandReceiptOperation, (input, actor) => confirmReceipt(actor, { id: input.id }).pipe(recordedProvider()), statusOutcome, newIds),
-  leaderSignErrand: replayer(LeaderSignErrandOperation, (input, actor) => leaderSign(actor, input.id).pipe(recordedProvider()), statusOutcome, newIds),
-  errandCollected: replayer(ErrandCollectedOperation, (input, actor) => collectedAtStation(actor.openid, input.parcelId, input.worksiteId).pipe(
+  confirmErrandReceipt: replayer(operations.confirmErrandReceipt, (input, actor) => confirmReceipt(actor, { id: input.id }).pipe(recordedProvider()), statusOutcome, newIds),
+  leaderSignErrand: replayer(operations.leaderSignErrand, (input, actor) => leaderSign(actor, input.id).pipe(recordedProvider()), statusOutcome, newIds),
+  errandCollected: replayer(operations.errandCollected, (input, actor) => collectedAtStation(actor.openid, input.parcelId, input.worksiteId).pipe(
     Effect.flatMap((o) => (o ? Effect.succeed(o) : Effect.fail(new NotFound({ message: lifecycleMessages.orderMissing }))))), statusOutcome),
-  voidErrand: replayer(VoidErrandOperation,
+  voidErrand: replayer(operations.voidErrand,
     (input) => (input.reason === "unpaid" ? voidUnpaidErrand(input.id) : voidUnacceptedErrand(input.id)).pipe(Effect.andThen(errandStatus(input.id)), recordedProvider()),
     (r) => ({ ...r }), newIds, (op) => op.actorOpenid !== SYSTEM_ACTOR),
   // the credit record takes a new id
-  rateErrand: replayer(RateErrandOperation, (input, actor) => rateErrand(actor, input), (r) => ({ orderId: r.orderId, rewardMoney: r.rewardMoney, creditScore: r.creditScore }),
+  rateErrand: replayer(operations.rateErrand, (input, actor) => rateErrand(actor, input), (r) => ({ orderId: r.orderId, rewardMoney: r.rewardMoney, creditScore: r.creditScore }),
     newIds),
-  tipPrepay: replayer(TipPrepayOperation, (input, actor, expected) => payTip(actor, input.id, input.amountFen).pipe(recordedProvider(expected.prepayId)),
+  tipPrepay: replayer(operations.tipPrepay, (input, actor, expected) => payTip(actor, input.id, input.amountFen).pipe(recordedProvider(expected.prepayId)),
     (p) => ({ tradeNo: p.tradeNo, prepayId: p.prepayId }), (expected) => ({ ids: () => tradeId(expected.tradeNo) })),
-  tipPaid: replayer(TipPaidOperation, (input) => paidAsRecorded(input, tipSettlement.settle).pipe(Effect.map((t) => ({ id: t.refId }))), (r) => ({ ...r }),
+  tipPaid: replayer(operations.tipPaid, (input) => paidAsRecorded(input, tipSettlement.settle).pipe(Effect.map((t) => ({ id: t.refId }))), (r) => ({ ...r }),
     newIds, () => false),
   // staff binding: the password was checked when it was bound (never logged)
-  bindStaff: replayer(BindStaffOperation, (input, actor) => bindRecorded(actor, input.phone), (r) => ({ ...r })),
+  bindStaff: replayer(operations.bindStaff, (input, actor) => bindRecorded(actor, input.phone), (r) => ({ ...r })),
   // real-name verification: the photos and the recognised name and number as recorded; a review by the operator under the operator
-  submitVerification: replayer(SubmitVerificationOperation, (input, actor) => submitAuthWith(actor, input), (v) => ({ authStatus: v.authStatus })),
-  reviewVerification: replayer(ReviewVerificationOperation,
+  submitVerification: replayer(operations.submitVerification, (input, actor) => submitAuthWith(actor, input), (v) => ({ authStatus: v.authStatus })),
+  reviewVerification: replayer(operations.reviewVerification,
     (input, actor) => reviewAuth(actor ?? "operator", input.userId, input.decision, input.comment ?? undefined),
     (u) => ({ userId: u.id, authStatus: u.authStatus }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
-  cancelVerification: replayer(CancelVerificationOperation, (_, actor) => unverifySelf(actor), (v) => ({ authStatus: v.authStatus })),
-  setSiteAdmin: replayer(SetSiteAdminOperation, (input) => setSiteAdmin(input.phone, input.on), (r) => ({ employeeId: r.employee.id, siteAdmin: r.siteAdmin }),
+  cancelVerification: replayer(operations.cancelVerification, (_, actor) => unverifySelf(actor), (v) => ({ authStatus: v.authStatus })),
+  setSiteAdmin: replayer(operations.setSiteAdmin, (input) => setSiteAdmin(input.phone, input.on), (r) => ({ employeeId: r.employee.id, siteAdmin: r.siteAdmin }),
     undefined, (op) => op.actorOpenid !== STATION_OPERATOR)
 }
 

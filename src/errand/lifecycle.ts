@@ -40,7 +40,7 @@ import {
   CancelErrandOperation, ConfirmErrandReceiptOperation, ConfirmErrandTakeawayOperation, ErrandCollectedOperation, ErrandDeliveredOperation,
   ErrandTakeawayOperation, GrabErrandOperation, LeaderSignErrandOperation, ReleaseErrandOperation
 } from "./errand-operations"
-import { logOperation, type OperationKind, type OperationName } from "../shared/operation"
+import { logOperation, type OperationKind } from "../shared/operation"
 
 export const lifecycleMessages = {
   /** Hall, grab and the runner's lists for someone who is not a joined runner: the page goes to /paotuiApply. */
@@ -226,7 +226,7 @@ const byNo = Effect.fnUntraced(function* (orderNo: string) {
 
 /** One step of an order taken at one moment and logged under whoever took it at that moment: the order's id and new status. */
 const loggedStep = <I, E, R>(
-  kind: OperationKind<OperationName, I, { readonly id: string; readonly status: number }>, openid: string, input: NoInfer<I>,
+  kind: OperationKind<string, I, { readonly id: string; readonly status: number }>, openid: string, input: NoInfer<I>,
   step: (at: Date) => Effect.Effect<ErrandOrderRecord, E, R>
 ) => Effect.gen(function* () {
   const at = yield* (yield* Clock).now
