@@ -15,6 +15,7 @@ import { FakeMessagingApp } from "./messaging/fake-messaging-app"
 import { SimulatedPaymentProvider } from "./payments/simulated-provider"
 import type { Database } from "./postgres/database"
 import { OutsideWrites } from "./postgres/outside-writes"
+import { writeLogged } from "./postgres/stores/shared-stores"
 import type { DB } from "./postgres/schema"
 import { defaultWaybillDir, FakePrinter } from "./printer/fake-printer"
 import { emptyCaches } from "./runtime/caches"
@@ -106,13 +107,26 @@ export class Runtime {
 
   private scope(events: LiveEvent[], options: RunOptions): RunScope {
     const { now } = options
-    return { now: () => now ?? this.clock(), nextId: options.ids ?? randomUUID, events }
+    const draw = options.ids ?? randomUUID
+    const drawn: string[] = []
+    const nextId = () => {
+      const id = draw()
+      drawn.push(id)
+      return id
+    }
+    return { now: () => now ?? this.clock(), nextId, events, drawn, logged: [] }
+  }
+
+  /** The use case on `db` with its services, the operations it logged written (with the ids each drew) as it ends. */
+  private provided<A, E>(useCase: Effect.Effect<A, E, StationServices>, db: Kysely<DB>, scope: RunScope, pooled = false) {
+    return Effect.runPromiseExit(Effect.provide(useCase.pipe(Effect.ensuring(Effect.promise(() => writeLogged(db, scope)))),
+      this.wiring.services(db, scope, pooled)))
   }
 
   /** Runs a use case that only reads, outside any transaction (a `short` one on the shared connections). */
   read<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions = {}): Promise<Exit.Exit<A, E>> {
     const db = options.short ? this.database.shortReads : this.db
-    return Effect.runPromiseExit(Effect.provide(useCase, this.wiring.services(db, this.scope([], options), true)))
+    return this.provided(useCase, db, this.scope([], options), true)
   }
 
   /**
@@ -125,7 +139,7 @@ export class Runtime {
     const { exit, kept, events } = await retrying(async () => {
       const events: LiveEvent[] = []
       const attempt = await attemptInTransaction(this.outside, this.db, { once, commitOnFailure: options.commitOnFailure }, (trx) =>
-        Effect.runPromiseExit(Effect.provide(useCase, this.wiring.services(trx, this.scope(events, options)))))
+        this.provided(useCase, trx, this.scope(events, options)))
       return { ...attempt, events }
     })
     await keepRefusal(once, this.db, exit, kept)
@@ -136,7 +150,7 @@ export class Runtime {
   private async runOneStatement<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions): Promise<Exit.Exit<A, E>> {
     const { exit, events } = await retrying(async () => {
       const events: LiveEvent[] = []
-      return { exit: await Effect.runPromiseExit(Effect.provide(useCase, this.wiring.services(this.db, this.scope(events, options), true))), events }
+      return { exit: await this.provided(useCase, this.db, this.scope(events, options), true), events }
     })
     if (Exit.isSuccess(exit)) events.forEach((event) => this.publish(event))
     return exit

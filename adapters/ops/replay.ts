@@ -129,6 +129,15 @@ const noIds = () => {
   throw new Error("this operation takes no new ids")
 }
 
+/**
+ * The ids the operation drew when it was logged, in order; past them (a replay that draws more than the recording did,
+ * whose rows the closing digest then tells apart) the replayer's own.
+ */
+const recordedIds = (recorded: ReadonlyArray<string>, then: () => string) => {
+  const queue = [...recorded]
+  return () => queue.shift() ?? then()
+}
+
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): string => {
   if (Exit.isSuccess(exit)) return ""
   const failure = Cause.squash(exit.cause)
@@ -202,9 +211,11 @@ const replayer = <Name extends OperationName, I, O extends Outcome, A>(
           const outcome = picked(result)
           return rollBackMismatch && differences(expected.success, outcome).length > 0 ? Effect.fail(new Mismatched(outcome)) : Effect.succeed(outcome)
         }))
-        const { oneStatement, ...rest } = options(expected.success)
+        const { oneStatement, ids, ...rest } = options(expected.success)
         // a statement run on its own commits before its outcome is compared: one that may have to be rolled back runs in a transaction
-        const exit = await runtime.run(compared, { now: op.at, ids: noIds, ...rest, ...(rollBackMismatch ? {} : { oneStatement }) })
+        const exit = await runtime.run(compared, {
+          now: op.at, ids: op.ids ? recordedIds(op.ids, ids ?? randomUUID) : ids ?? noIds, ...rest, ...(rollBackMismatch ? {} : { oneStatement })
+        })
         if (Exit.isSuccess(exit)) return { outcome: exit.value, expected: expected.success }
         const failure = Cause.squash(exit.cause)
         if (failure instanceof Mismatched) return { outcome: failure.outcome, expected: expected.success }

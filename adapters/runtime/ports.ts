@@ -104,7 +104,6 @@ export const ports = [
 
   // bound to the transaction a run changes in, or to the pool it reads from
   perTransaction(Outbox, ({ db }) => outbox(db)),
-  perTransaction(OpsLog, ({ db }) => opsLog(db)),
   perTransaction(WalletStore, ({ db }) => walletStore(db)),
   perTransaction(MoneyHistory, ({ db }) => moneyHistory(db)),
   perTransaction(ParcelHistory, ({ db }) => parcelHistory(db)),
@@ -150,7 +149,8 @@ export const ports = [
   // each run's own
   perRun(Clock, ({ now }) => Clock.of({ now: Effect.sync(now) })),
   perRun(Ids, ({ nextId }) => Ids.of({ next: Effect.sync(nextId) })),
-  perRun(Events, ({ events }) => Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) }))
+  perRun(Events, ({ events }) => Events.of({ publish: (event) => Effect.sync(() => void events.push(event)) })),
+  perRun(OpsLog, (scope) => opsLog(scope))
 ]
 
 /** Every service a use case may use. */

@@ -23,7 +23,7 @@ class PerRunning extends Context.Service<PerRunning, { readonly n: number }>()("
 class Chosen extends Context.Service<Chosen, { readonly which: string }>()("test/Chosen") {}
 
 const makings = {} as Makings
-const scope: RunScope = { now: () => new Date(0), nextId: () => "id", events: [] }
+const scope: RunScope = { now: () => new Date(0), nextId: () => "id", events: [], drawn: [], logged: [] }
 const dbA = { name: "a" } as unknown as Kysely<DB>
 const dbB = { name: "b" } as unknown as Kysely<DB>
 

@@ -6,7 +6,7 @@
  */
 import { Context } from "effect"
 import type { Kysely } from "kysely"
-import type { LiveEvent } from "#src/shared/ports"
+import type { LiveEvent, StationOperation } from "#src/shared/ports"
 import type { FakeLocker } from "../locker/fake-locker"
 import type { FakeMessagingApp } from "../messaging/fake-messaging-app"
 import type { SimulatedPaymentProvider } from "../payments/simulated-provider"
@@ -41,6 +41,10 @@ export interface RunScope {
   readonly nextId: () => string
   /** The live events the run raises, published after it commits. */
   readonly events: LiveEvent[]
+  /** Every id `nextId` handed out, in order: each operation the run logs keeps those drawn for it. */
+  readonly drawn: string[]
+  /** The operations the run logged, each with how many ids had been drawn when it was; written at the run's end. */
+  readonly logged: Array<{ readonly operation: StationOperation; readonly drawnBefore: number }>
 }
 
 export type When = "process" | "transaction" | "run"

@@ -142,11 +142,14 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
     await same((a) => a.db.selectFrom("send_order").selectAll().where("id", "=", booked.body.data._id).execute())
     await same((a) => a.db.selectFrom("pay_trade").selectAll().where("ref_id", "=", errandId).execute())
     await same((a) => a.db.selectFrom("wallet").selectAll().where("user_id", "in", [RUNNER.id, SENDER.id]).orderBy("user_id").execute())
-    await same((a) => a.db.selectFrom("ledger").select(["user_id", "type", "money", "score", "remark", "ref_type", "ref_id", "created_at"])
+    await same((a) => a.db.selectFrom("ledger").select(["id", "user_id", "type", "money", "score", "remark", "ref_type", "ref_id", "created_at"])
       .where("user_id", "in", [RUNNER.id, SENDER.id]).orderBy("created_at").execute())
     await same((a) => a.db.selectFrom("app_user").select(["auth_status", "realname", "id_card_no", "id_card_url", "sex", "credit_score"])
       .where("id", "in", [RUNNER.id, SENDER.id]).orderBy("id").execute())
     await same((a) => a.db.selectFrom("employee").select(["id", "openid"]).where("phone", "=", "13900000003").execute())
+    // each operation drew the same ids again (the ledger lines above keep theirs) and logged the same line
+    await same((a) => a.db.selectFrom("ops_log").select(["op", "actor_openid", "at", "input", "outcome", "ids"]).orderBy("seq").execute())
+    expect(lines.filter((l) => JSON.parse(l.text).ids).length).toBeGreaterThan(0)
     expect((await t.db.selectFrom("errand_order").select("status").where("id", "=", errandId).executeTakeFirstOrThrow()).status).toBe(ErrandStatus.completed)
 
     // a hand-over whose recorded verification names someone else is refused on replay, as the live QR check would
@@ -229,7 +232,7 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
       await same((a) => a.db.selectFrom("parcel").selectAll().where("id", "in", [first.parcelId, cancelled.parcelId, unpaid.parcelId]).orderBy("id").execute())
       await same((a) => a.db.selectFrom("pay_trade").selectAll().where("ref_id", "in", ids).orderBy("trade_no").execute())
       await same((a) => a.db.selectFrom("wallet").selectAll().where("user_id", "in", [RUNNER.id, LEADER.id]).orderBy("user_id").execute())
-      await same((a) => a.db.selectFrom("ledger").select(["user_id", "type", "money", "score", "remark", "ref_type", "ref_id", "created_at"])
+      await same((a) => a.db.selectFrom("ledger").select(["id", "user_id", "type", "money", "score", "remark", "ref_type", "ref_id", "created_at"])
         .where("user_id", "in", [RUNNER.id, LEADER.id]).orderBy("created_at").orderBy("money").execute())
       await same((a) => a.db.selectFrom("app_user").select(["auth_status", "id_card_url", "student_card_url", "realname"]).where("id", "=", SENDER.id).execute())
       expect((await t.db.selectFrom("errand_order").select(["id", "status"]).where("id", "in", ids).execute()).map((o) => o.status).sort())

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely"
 import { misfit } from "#src/operations/catalog"
 import { OpsLog, Outbox } from "#src/shared/ports"
 import type { DB } from "../schema"
+import type { RunScope } from "../../runtime/wiring"
 import { query } from "./query"
 
 export const outbox = (db: Kysely<DB>) => Outbox.of({
@@ -11,13 +12,34 @@ export const outbox = (db: Kysely<DB>) => Outbox.of({
     query(() => db.insertInto("outbox").values({ channel: m.channel, recipient: m.to, template: m.template, params: JSON.stringify(m.params) }).execute())
 })
 
-/** Appends one operation; one the catalog would not replay (an unknown name, a misfitting input or outcome) is a defect. */
-export const opsLog = (db: Kysely<DB>) => OpsLog.of({
-  append: (o) => {
-    const problem = misfit(o)
+/**
+ * The operations a run logs, kept with the run until its end (`writeLogged`); one the catalog would not replay (an
+ * unknown name, a misfitting input or outcome) is a defect at once.
+ */
+export const opsLog = (scope: Pick<RunScope, "drawn" | "logged">) => OpsLog.of({
+  append: (operation) => {
+    const problem = misfit(operation)
     if (problem) return Effect.die(new Error(`operations log: ${problem}`))
-    return query(() => db.insertInto("ops_log").values({
-      op: o.op, actor_openid: o.actorOpenid, at: o.at, input: JSON.stringify(o.input), outcome: JSON.stringify(o.outcome)
-    }).execute())
+    return Effect.sync(() => void scope.logged.push({ operation, drawnBefore: scope.drawn.length }))
   }
 })
+
+/**
+ * Writes the run's logged operations, in its transaction, each with the ids drawn for it: those drawn since the
+ * operation before it was logged, and for the last one also those drawn after it (a ledger line written once the
+ * step is logged belongs to that step).
+ */
+export const writeLogged = async (db: Kysely<DB>, scope: Pick<RunScope, "drawn" | "logged">) => {
+  const { logged, drawn } = scope
+  if (logged.length === 0) return
+  const rows = logged.map(({ operation: o }, i) => {
+    const from = i === 0 ? 0 : logged[i - 1]!.drawnBefore
+    const ids = drawn.slice(from, i === logged.length - 1 ? drawn.length : logged[i]!.drawnBefore)
+    return {
+      op: o.op, actor_openid: o.actorOpenid, at: o.at, input: JSON.stringify(o.input), outcome: JSON.stringify(o.outcome),
+      ...(ids.length > 0 ? { ids: JSON.stringify(ids) } : {})
+    }
+  })
+  logged.length = 0
+  await db.insertInto("ops_log").values(rows).execute()
+}
