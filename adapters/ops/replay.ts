@@ -41,7 +41,7 @@ import { SendStore } from "#src/sending/send-store"
 import { bookWith, closeSending, freightPaid, payFreight, printWaybill, sendOut, setFreight } from "#src/sending/use-cases"
 import type { Actor } from "#src/shared/actor"
 import { Clock } from "#src/shared/ports"
-import { creditSms } from "#src/support/use-cases"
+import { chargeSms, creditSms } from "#src/support/use-cases"
 import { createReportLink, revokeReportLink, setSiteAdmin, writeStatisticsDay } from "#src/statistics/use-cases"
 import { isDomainError } from "#src/shared/errors"
 import { STATION_OPERATOR, type OperationKind } from "#src/shared/operation"
@@ -309,6 +309,8 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   smsCredit: replayer(operations.smsCredit,
     (input) => Clock.use((c) => c.now).pipe(Effect.flatMap((at) => creditSms({ ...input, at })), Effect.as({ worksiteId: input.worksiteId, change: input.change })),
     (r) => ({ ...r }), undefined, () => false),
+  // a parcel SMS the outbox's sender sent, under the system actor: its credit taken again (the replay sends nothing)
+  chargeSms: replayer(operations.chargeSms, (input) => chargeSms(input), (r) => ({ ...r }), undefined, () => false),
   // the code drawn when it was shortened
   shortenUrl: replayer(operations.shortenUrl, (input, actor) => codeForPath(actor.openid, input.path, input.code), (code) => ({ code })),
   // the job's purge of a deleted post's pictures, under the system actor (the replaying server's own files, if it has them)

@@ -3,7 +3,8 @@
  * and marked sent; a failure is logged, counted on the row and tried again with a doubling delay, given up after
  * MAX_ATTEMPTS tries (or at once when the gateway refuses it for good) and then listed by `station jobs failures`.
  * A message that fails never holds up the others. A parcel notice SMS (its row names a worksite) takes one of the
- * worksite's SMS credit with a ledger row in the transaction that marks it sent; with none left it fails at once as
+ * worksite's SMS credit with a ledger row and its `chargeSms` operation in the transaction that marks it sent; with none
+ * left it fails at once as
  * '短信余额不足' and is not tried again (captcha SMS and template messages are the platform's and take none).
  */
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely"
@@ -12,7 +13,12 @@ import type { DB } from "../postgres/schema"
 import type { FakeMessagingApp } from "../messaging/fake-messaging-app"
 import { errorText, MAX_ATTEMPTS, nextTryAfter, OUTBOX } from "../scheduler/failures"
 import { SmsRefused, type SmsGateway } from "../sms/fake-sms-gateway"
+import { misfit } from "#src/operations/catalog"
+import { SYSTEM_ACTOR } from "#src/parcel/returns"
+import { operationEntry } from "#src/shared/operation"
+import type { StationOperation } from "#src/shared/ports"
 import { CreditReason, smsMessages } from "#src/support/sms-credit"
+import { ChargeSmsOperation } from "#src/support/use-cases"
 
 /** A message is tried again 2 s after its first failure, then after 4, 8, … 128 s. */
 export const OUTBOX_RETRY_FIRST_MS = 2_000
@@ -23,6 +29,13 @@ type Outcome = "sent" | "failed"
 const moveCredit = async (trx: Transaction<DB>, worksiteId: string, change: -1 | 1) =>
   (await trx.updateTable("worksite").set({ sms_credit: sql`sms_credit + ${change}` }).where("id", "=", worksiteId)
     .$if(change < 0, (q) => q.where("sms_credit", ">", 0)).executeTakeFirst()).numUpdatedRows === 1n
+
+/** The charge's line in the operations log, in the sending transaction (the sender runs outside the use cases' runtime). */
+const logCharge = async (trx: Transaction<DB>, o: StationOperation) => {
+  const problem = misfit(o)
+  if (problem) throw new Error(`operations log: ${problem}`)
+  await trx.insertInto("ops_log").values({ op: o.op, actor_openid: o.actorOpenid, at: o.at, input: JSON.stringify(o.input), outcome: JSON.stringify(o.outcome) }).execute()
+}
 
 /** Sends one claimed message and records what happened on its row. */
 const attempt = async (trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms: SmsGateway, messaging: FakeMessagingApp, now: Date): Promise<Outcome> => {
@@ -52,6 +65,8 @@ const attempt = async (trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms:
   }
   if (payer !== null) {
     await trx.insertInto("sms_credit_ledger").values({ worksite_id: payer, change: -1, reason: CreditReason.sms, outbox_id: row.id, at: now }).execute()
+    const { sms_credit: credit } = await trx.selectFrom("worksite").select("sms_credit").where("id", "=", payer).executeTakeFirstOrThrow()
+    await logCharge(trx, operationEntry(ChargeSmsOperation, SYSTEM_ACTOR, now, { worksiteId: payer, outboxId: String(row.id) }, { worksiteId: payer, credit }))
   }
   await trx.updateTable("outbox").set({ sent_at: now, attempts }).where("id", "=", row.id).execute()
   return "sent"

@@ -104,7 +104,8 @@ for (const backend of backends) {
     })
 
     describe("through Runtime.run", () => {
-      const logged = (actor: string) => OpsLog.use((log) => log.append({ op: "checkIn", actorOpenid: actor, at: new Date(), input: {}, outcome: {} }))
+      const logged = (actor: string) =>
+        OpsLog.use((log) => log.append({ op: "bindStaff", actorOpenid: actor, at: new Date(), input: { phone: "13900000001" }, outcome: { employeeId: "e-1" } }))
       const logRows = async (actor: string) => (await t.db.selectFrom("ops_log").select("op").where("actor_openid", "=", actor).execute()).length
 
       it("a refusing use case's writes roll back, or are kept with commitOnFailure; either way it answers the refusal", async () => {

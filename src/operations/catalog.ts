@@ -23,7 +23,7 @@ import {
 import { BindStaffOperation } from "../staff/use-cases"
 import { CancelVerificationOperation, ReviewVerificationOperation, SubmitVerificationOperation } from "../profile/use-cases"
 import { SetNoticeOperation } from "../notice/use-cases"
-import { SmsCreditOperation } from "../support/use-cases"
+import { ChargeSmsOperation, SmsCreditOperation } from "../support/use-cases"
 import { AnswerUserOperation, HandleSuggestionOperation, ReplySuggestionOperation, SubmitSuggestionOperation } from "../feedback/use-cases"
 import { IssueArticleCodeOperation } from "../home/article-code"
 import { ShortenOperation } from "../home/short-url"
@@ -85,6 +85,7 @@ export const operations = {
   setNotice: SetNoticeOperation,
   // support
   smsCredit: SmsCreditOperation,
+  chargeSms: ChargeSmsOperation,
   // feedback
   answerUser: AnswerUserOperation,
   handleSuggestion: HandleSuggestionOperation,

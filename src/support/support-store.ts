@@ -12,6 +12,8 @@ export interface CreditMove {
   readonly tradeNo: string | null
   readonly note: string
   readonly at: Date
+  /** The SMS it paid for (reason sms). */
+  readonly outboxId?: string
 }
 
 export interface WorksiteCredit {

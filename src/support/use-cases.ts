@@ -30,6 +30,20 @@ export const SmsCreditInput = Schema.Struct({
 export type SmsCreditInput = typeof SmsCreditInput.Type
 export const SmsCreditOperation = operationKind("smsCredit", SmsCreditInput, Schema.Struct({ worksiteId: Schema.String, change: Schema.Int }))
 
+/**
+ * A worksite's parcel SMS sent, as the outbox's sender logs it (under the system actor) in the transaction that marks it
+ * sent: one credit taken for that message. A replay takes it again, since a replay sends nothing.
+ */
+export const ChargeSmsOperation = operationKind("chargeSms", Schema.Struct({ worksiteId: Schema.String, outboxId: Schema.String }),
+  Schema.Struct({ worksiteId: Schema.String, credit: Schema.Int }))
+
+/** The credit a sent SMS took, taken again as it was logged (the sender took it when it sent the message). */
+export const chargeSms = Effect.fn("chargeSms")(function* (input: typeof ChargeSmsOperation.input.Type) {
+  const at = yield* (yield* Clock).now
+  const credit = yield* creditSms({ worksiteId: input.worksiteId, change: -1, reason: CreditReason.sms, tradeNo: null, note: "", at, outboxId: input.outboxId })
+  return { worksiteId: input.worksiteId, credit }
+})
+
 /** `GET /api/common/donate`: the pay-sign data of the caller's 1-fen donation (an open one handed out again). */
 export const donate = Effect.fn("donate")(function* (actor: Actor) {
   const trade = yield* openTrade(actor, { kind: TradeKind.donation, refId: actor.userId, amountFen: DONATION_FEN, description: "捐赠" })

@@ -15,6 +15,7 @@ import { createUser, DEMO_PASSWORD } from "#adapters/postgres/seed"
 import { jobNamed } from "#adapters/scheduler/jobs"
 import { ErrandStatus } from "#src/errand/status-machine"
 import { idCardImage, upload } from "../support/account-kit"
+import { watchWrites, type WriteWatch } from "../support/write-watch"
 import { backends, checkInPayload, shanghaiNoonClock, startTestApp, unique, type TestApp } from "../support/test-app"
 
 const SENDER = { id: "u-day-sender", openid: "day-sender", phone: "13600000021" }
@@ -52,13 +53,15 @@ const idNo = (birth: string) => {
 describe.each(backends)("station replay of a day [%s]", (backend) => {
   let recorded: TestApp
   let fresh: TestApp
+  let watch: WriteWatch
   const clock = shanghaiNoonClock()
   beforeAll(async () => {
     recorded = await startTestApp(backend, { clock })
     fresh = await startTestApp(backend, { clock })
     await withPeople(recorded)
     await withPeople(fresh)
-  }, 60_000)
+    watch = await watchWrites(recorded.db)
+  }, 120_000)
   afterAll(async () => {
     await recorded?.close()
     await fresh?.close()
@@ -121,6 +124,8 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
     ok(await t.api("PUT", `${base}/comment/update`, student, { paotuiId: errandId, acceptOpenid: RUNNER.openid, score: 5, tags: [1] }))
 
     const lines: Array<{ lineNo: number; text: string }> = []
+    // every change the day made went with its operation
+    expect(await watch.unlogged()).toEqual([])
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual([
       "bindStaff", "checkIn", "submitVerification", "reviewVerification", "bookSending", "placeErrand", "errandPaid", "grabErrand",
@@ -213,6 +218,8 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
     ok(await t.api("PUT", "/api/user/unverifySelf", await t.token(SENDER.openid)))
 
     const lines: Array<{ lineNo: number; text: string }> = []
+    // every change the day made went with its operation
+    expect(await watch.unlogged()).toEqual([])
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines.slice(13).map((l) => JSON.parse(l.text).op)).toEqual([
       "checkIn", "placeErrand", "errandPaid", "grabErrand", "releaseErrand", "grabErrand", "leaderSignErrand", "tipPrepay", "tipPaid", "rateErrand",

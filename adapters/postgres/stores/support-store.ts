@@ -27,7 +27,7 @@ export const smsCreditStore = (db: Kysely<DB>) => SmsCreditStore.of({
       .where(sql<boolean>`sms_credit + ${m.change} >= 0`).returning("sms_credit").executeTakeFirst()
     if (!moved) return undefined
     await db.insertInto("sms_credit_ledger").values({
-      worksite_id: m.worksiteId, change: m.change, reason: m.reason, trade_no: m.tradeNo, note: m.note, at: m.at
+      worksite_id: m.worksiteId, change: m.change, reason: m.reason, trade_no: m.tradeNo, note: m.note, at: m.at, outbox_id: m.outboxId ?? null
     }).execute()
     return moved.sms_credit
   }),

@@ -1,0 +1,62 @@
+/**
+ * The write watch (test/support/write-watch.ts) that the replay suites use to prove every change went with its
+ * operation: it names a planted change made without one, and stays quiet on a logged use case, on reads, and on the
+ * sign-in's own rows.
+ */
+import { Cause, Effect, Exit } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { actorByOpenid } from "#adapters/ops/actors"
+import { NoticePreferences } from "#src/notice/notice-store"
+import { setNotice } from "#src/notice/use-cases"
+import { Clock, OpsLog } from "#src/shared/ports"
+import { backends, startTestApp, type TestApp } from "../support/test-app"
+import { watchWrites, type WriteWatch } from "../support/write-watch"
+
+describe.each(backends)("the write watch [%s]", (backend) => {
+  let t: TestApp
+  let watch: WriteWatch
+  let student: { readonly id: string; readonly openid: string }
+  beforeAll(async () => {
+    t = await startTestApp(backend)
+    const row = await t.db.selectFrom("app_user").select(["id", "openid"]).where("openid", "=", "demo-student").executeTakeFirstOrThrow()
+    student = { id: row.id, openid: row.openid! }
+    // a fixture written before the watch begins is not the app's doing
+    await t.db.updateTable("app_user").set({ nickname: "看门" }).where("id", "=", student.id).execute()
+    watch = await watchWrites(t.db)
+  }, 120_000)
+  afterAll(async () => {
+    await watch?.stop()
+    await t?.close()
+  })
+
+  it("names a change made through a use case's store with no operation, by the table it wrote", async () => {
+    const planted = Effect.gen(function* () {
+      yield* (yield* NoticePreferences).set(student.id, "arrival", false, yield* (yield* Clock).now)
+    })
+    expect(Exit.isSuccess(await t.runtime.run(planted))).toBe(true)
+    expect(await watch.unlogged()).toEqual([{ tables: ["notice_off"] }])
+  })
+
+  it("is quiet on a logged use case, a read, a sign-in and a refusal", async () => {
+    const before = await watch.unlogged()
+    const actor = (await actorByOpenid(t.db, "demo-student"))!
+    expect(Exit.isSuccess(await t.runtime.run(setNotice(actor, "arrival", true)))).toBe(true)
+    expect(Exit.isFailure(await t.runtime.run(setNotice(actor, "nothing", true)))).toBe(true)
+    const token = await t.token("demo-student")
+    expect((await t.api("GET", "/api/user/notices", token)).status).toBe(200)
+    expect(await watch.unlogged()).toEqual(before)
+  })
+
+  it("the log's writer refuses an operation the catalog would not replay, and nothing of its run stays", async () => {
+    const before = await t.db.selectFrom("ops_log").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()
+    const append = (op: string, input: unknown) =>
+      t.runtime.run(OpsLog.use((log) => log.append({ op, actorOpenid: student.openid, at: new Date(), input, outcome: { employeeId: "e-1" } })))
+    for (const [exit, message] of [
+      [await append("bindStuff", { phone: "13900000001" }), 'operations log: unknown operation "bindStuff"'],
+      [await append("bindStaff", { phone: 13900000001 }), "operations log: bindStaff: the input does not fit its Schema"]
+    ] as const) {
+      expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause) && (Cause.squash(exit.cause) as Error).message).toBe(message)
+    }
+    expect(await t.db.selectFrom("ops_log").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).toEqual(before)
+  })
+})
