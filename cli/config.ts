@@ -1,6 +1,7 @@
 /** Reads the configuration from the environment: port, database, data directory, web build. */
 import { resolve } from "node:path"
 import { databaseConfigFromEnv, type DatabaseConfig } from "#adapters/postgres/database"
+import { Refusal } from "./outcome"
 import { projectRoot } from "./root"
 
 export interface ServeConfig {
@@ -13,8 +14,10 @@ export interface ServeConfig {
 }
 
 export const serveConfig = (env: NodeJS.ProcessEnv = process.env): ServeConfig => {
-  const port = Number(env.PORT ?? 3000)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
+  const port = env.PORT === undefined ? 3000 : /^\s*\d{1,5}\s*$/.test(env.PORT) ? Number(env.PORT) : Number.NaN
+  if (!Number.isInteger(port) || port > 65535) {
+    throw new Refusal("BadPort", `station: PORT must be a port number from 0 to 65535 (端口号无效), got ${JSON.stringify(env.PORT)}: e.g. PORT=3000 npm start`)
+  }
   return {
     port,
     host: env.HOST ?? "0.0.0.0",

@@ -101,6 +101,15 @@ describe("station serve on a port that is taken", () => {
       await new Promise((done) => blocker.close(done))
     }
   }, SLOW)
+
+  it("a PORT that is no port number is said so, naming PORT, with no internal failure", async () => {
+    for (const PORT of ["abc", "3000x", "70000", "-1", ""]) {
+      const run = await station(["serve"], { DATA_DIR: tempDir("port-bad"), PORT, HOST: "127.0.0.1", SCHEDULER: "off", LOG_LEVEL: "warn" })
+      expect(run.code, run.stdout + run.stderr).toBe(1)
+      expect(run.stderr).toContain(`PORT must be a port number from 0 to 65535 (端口号无效), got ${JSON.stringify(PORT)}`)
+      expect(run.stderr).not.toMatch(/内部错误/)
+    }
+  }, SLOW)
 })
 
 describe("station token beside a running server", () => {
