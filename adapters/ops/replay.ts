@@ -69,6 +69,11 @@ import {
 import { isDomainError } from "#src/shared/errors"
 import { STATION_OPERATOR, type OperationKind, type OperationName } from "#src/shared/operation"
 import { randomUUID } from "node:crypto"
+import { AddAddressOperation, addAddress, DeleteAddressOperation, deleteAddress } from "#src/address/use-cases"
+import {
+  ApplyRunnerOperation, applyPaotui, ChangeWorksiteOperation, CompleteProfileOperation, completeRecorded, ConfirmPhoneOperation, confirmPhoneRecorded,
+  EditProfileOperation, editRecorded, ReviewRunnerOperation, reviewRunner, SignUpOperation, signUp, UnbindPhoneOperation, unbindRecorded, updateWorksite
+} from "#src/profile/use-cases"
 import type { DB } from "../postgres/schema"
 import type { RunOptions, Runtime, StationServices } from "../runtime"
 import { actorByOpenid } from "./actors"
@@ -412,7 +417,21 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     (u) => ({ userId: u.id, authStatus: u.authStatus }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
   cancelVerification: replayer(CancelVerificationOperation, (_, actor) => unverifySelf(actor), (v) => ({ authStatus: v.authStatus })),
   setSiteAdmin: replayer(SetSiteAdminOperation, (input) => setSiteAdmin(input.phone, input.on), (r) => ({ employeeId: r.employee.id, siteAdmin: r.siteAdmin }),
-    undefined, (op) => op.actorOpenid !== STATION_OPERATOR)
+    undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  // accounts: a sign-up makes its user (no actor yet) with the recorded id; a phone or a completed profile is bound again
+  // as confirmed (the code was checked then and is never logged); a runner review by the operator under the operator
+  signUp: replayer(SignUpOperation, (input) => signUp(input), (r) => ({ id: r.id }), (expected) => ({ ids: () => expected.id }), () => false),
+  editProfile: replayer(EditProfileOperation, (input, actor) => editRecorded(actor, input), (e) => ({ ...e })),
+  confirmPhone: replayer(ConfirmPhoneOperation, (input, actor) => confirmPhoneRecorded(actor, input.type, input.phone), (p) => ({ ...p })),
+  unbindPhone: replayer(UnbindPhoneOperation, (input, actor) => unbindRecorded(actor, input.type), (p) => ({ ...p })),
+  completeProfile: replayer(CompleteProfileOperation, (input, actor) => completeRecorded(actor, input), (c) => ({ ...c })),
+  changeWorksite: replayer(ChangeWorksiteOperation, (input, actor) => updateWorksite(actor, input.worksiteId), (w) => ({ worksiteId: w.id })),
+  applyRunner: replayer(ApplyRunnerOperation, (input, actor) => applyPaotui(actor, input), (a) => ({ ...a })),
+  reviewRunner: replayer(ReviewRunnerOperation, (input, actor) => reviewRunner(actor ?? "operator", input.userId, input.decision),
+    (u) => ({ userId: u.id, paotuiStatus: u.paotuiStatus }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  addAddress: replayer(AddAddressOperation, (input, actor) => addAddress(actor, input), (a) => ({ id: a.id, isDefault: a.isDefault }),
+    (expected) => ({ ids: () => expected.id })),
+  deleteAddress: replayer(DeleteAddressOperation, (input, actor) => deleteAddress(actor, input.id).pipe(Effect.as(input)), (r) => ({ ...r }))
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

@@ -10,7 +10,7 @@ import { Worksites } from "../worksite/worksite-store"
 import { CaptchaCodes, CaptchaStore, type StoredCaptcha } from "./captcha-store"
 import type { IssuedCaptcha } from "./phone"
 import type { UserProfile } from "./profile"
-import { ProfileStore } from "./profile-store"
+import { ProfileStore, type NewUser } from "./profile-store"
 import {
   applyAuth, applyPaotui, completeProfile, myAccount, pendingVerifications, reviewAuth, sendCaptcha, teamOf, unbindPhoneMain,
   unbindPhoneVice, unverifySelf, updateIdCardNo, updateNewPaotuiOrderRemind, updateNickname, updatePhone, updateRealname, updateSex,
@@ -64,6 +64,15 @@ const world = (w: World = {}) => {
   const store = {
     account: (userId: string) => Effect.succeed(users.has(userId) ? { profile: users.get(userId)!, worksite: null, money: 10, activeScore: 2, isSiteAdmin: false } : undefined),
     find: (userId: string) => Effect.succeed(users.get(userId)),
+    findByOpenid: (openid: string) => Effect.succeed([...users.values()].find((u) => u.openid === openid)),
+    create: (u: NewUser) => Effect.sync(() => {
+      if ([...users.values()].some((known) => known.openid === u.openid)) return false
+      users.set(u.id, profile({
+        id: u.id, openid: u.openid, unionid: u.unionid, nickname: u.nickname, sex: u.sex as 0 | 1 | 2, subscribeTime: u.at, phoneMain: null,
+        worksiteId: null, creditScore: 100
+      }))
+      return true
+    }),
     lock: (userId: string) => Effect.sync(() => (locked.push(userId), users.get(userId))),
     save: (userId: string, change: object) => Effect.sync(() => {
       saves.push([userId, change])
@@ -74,7 +83,8 @@ const world = (w: World = {}) => {
     leaderByInvitation: (worksiteId: string, invitation: string) =>
       Effect.succeed([...users.values()].find((u) => u.isPaotuiLeader && u.worksiteId === worksiteId && u.invitation === invitation)?.id),
     team: (leaderId: string) => Effect.succeed([...users.values()].filter((u) => u.paotuiLeader === leaderId).map((u) => ({ id: u.id, realname: u.realname, phoneMain: u.phoneMain, openid: u.openid }))),
-    underReview: (limit: number) => Effect.succeed([...users.values()].filter((u) => u.authStatus === 0).slice(0, limit))
+    underReview: (limit: number) => Effect.succeed([...users.values()].filter((u) => u.authStatus === 0).slice(0, limit)),
+    runnersUnderReview: (limit: number) => Effect.succeed([...users.values()].filter((u) => u.paotuiStatus === 0).slice(0, limit))
   }
   const staff: Employee | undefined = w.staffAt === undefined ? undefined : {
     id: "e1", phone: "13800138000", nameZH: "张伟", openid: "staff-o", passwordHash: "h",
@@ -130,7 +140,7 @@ describe("plain profile edits", () => {
     const w = world()
     expect(await w.run(myAccount(me))).toMatchObject({ ok: true, value: { money: 10, activeScore: 2, profile: { id: "u1" } } })
     const ghost = actor({ userId: "u404" })
-    const edits: ReadonlyArray<Effect.Effect<unknown, unknown, ProfileStore>> = [
+    const edits: ReadonlyArray<Effect.Effect<unknown, unknown, any>> = [
       myAccount(ghost), updateNickname(ghost, "x"), updateSex(ghost, 1), updateRealname(ghost, "x"), unbindPhoneMain(ghost)
     ]
     for (const edit of edits) {

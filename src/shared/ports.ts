@@ -52,6 +52,8 @@ export interface StationOperation {
     | "setNotice" | "remindReturn"
     | "placeErrand" | "errandPrepay" | "errandPaid" | "grabErrand" | "cancelErrand" | "releaseErrand" | "errandTakeaway" | "confirmErrandTakeaway" | "errandDelivered" | "confirmErrandReceipt" | "leaderSignErrand" | "errandCollected" | "voidErrand" | "rateErrand" | "tipPrepay" | "tipPaid"
     | "bindStaff" | "submitVerification" | "reviewVerification" | "cancelVerification"
+    | "signUp" | "editProfile" | "confirmPhone" | "unbindPhone" | "completeProfile" | "changeWorksite" | "applyRunner" | "reviewRunner"
+    | "addAddress" | "deleteAddress"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown
