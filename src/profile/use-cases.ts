@@ -134,9 +134,7 @@ const worksiteNamed = Effect.fn("worksiteNamed")(function* (id: string | undefin
 })
 
 /** When the user is bound to a worksite other than theirs: now (the statistics count new bindings by it). */
-const boundAt = Effect.fnUntraced(function* (profile: UserProfile, worksiteId: string) {
-  return profile.worksiteId === worksiteId ? {} : { worksiteBoundAt: yield* (yield* Clock).now }
-})
+const boundAt = (profile: UserProfile, worksiteId: string, now: Date) => (profile.worksiteId === worksiteId ? {} : { worksiteBoundAt: now })
 
 /** The user picked (or changed) their worksite. */
 export const ChangeWorksiteOperation = operationKind("changeWorksite", Schema.Struct({ worksiteId: Schema.String }), Schema.Struct({ worksiteId: Schema.String }))
@@ -144,8 +142,9 @@ export const ChangeWorksiteOperation = operationKind("changeWorksite", Schema.St
 export const updateWorksite = Effect.fn("updateWorksite")(function* (actor: Actor, worksiteId: string | undefined) {
   const worksite = yield* worksiteNamed(worksiteId)
   const profile = yield* locked(actor.userId)
-  yield* save(actor.userId, { worksiteId: worksite.id, ...(yield* boundAt(profile, worksite.id)) })
-  yield* logOperation(ChangeWorksiteOperation, actor.openid, yield* (yield* Clock).now, { worksiteId: worksite.id }, { worksiteId: worksite.id })
+  const now = yield* (yield* Clock).now
+  yield* save(actor.userId, { worksiteId: worksite.id, ...boundAt(profile, worksite.id, now) })
+  yield* logOperation(ChangeWorksiteOperation, actor.openid, now, { worksiteId: worksite.id }, { worksiteId: worksite.id })
   return worksite
 })
 
@@ -340,7 +339,7 @@ export const completeProfile = Effect.fn("completeProfile")(function* (actor: Ac
 /** Saves a completed profile whose codes were confirmed, and logs it. */
 const profileCompleted = Effect.fnUntraced(function* (actor: Actor, profile: UserProfile, worksite: { readonly id: string }, c: CompletedProfile, now: Date) {
   yield* refuseTaken(actor.userId, c.confirmed)
-  yield* save(actor.userId, { worksiteId: worksite.id, phoneMain: c.phoneMain, phoneVice: c.phoneVice, ...(yield* boundAt(profile, worksite.id)) })
+  yield* save(actor.userId, { worksiteId: worksite.id, phoneMain: c.phoneMain, phoneVice: c.phoneVice, ...boundAt(profile, worksite.id, now) })
   yield* logOperation(CompleteProfileOperation, actor.openid, now, c, { worksiteId: worksite.id, phoneMain: c.phoneMain, phoneVice: c.phoneVice })
 })
 
