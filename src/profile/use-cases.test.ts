@@ -521,6 +521,13 @@ describe("the operations log of the account", () => {
     expect(taken.ports.ops).toEqual([])
   })
 
+  it("an unbinding logs which phone and the phones left; nothing to unbind logs nothing", async () => {
+    const w = world({ users: [profile({ phoneVice: "13600136000" })] })
+    expect(await w.run(unbindPhoneMain(me))).toEqual({ ok: true, value: "13600136000" })
+    expect(await w.run(unbindPhoneVice(me))).toMatchObject(refused("StateConflict", "还没绑定副手机"))
+    expect(ops(w)).toEqual([{ op: "unbindPhone", actorOpenid: "o1", input: { type: "main" }, outcome: { phoneMain: "13600136000", phoneVice: null } }])
+  })
+
   it("a completed profile logs the worksite, the phones and which were confirmed; the worksite bound at the line's time", async () => {
     const w = world({ users: [profile({ phoneMain: null, worksiteId: null })], captchas: [["u1", issued("13700137000", "4321")]] })
     expect(await w.run(completeProfile(me, { worksite: "w1", phoneMain: "13700137000", phoneMainCaptcha: "1111" }))).toMatchObject({ ok: false })
