@@ -143,6 +143,17 @@ verify.command("reject").description("reject a submission under review with a co
   .requiredOption("--comment <text>", "why it was rejected (at most 200 characters)")
   .addOption(json()).action(lazy(async () => (await import("./verify")).decideVerification("reject")))
 
+const runners = program.command("runners").description("runner applications: list those under review, approve or reject one (logged and replayed)")
+runners.command("list").description("list runner applications waiting for review")
+  .option("--limit <n>", "at most n rows (1-1000)", positiveInt(1000), 50)
+  .addOption(json()).action(lazy(async () => (await import("./runners")).listRunnerApplications))
+runners.command("approve").description("approve a runner application under review: the user joins the runners (and the statistics count them)")
+  .argument("<userId>", "the user's id (see runners list)")
+  .addOption(json()).action(lazy(async () => (await import("./runners")).decideRunnerApplication("approve")))
+runners.command("reject").description("reject a runner application under review")
+  .argument("<userId>", "the user's id (see runners list)")
+  .addOption(json()).action(lazy(async () => (await import("./runners")).decideRunnerApplication("reject")))
+
 const returns = program.command("returns").description("parcels to return to the courier: list them, mark the due ones now, export a courier batch")
 returns.command("list").description("list parcels awaiting return (300), oldest check-in first")
   .option("--worksite <id>", "only this worksite (e.g. ws-xiyuan)")

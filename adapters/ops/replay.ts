@@ -47,6 +47,8 @@ import { isDomainError } from "#src/shared/errors"
 import { STATION_OPERATOR, type OperationKind } from "#src/shared/operation"
 import { operations, type OperationName } from "#src/operations/catalog"
 import { randomUUID } from "node:crypto"
+import { addAddress, deleteAddress } from "#src/address/use-cases"
+import { applyPaotui, completeRecorded, confirmPhoneRecorded, editRecorded, reviewRunner, signUp, unbindRecorded, updateWorksite } from "#src/profile/use-cases"
 import type { DB } from "../postgres/schema"
 import type { RunOptions, Runtime, StationServices } from "../runtime"
 import { actorByOpenid } from "./actors"
@@ -403,7 +405,21 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     (u) => ({ userId: u.id, authStatus: u.authStatus }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
   cancelVerification: replayer(operations.cancelVerification, (_, actor) => unverifySelf(actor), (v) => ({ authStatus: v.authStatus })),
   setSiteAdmin: replayer(operations.setSiteAdmin, (input) => setSiteAdmin(input.phone, input.on), (r) => ({ employeeId: r.employee.id, siteAdmin: r.siteAdmin }),
-    undefined, (op) => op.actorOpenid !== STATION_OPERATOR)
+    undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  // accounts: a sign-up makes its user (no actor yet) with the recorded id; a phone or a completed profile is bound again
+  // as confirmed (the code was checked then and is never logged); a runner review by the operator under the operator
+  signUp: replayer(operations.signUp, (input) => signUp(input), (r) => ({ id: r.id }), (expected) => ({ ids: () => expected.id }), () => false),
+  editProfile: replayer(operations.editProfile, (input, actor) => editRecorded(actor, input), (e) => ({ ...e })),
+  confirmPhone: replayer(operations.confirmPhone, (input, actor) => confirmPhoneRecorded(actor, input.type, input.phone), (p) => ({ ...p })),
+  unbindPhone: replayer(operations.unbindPhone, (input, actor) => unbindRecorded(actor, input.type), (p) => ({ ...p })),
+  completeProfile: replayer(operations.completeProfile, (input, actor) => completeRecorded(actor, input), (c) => ({ ...c })),
+  changeWorksite: replayer(operations.changeWorksite, (input, actor) => updateWorksite(actor, input.worksiteId), (w) => ({ worksiteId: w.id })),
+  applyRunner: replayer(operations.applyRunner, (input, actor) => applyPaotui(actor, input), (a) => ({ ...a })),
+  reviewRunner: replayer(operations.reviewRunner, (input, actor) => reviewRunner(actor ?? "operator", input.userId, input.decision),
+    (u) => ({ userId: u.id, paotuiStatus: u.paotuiStatus }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  addAddress: replayer(operations.addAddress, (input, actor) => addAddress(actor, input), (a) => ({ id: a.id, isDefault: a.isDefault }),
+    (expected) => ({ ids: () => expected.id })),
+  deleteAddress: replayer(operations.deleteAddress, (input, actor) => deleteAddress(actor, input.id).pipe(Effect.as(input)), (r) => ({ ...r }))
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

@@ -7,7 +7,8 @@ export class AddressStore extends Context.Service<AddressStore, {
   list(userId: string): Effect.Effect<ReadonlyArray<Address>>
   /** Holds the user's address book against concurrent changes until the transaction ends; answers how many it holds. */
   lockBook(userId: string): Effect.Effect<number>
-  insert(address: Address): Effect.Effect<void>
+  /** Saves a new address, made at this time. */
+  insert(address: Address, at: Date): Effect.Effect<void>
   find(id: string): Effect.Effect<Address | undefined>
   remove(id: string): Effect.Effect<void>
 }>()("station/AddressStore") {}

@@ -22,7 +22,7 @@ const book = () => {
       Effect.provideService(AddressStore, store),
       Effect.provideService(Regions, sampleRegions())
     ) as Effect.Effect<A, E, never>)
-  return { addresses, locks, run }
+  return { addresses, locks, run, ops: ports.ops }
 }
 
 const form = { name: " 李明 ", phone: "13800138000", province: "44", city: "4401", county: "440106", detail: " 天河路 1 号 " }
@@ -37,6 +37,13 @@ describe("address book use cases", () => {
     expect(await b.run(addAddress(me, form))).toMatchObject({ ok: true, value: { id: "a2", isDefault: false } })
     expect(await b.run(addAddress(other, form))).toMatchObject({ ok: true, value: { id: "a3", userId: "u2", isDefault: true } })
     expect(b.locks).toEqual(["u1", "u1", "u2"])
+    const at = new Date("2026-03-02T04:00:00Z")
+    const saved = { name: "李明", phone: "13800138000", province: "44", city: "4401", county: "440106", detail: "天河路 1 号" }
+    expect(b.ops).toEqual([
+      { op: "addAddress", actorOpenid: "o1", at, input: saved, outcome: { id: "a1", isDefault: true } },
+      { op: "addAddress", actorOpenid: "o1", at, input: saved, outcome: { id: "a2", isDefault: false } },
+      { op: "addAddress", actorOpenid: "o2", at, input: saved, outcome: { id: "a3", isDefault: true } }
+    ])
     const mine = await b.run(myAddresses(me))
     expect(mine.ok && mine.value.map((a) => a.id)).toEqual(["a1", "a2"])
   })
@@ -46,6 +53,7 @@ describe("address book use cases", () => {
     expect(await b.run(addAddress(me, { ...form, county: "440304" }))).toMatchObject(refused("RuleViolation", "请选择完整的省市区"))
     expect(await b.run(addAddress(me, { ...form, name: "" }))).toMatchObject(refused("RuleViolation", "联系人员不能为空"))
     expect(b.addresses).toEqual([])
+    expect(b.ops).toEqual([])
   })
 
   it("deletes only one's own non-default address; another user's is answered as missing", async () => {
@@ -56,7 +64,9 @@ describe("address book use cases", () => {
     expect(await b.run(deleteAddress(me, "nope"))).toMatchObject(refused("NotFound", "地址不存在"))
     expect(await b.run(deleteAddress(me, "a1"))).toMatchObject(refused("StateConflict", "默认地址不能删除"))
     expect(b.addresses.map((a) => a.id)).toEqual(["a1", "a2"])
+    expect(b.ops.map((o) => o.op)).toEqual(["addAddress", "addAddress"])
     expect(await b.run(deleteAddress(me, "a2"))).toEqual({ ok: true, value: undefined })
+    expect(b.ops.at(-1)).toMatchObject({ op: "deleteAddress", actorOpenid: "o1", input: { id: "a2" }, outcome: { id: "a2" } })
     expect(b.addresses.map((a) => a.id)).toEqual(["a1"])
     expect(b.locks).toContain("u2")
   })

@@ -1,8 +1,9 @@
 /** Address book use cases (list, add, delete: only one's own, never the default) and the region pickers. */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation } from "../shared/errors"
-import { Ids } from "../shared/ports"
+import { ById, logOperation, operationKind } from "../shared/operation"
+import { Clock, Ids } from "../shared/ports"
 import { deleteRefusal, messages, newAddress, type AddressFields } from "./address"
 import { AddressStore, Regions } from "./address-store"
 
@@ -14,13 +15,24 @@ export const myAddresses = Effect.fn("myAddresses")(function* (actor: Actor) {
   return yield* (yield* AddressStore).list(actor.userId)
 })
 
+/** An address added: the fields as saved (the region names are the region data's); its id and whether it became the default. */
+export const AddAddressOperation = operationKind("addAddress", Schema.Struct({
+  name: Schema.String, phone: Schema.String, province: Schema.String, city: Schema.String, county: Schema.String, detail: Schema.String
+}), Schema.Struct({ id: Schema.String, isDefault: Schema.Boolean }))
+
+/** An address deleted. */
+export const DeleteAddressOperation = operationKind("deleteAddress", ById, ById)
+
 /** Adds an address; the first one of the book becomes the default. */
 export const addAddress = Effect.fn("addAddress")(function* (actor: Actor, fields: AddressFields) {
   const store = yield* AddressStore
   const existing = yield* store.lockBook(actor.userId)
   const address = newAddress(fields, yield* Regions, { id: yield* (yield* Ids).next, userId: actor.userId, existing })
   if (address instanceof RuleViolation) return yield* address
-  yield* store.insert(address)
+  const now = yield* (yield* Clock).now
+  yield* store.insert(address, now)
+  const { name, phone, province, city, county, detail } = address
+  yield* logOperation(AddAddressOperation, actor.openid, now, { name, phone, province, city, county, detail }, { id: address.id, isDefault: address.isDefault })
   return address
 })
 
@@ -34,6 +46,7 @@ export const deleteAddress = Effect.fn("deleteAddress")(function* (actor: Actor,
   if (refused) return yield* refused
 
   yield* store.remove(id)
+  yield* logOperation(DeleteAddressOperation, actor.openid, yield* (yield* Clock).now, { id }, { id })
 })
 
 export const provinceList = Regions.use((r) => Effect.succeed(r.provinces))

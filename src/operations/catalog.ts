@@ -21,7 +21,9 @@ import {
   RateErrandOperation, ReleaseErrandOperation, TipPaidOperation, TipPrepayOperation, VoidErrandOperation
 } from "../errand/errand-operations"
 import { BindStaffOperation } from "../staff/use-cases"
-import { CancelVerificationOperation, ReviewVerificationOperation, SubmitVerificationOperation } from "../profile/use-cases"
+import {
+  ApplyRunnerOperation, CancelVerificationOperation, ChangeWorksiteOperation, CompleteProfileOperation, ConfirmPhoneOperation, EditProfileOperation, ReviewRunnerOperation, ReviewVerificationOperation, SignUpOperation, SubmitVerificationOperation, UnbindPhoneOperation
+} from "../profile/use-cases"
 import { SetNoticeOperation } from "../notice/use-cases"
 import { ChargeSmsOperation, SmsCreditOperation } from "../support/use-cases"
 import { AnswerUserOperation, HandleSuggestionOperation, ReplySuggestionOperation, SubmitSuggestionOperation } from "../feedback/use-cases"
@@ -35,6 +37,7 @@ import { PurgePicturesOperation } from "../circle/picture-purge"
 import { AskContactOperation, CallTeammateOperation, DeletePostOperation, ReactToPostOperation, ReportPostOperation } from "../circle/post-use-cases"
 import { AddSocialPostOperation } from "../circle/social-use-cases"
 import { CreateReportLinkOperation, RevokeReportLinkOperation, SetSiteAdminOperation, StoreDayOperation } from "../statistics/use-cases"
+import { AddAddressOperation, DeleteAddressOperation } from "../address/use-cases"
 
 export const operations = {
   // parcel
@@ -81,6 +84,14 @@ export const operations = {
   cancelVerification: CancelVerificationOperation,
   reviewVerification: ReviewVerificationOperation,
   submitVerification: SubmitVerificationOperation,
+  editProfile: EditProfileOperation,
+  changeWorksite: ChangeWorksiteOperation,
+  confirmPhone: ConfirmPhoneOperation,
+  unbindPhone: UnbindPhoneOperation,
+  completeProfile: CompleteProfileOperation,
+  applyRunner: ApplyRunnerOperation,
+  reviewRunner: ReviewRunnerOperation,
+  signUp: SignUpOperation,
   // notice
   setNotice: SetNoticeOperation,
   // support
@@ -115,7 +126,10 @@ export const operations = {
   createReportLink: CreateReportLinkOperation,
   revokeReportLink: RevokeReportLinkOperation,
   setSiteAdmin: SetSiteAdminOperation,
-  storeDailyStatistics: StoreDayOperation
+  storeDailyStatistics: StoreDayOperation,
+  // address
+  addAddress: AddAddressOperation,
+  deleteAddress: DeleteAddressOperation
 } as const
 
 /** The name of a logged operation. */

@@ -2,7 +2,7 @@
 import { Schema } from "effect"
 import { AuthListAnswer } from "./review-queue"
 import type { Role } from "../shared/actor"
-import { call, Flag, Instant, Text, Whole } from "../shared/wire"
+import { call, callBeside, Flag, Instant, Text, Whole } from "../shared/wire"
 import { seesStatistics } from "../staff/site-admin"
 import type { WorksiteProfile } from "../worksite/directory"
 import { WorksiteView, worksiteView } from "../worksite/calls"
@@ -173,6 +173,24 @@ export const reviewedView = (u: { readonly id: string } & Verification): typeof 
  * `PUT /api/user/applypaotui { invitation, agree }`: the application goes to review (0), in the team of
  * the leader whose code it is. Whether a code is needed is the worksite's to say, not `needInvitation`'s.
  */
+/**
+ * `PUT /api/user/verifypaotui/{userId} { paotuiStatus }` (not in the spec's call table, beside verifyauth): staff of the
+ * applicant's worksite or an admin approve (1) or reject (2) a runner application under review.
+ */
+export const VerifyPaotui = call(
+  Schema.Struct({ userId: Text(), paotuiStatus: Whole }),
+  Schema.Struct({ _id: Schema.String, paotuiStatus: Status })
+)
+
+/**
+ * `POST /auth/dev/follow { openid, nickname, sex, unionid }` (development only, the fake messaging app): someone follows
+ * the official account; the first time they are signed up. A session as `token` beside `success`, and their user id.
+ */
+export const DevFollow = callBeside(
+  Schema.Struct({ openid: Text(64), nickname: Text(NICKNAME_MAX), sex: Whole, unionid: Text(64) }),
+  Schema.Struct({ token: Schema.String, userId: Schema.String })
+)
+
 export const ApplyPaotui = call(
   Schema.Struct({ needInvitation: Flag, invitation: Text(INVITATION_MAX), agree: Flag }),
   Schema.Struct({ paotuiStatus: Status, paotuiLeader: Optional })

@@ -20,9 +20,24 @@ export interface Account {
   readonly isSiteAdmin: boolean
 }
 
+/** A user made at their first arrival through the messaging app. */
+export interface NewUser {
+  readonly id: string
+  readonly openid: string
+  readonly unionid: string | null
+  readonly nickname: string | null
+  readonly sex: number
+  readonly subscribe: boolean
+  /** When they signed up (and followed, when they did). */
+  readonly at: Date
+}
+
 export class ProfileStore extends Context.Service<ProfileStore, {
   account(userId: string): Effect.Effect<Account | undefined>
   find(userId: string): Effect.Effect<UserProfile | undefined>
+  findByOpenid(openid: string): Effect.Effect<UserProfile | undefined>
+  /** Makes the user with an empty wallet; false when a user with the openid exists already. */
+  create(user: NewUser): Effect.Effect<boolean>
   /** Reads the profile and holds it against other changes until the transaction ends. */
   lock(userId: string): Effect.Effect<UserProfile | undefined>
   save(userId: string, change: ProfileChange): Effect.Effect<void>
@@ -34,4 +49,6 @@ export class ProfileStore extends Context.Service<ProfileStore, {
   team(leaderId: string): Effect.Effect<ReadonlyArray<TeamMember>>
   /** Submissions waiting for review, oldest first; of one worksite's users when it is given. */
   underReview(limit: number, worksiteId?: string): Effect.Effect<ReadonlyArray<UserProfile>>
+  /** Runner applications waiting for review. */
+  runnersUnderReview(limit: number): Effect.Effect<ReadonlyArray<UserProfile>>
 }>()("station/ProfileStore") {}

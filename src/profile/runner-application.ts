@@ -21,6 +21,8 @@ export const messages = {
   reviewing: "您的跑腿申请正在审核中，请耐心等待",
   alreadyJoined: "您已加入跑腿团队",
   alreadyReviewed: "该跑腿申请已处理",
+  notApplied: "该用户没有待审核的跑腿申请",
+  reviewDecision: "审核结果只能是通过(1)或不通过(2)",
   applied: "申请成功",
   failed: "申请跑腿失败",
   notYetOpen: "暂未开通"
@@ -100,3 +102,13 @@ export const applyAsRunner = (
   return { paotuiStatus: PaotuiStatus.reviewing, paotuiLeader: a.invitingLeaderId ?? null }
 }
 
+
+/** A reviewer's decision on an application under review (0): 1 joins the runners, 2 turns it down. */
+export const reviewRunnerApplication = (
+  paotuiStatus: PaotuiStatus, decision: number
+): { readonly paotuiStatus: typeof PaotuiStatus.joined | typeof PaotuiStatus.rejected } | RuleViolation | StateConflict => {
+  if (decision !== PaotuiStatus.joined && decision !== PaotuiStatus.rejected) return new RuleViolation({ message: messages.reviewDecision })
+  if (paotuiStatus === PaotuiStatus.joined || paotuiStatus === PaotuiStatus.rejected) return new StateConflict({ message: messages.alreadyReviewed })
+  if (paotuiStatus !== PaotuiStatus.reviewing) return new StateConflict({ message: messages.notApplied })
+  return { paotuiStatus: decision }
+}

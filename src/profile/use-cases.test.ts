@@ -10,9 +10,10 @@ import { Worksites } from "../worksite/worksite-store"
 import { CaptchaCodes, CaptchaStore, type StoredCaptcha } from "./captcha-store"
 import type { IssuedCaptcha } from "./phone"
 import type { UserProfile } from "./profile"
-import { ProfileStore } from "./profile-store"
+import { ProfileStore, type NewUser } from "./profile-store"
 import {
-  applyAuth, applyPaotui, completeProfile, myAccount, pendingVerifications, reviewAuth, sendCaptcha, teamOf, unbindPhoneMain,
+  applyAuth, applyPaotui, completeProfile, completeRecorded, confirmPhoneRecorded, myAccount, pendingVerifications, reviewAuth, reviewRunner, sendCaptcha,
+  signUp, teamOf, unbindPhoneMain,
   unbindPhoneVice, unverifySelf, updateIdCardNo, updateNewPaotuiOrderRemind, updateNickname, updatePhone, updateRealname, updateSex,
   updateStudentCardUrl, updateWorksite
 } from "./use-cases"
@@ -64,6 +65,15 @@ const world = (w: World = {}) => {
   const store = {
     account: (userId: string) => Effect.succeed(users.has(userId) ? { profile: users.get(userId)!, worksite: null, money: 10, activeScore: 2, isSiteAdmin: false } : undefined),
     find: (userId: string) => Effect.succeed(users.get(userId)),
+    findByOpenid: (openid: string) => Effect.succeed([...users.values()].find((u) => u.openid === openid)),
+    create: (u: NewUser) => Effect.sync(() => {
+      if ([...users.values()].some((known) => known.openid === u.openid)) return false
+      users.set(u.id, profile({
+        id: u.id, openid: u.openid, unionid: u.unionid, nickname: u.nickname, sex: u.sex as 0 | 1 | 2, subscribeTime: u.at, phoneMain: null,
+        worksiteId: null, creditScore: 100
+      }))
+      return true
+    }),
     lock: (userId: string) => Effect.sync(() => (locked.push(userId), users.get(userId))),
     save: (userId: string, change: object) => Effect.sync(() => {
       saves.push([userId, change])
@@ -74,7 +84,8 @@ const world = (w: World = {}) => {
     leaderByInvitation: (worksiteId: string, invitation: string) =>
       Effect.succeed([...users.values()].find((u) => u.isPaotuiLeader && u.worksiteId === worksiteId && u.invitation === invitation)?.id),
     team: (leaderId: string) => Effect.succeed([...users.values()].filter((u) => u.paotuiLeader === leaderId).map((u) => ({ id: u.id, realname: u.realname, phoneMain: u.phoneMain, openid: u.openid }))),
-    underReview: (limit: number) => Effect.succeed([...users.values()].filter((u) => u.authStatus === 0).slice(0, limit))
+    underReview: (limit: number) => Effect.succeed([...users.values()].filter((u) => u.authStatus === 0).slice(0, limit)),
+    runnersUnderReview: (limit: number) => Effect.succeed([...users.values()].filter((u) => u.paotuiStatus === 0).slice(0, limit))
   }
   const staff: Employee | undefined = w.staffAt === undefined ? undefined : {
     id: "e1", phone: "13800138000", nameZH: "张伟", openid: "staff-o", passwordHash: "h",
@@ -130,7 +141,7 @@ describe("plain profile edits", () => {
     const w = world()
     expect(await w.run(myAccount(me))).toMatchObject({ ok: true, value: { money: 10, activeScore: 2, profile: { id: "u1" } } })
     const ghost = actor({ userId: "u404" })
-    const edits: ReadonlyArray<Effect.Effect<unknown, unknown, ProfileStore>> = [
+    const edits: ReadonlyArray<Effect.Effect<unknown, unknown, any>> = [
       myAccount(ghost), updateNickname(ghost, "x"), updateSex(ghost, 1), updateRealname(ghost, "x"), unbindPhoneMain(ghost)
     ]
     for (const edit of edits) {
@@ -457,5 +468,110 @@ describe("runner applications and teams", () => {
     expect(await w.run(teamOf(actor({ userId: "adm" }), "lead"))).toEqual({ ok: true, value: team })
     expect(await w.run(teamOf(actor({ userId: "x" }), "lead"))).toMatchObject(refused("NotAllowed", "只能查看自己团队的跑腿成员"))
     expect(await w.run(teamOf(actor({ userId: "u404" }), "lead"))).toMatchObject(refused("NotFound", "获取用户信息失败"))
+  })
+})
+
+describe("the operations log of the account", () => {
+  const ops = (w: ReturnType<typeof world>) => w.ports.ops.map((o) => ({ op: o.op, actorOpenid: o.actorOpenid, input: o.input, outcome: o.outcome }))
+
+  it("the first arrival signs the person up under a new id and logs it; a known openid and a blank one log nothing", async () => {
+    const w = world()
+    const arrival = { openid: " o-new ", unionid: null, nickname: "新同学", sex: 7, subscribe: true }
+    expect(await w.run(signUp(arrival))).toEqual({ ok: true, value: { id: "id-1", signedUp: true } })
+    expect(w.user("id-1")).toMatchObject({ openid: "o-new", nickname: "新同学", sex: 0, subscribeTime: now })
+    expect(w.ports.ops).toEqual([{
+      op: "signUp", actorOpenid: "o-new", at: now, input: { openid: "o-new", unionid: null, nickname: "新同学", sex: 0, subscribe: true }, outcome: { id: "id-1" }
+    }])
+    expect(await w.run(signUp({ ...arrival, openid: "o-new" }))).toEqual({ ok: true, value: { id: "id-1", signedUp: false } })
+    expect(await w.run(signUp({ ...arrival, openid: "o1" }))).toEqual({ ok: true, value: { id: "u1", signedUp: false } })
+    expect(await w.run(signUp({ ...arrival, openid: " " }))).toMatchObject(refused("RuleViolation", "获取用户信息失败"))
+    expect(w.ports.ops).toHaveLength(1)
+  })
+
+  it("an edit logs the field and the value saved; a refused one logs nothing", async () => {
+    const w = world()
+    expect(await w.run(updateNickname(me, ""))).toMatchObject({ ok: false })
+    expect(await w.run(updateSex(me, 3))).toMatchObject({ ok: false })
+    expect(w.ports.ops).toEqual([])
+    await w.run(updateNickname(me, " 阿新 "))
+    await w.run(updateIdCardNo(me, ID_NO.toLowerCase()))
+    await w.run(updateNewPaotuiOrderRemind(me, true))
+    expect(ops(w)).toEqual([
+      { op: "editProfile", actorOpenid: "o1", input: { field: "nickname", value: "阿新" }, outcome: { field: "nickname", value: "阿新" } },
+      { op: "editProfile", actorOpenid: "o1", input: { field: "idCardNo", value: ID_NO }, outcome: { field: "idCardNo", value: ID_NO } },
+      { op: "editProfile", actorOpenid: "o1", input: { field: "newPaotuiOrderRemind", value: true }, outcome: { field: "newPaotuiOrderRemind", value: true } }
+    ])
+  })
+
+  it("a phone bound with its code is logged as confirmed, never with the code; a wrong code logs nothing", async () => {
+    const w = world({ captchas: [["u1", issued("13700137000", "4321")]] })
+    expect(await w.run(updatePhone(me, "vice", "13700137000", "0000"))).toMatchObject({ ok: false })
+    expect(w.ports.ops).toEqual([])
+    expect(await w.run(updatePhone(me, "vice", "13700137000", "4321"))).toMatchObject({ ok: true })
+    expect(ops(w)).toEqual([{
+      op: "confirmPhone", actorOpenid: "o1", input: { type: "vice", phone: "13700137000", captcha: "confirmed" },
+      outcome: { phoneMain: "13900139000", phoneVice: "13700137000" }
+    }])
+    expect(JSON.stringify(w.ports.ops)).not.toContain("4321")
+    // replayed without a code: the same phones; a number someone else has meanwhile is still refused
+    const again = world()
+    expect(await again.run(confirmPhoneRecorded(me, "vice", "13700137000"))).toEqual({ ok: true, value: { phoneMain: "13900139000", phoneVice: "13700137000" } })
+    const taken = world({ users: [profile(), profile({ id: "u2", openid: "o2", phoneMain: "13700137000" })] })
+    expect(await taken.run(confirmPhoneRecorded(me, "vice", "13700137000"))).toMatchObject(refused("StateConflict", "该手机号码已被其他用户绑定"))
+    expect(taken.ports.ops).toEqual([])
+  })
+
+  it("an unbinding logs which phone and the phones left; nothing to unbind logs nothing", async () => {
+    const w = world({ users: [profile({ phoneVice: "13600136000" })] })
+    expect(await w.run(unbindPhoneMain(me))).toEqual({ ok: true, value: "13600136000" })
+    expect(await w.run(unbindPhoneVice(me))).toMatchObject(refused("StateConflict", "还没绑定副手机"))
+    expect(ops(w)).toEqual([{ op: "unbindPhone", actorOpenid: "o1", input: { type: "main" }, outcome: { phoneMain: "13600136000", phoneVice: null } }])
+  })
+
+  it("a completed profile logs the worksite, the phones and which were confirmed; the worksite bound at the line's time", async () => {
+    const w = world({ users: [profile({ phoneMain: null, worksiteId: null })], captchas: [["u1", issued("13700137000", "4321")]] })
+    expect(await w.run(completeProfile(me, { worksite: "w1", phoneMain: "13700137000", phoneMainCaptcha: "1111" }))).toMatchObject({ ok: false })
+    expect(w.ports.ops).toEqual([])
+    expect(await w.run(completeProfile(me, { worksite: "w1", phoneMain: "13700137000", phoneMainCaptcha: "4321" }))).toMatchObject({ ok: true })
+    const input = { worksiteId: "w1", phoneMain: "13700137000", phoneVice: null, confirmed: ["13700137000"], captcha: "confirmed" }
+    expect(ops(w)).toEqual([{ op: "completeProfile", actorOpenid: "o1", input, outcome: { worksiteId: "w1", phoneMain: "13700137000", phoneVice: null } }])
+    expect(w.saves.at(-1)![1]).toMatchObject({ worksiteBoundAt: w.ports.ops[0]!.at })
+    const replayed = world({ users: [profile({ phoneMain: null, worksiteId: null })] })
+    expect(await replayed.run(completeRecorded(me, input as never))).toEqual({ ok: true, value: { worksiteId: "w1", phoneMain: "13700137000", phoneVice: null } })
+    expect(replayed.user()).toMatchObject({ phoneMain: "13700137000", worksiteId: "w1" })
+  })
+
+  it("a worksite change logs the worksite; an unknown one logs nothing", async () => {
+    const w = world({ worksites: [site("w1"), site("w2")] })
+    expect(await w.run(updateWorksite(me, "w9"))).toMatchObject({ ok: false })
+    await w.run(updateWorksite(me, "w2"))
+    expect(ops(w)).toEqual([{ op: "changeWorksite", actorOpenid: "o1", input: { worksiteId: "w2" }, outcome: { worksiteId: "w2" } }])
+    expect(w.saves.at(-1)![1]).toEqual({ worksiteId: "w2", worksiteBoundAt: w.ports.ops[0]!.at })
+  })
+
+  it("a runner application is logged; an approval sets when the runner joined; a second review or a student's logs nothing", async () => {
+    const applicant = profile({ authStatus: 1, studentCardUrl: "/sign/x.jpg" })
+    const w = world({ users: [applicant] })
+    expect(await w.run(applyPaotui(me, { agree: false }))).toMatchObject({ ok: false })
+    expect(w.ports.ops).toEqual([])
+    expect(await w.run(applyPaotui(me, { agree: true }))).toEqual({ ok: true, value: { paotuiStatus: 0, paotuiLeader: null } })
+    expect(await w.run(reviewRunner(me, "u1", 1))).toMatchObject(refused("NotAllowed", "只有网点工作人员或管理员可以审核实名认证"))
+    expect(await w.run(reviewRunner("operator", "u1", 3))).toMatchObject(refused("RuleViolation", "审核结果只能是通过(1)或不通过(2)"))
+    expect(await w.run(reviewRunner("operator", "u1", 1))).toMatchObject({ ok: true, value: { id: "u1", paotuiStatus: 1 } })
+    expect(await w.run(reviewRunner("operator", "u1", 2))).toMatchObject(refused("StateConflict", "该跑腿申请已处理"))
+    expect(ops(w)).toEqual([
+      { op: "applyRunner", actorOpenid: "o1", input: { invitation: "", agree: true }, outcome: { paotuiStatus: 0, paotuiLeader: null } },
+      { op: "reviewRunner", actorOpenid: "station-operator", input: { userId: "u1", decision: 1 }, outcome: { userId: "u1", paotuiStatus: 1 } }
+    ])
+    expect(w.saves.at(-1)![1]).toEqual({ paotuiStatus: 1, paotuiJoinedAt: w.ports.ops[1]!.at })
+  })
+
+  it("a rejection keeps no join time; staff review only their own worksite's applicants", async () => {
+    const w = world({ users: [profile({ paotuiStatus: 0 })], staffAt: "w2" })
+    const staff = actor({ userId: "s1", openid: "staff-o", role: "staff" })
+    expect(await w.run(reviewRunner(staff, "u1", 2))).toMatchObject(refused("NotAllowed", "只能审核本网点用户的实名认证"))
+    expect(await w.run(reviewRunner(actor({ userId: "a1", openid: "admin-o", role: "admin" }), "u1", 2))).toMatchObject({ ok: true, value: { paotuiStatus: 2 } })
+    expect(w.saves.at(-1)![1]).toEqual({ paotuiStatus: 2 })
+    expect(ops(w)).toEqual([{ op: "reviewRunner", actorOpenid: "admin-o", input: { userId: "u1", decision: 2 }, outcome: { userId: "u1", paotuiStatus: 2 } }])
   })
 })

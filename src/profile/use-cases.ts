@@ -6,7 +6,7 @@ import { Effect, Schema } from "effect"
 import { logOperation, operationKind, STATION_OPERATOR } from "../shared/operation"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
-import { Clock, Events, Outbox } from "../shared/ports"
+import { Clock, Events, Ids, Outbox } from "../shared/ports"
 import { employeeOf } from "../staff/use-cases"
 import { ownUpload } from "../upload/use-cases"
 import { signUrl } from "../upload/upload"
@@ -18,13 +18,13 @@ import { idCardNoRefusal, normalizeIdCardNo } from "./id-card"
 import { messages as imageMessages, UploadField } from "../upload/image-upload"
 import { nicknameRefusal, realnameRefusal, sexRefusal } from "./personal-info"
 import { isMobilePhone } from "../shared/phone-number"
-import { bindPhone, CAPTCHA_RULES, captchaPhoneDecision, captchaSendDecision, captchaSenderDecision, issueCaptcha, messages as phoneMessages, phoneEditRefusal, unbindMainPhone, unbindVicePhone, verifyCaptcha, type PhoneType } from "./phone"
+import { bindPhone, CAPTCHA_RULES, captchaPhoneDecision, captchaSendDecision, captchaSenderDecision, issueCaptcha, messages as phoneMessages, newPhoneRefusal, phoneEditRefusal, unbindMainPhone, unbindVicePhone, verifyCaptcha, type PhoneType } from "./phone"
 import {
   identityEditable, mayListTeam, mayReviewVerifications, messages, reviewCommentRefusal, type ProfileChange, type UserProfile
 } from "./profile"
 import { ProfileStore } from "./profile-store"
 import { REVIEW_LIST_MAX } from "./review-queue"
-import { applyAsRunner } from "./runner-application"
+import { applyAsRunner, messages as runnerMessages, PaotuiStatus, reviewRunnerApplication } from "./runner-application"
 import { AuthStatus, reviewVerification, submitVerification, VerificationType, cancelVerification, type Verification } from "./verification"
 
 const userMissing = () => new NotFound({ message: messages.userMissing })
@@ -50,27 +50,44 @@ export const myAccount = Effect.fn("myAccount")(function* (actor: Actor) {
 const identityLocked = (profile: UserProfile) =>
   identityEditable(profile.authStatus) ? undefined : new StateConflict({ message: messages.identityLocked })
 
+/**
+ * A plain edit of the user's own profile as the log keeps it: the field and the value saved (trimmed, the ID number
+ * normalised; the student card as the stored photo's address, found to be the user's own upload when it was saved).
+ */
+export const EditProfileOperation = operationKind("editProfile", Schema.Struct({
+  field: Schema.Literals(["realname", "nickname", "sex", "idCardNo", "studentCardUrl", "newPaotuiOrderRemind"]),
+  value: Schema.Union([Schema.String, Schema.Number, Schema.Boolean])
+}), Schema.Struct({ field: Schema.String, value: Schema.Union([Schema.String, Schema.Number, Schema.Boolean]) }))
+type ProfileEdit = typeof EditProfileOperation.input.Type
+
+/** Saves one edited field and logs it. */
+const saveEdit = Effect.fnUntraced(function* (actor: Actor, edit: ProfileEdit) {
+  yield* save(actor.userId, { [edit.field]: edit.value } as ProfileChange)
+  yield* logOperation(EditProfileOperation, actor.openid, yield* (yield* Clock).now, edit, edit)
+  return edit
+})
+
 export const updateRealname = Effect.fn("updateRealname")(function* (actor: Actor, realname: string | undefined) {
   const refused = realnameRefusal(realname)
   if (refused) return yield* refused
   const profile = yield* locked(actor.userId)
   const refusal = identityLocked(profile)
   if (refusal) return yield* refusal
-  yield* save(actor.userId, { realname: text(realname) })
+  yield* saveEdit(actor, { field: "realname", value: text(realname) })
 })
 
 export const updateNickname = Effect.fn("updateNickname")(function* (actor: Actor, nickname: string | undefined) {
   const refused = nicknameRefusal(nickname)
   if (refused) return yield* refused
   yield* locked(actor.userId)
-  yield* save(actor.userId, { nickname: text(nickname) })
+  yield* saveEdit(actor, { field: "nickname", value: text(nickname) })
 })
 
 export const updateSex = Effect.fn("updateSex")(function* (actor: Actor, sex: number | undefined) {
   const refused = sexRefusal(sex)
   if (refused) return yield* refused
   yield* locked(actor.userId)
-  yield* save(actor.userId, { sex: sex as 1 | 2 })
+  yield* saveEdit(actor, { field: "sex", value: sex as 1 | 2 })
 })
 
 export const updateIdCardNo = Effect.fn("updateIdCardNo")(function* (actor: Actor, idCardNo: string | undefined) {
@@ -80,18 +97,34 @@ export const updateIdCardNo = Effect.fn("updateIdCardNo")(function* (actor: Acto
   const profile = yield* locked(actor.userId)
   const refusal = identityLocked(profile)
   if (refusal) return yield* refusal
-  yield* save(actor.userId, { idCardNo: normalizeIdCardNo(idCardNo!) })
+  yield* saveEdit(actor, { field: "idCardNo", value: normalizeIdCardNo(idCardNo!) })
 })
 
 /** The student card page: an image this user uploaded. */
 export const updateStudentCardUrl = Effect.fn("updateStudentCardUrl")(function* (actor: Actor, url: string | undefined) {
   const upload = yield* ownUpload(actor, url)
   if (!upload) return yield* new RuleViolation({ message: imageMessages.required })
+  return yield* studentCardWith(actor, signUrl(upload.dateFolder, upload.fileName))
+})
+
+/** The student card once its photo is known to be the user's own (replayed from the log: the photo as recorded). */
+const studentCardWith = Effect.fnUntraced(function* (actor: Actor, studentCardUrl: string) {
   yield* locked(actor.userId)
-  const studentCardUrl = signUrl(upload.dateFolder, upload.fileName)
-  yield* save(actor.userId, { studentCardUrl })
+  yield* saveEdit(actor, { field: "studentCardUrl", value: studentCardUrl })
   return studentCardUrl
 })
+
+/** A logged edit replayed through the same use case (the student card as recorded, its upload not looked for again). */
+export const editRecorded = (actor: Actor, edit: ProfileEdit) => {
+  switch (edit.field) {
+    case "realname": return updateRealname(actor, String(edit.value)).pipe(Effect.as(edit))
+    case "nickname": return updateNickname(actor, String(edit.value)).pipe(Effect.as(edit))
+    case "sex": return updateSex(actor, Number(edit.value)).pipe(Effect.as(edit))
+    case "idCardNo": return updateIdCardNo(actor, String(edit.value)).pipe(Effect.as(edit))
+    case "studentCardUrl": return studentCardWith(actor, String(edit.value)).pipe(Effect.as(edit))
+    case "newPaotuiOrderRemind": return updateNewPaotuiOrderRemind(actor, edit.value === true).pipe(Effect.as(edit))
+  }
+}
 
 const worksiteNamed = Effect.fn("worksiteNamed")(function* (id: string | undefined) {
   if (text(id) === "") return yield* new RuleViolation({ message: worksiteMessages.required })
@@ -101,21 +134,24 @@ const worksiteNamed = Effect.fn("worksiteNamed")(function* (id: string | undefin
 })
 
 /** When the user is bound to a worksite other than theirs: now (the statistics count new bindings by it). */
-const boundAt = Effect.fnUntraced(function* (profile: UserProfile, worksiteId: string) {
-  return profile.worksiteId === worksiteId ? {} : { worksiteBoundAt: yield* (yield* Clock).now }
-})
+const boundAt = (profile: UserProfile, worksiteId: string, now: Date) => (profile.worksiteId === worksiteId ? {} : { worksiteBoundAt: now })
+
+/** The user picked (or changed) their worksite. */
+export const ChangeWorksiteOperation = operationKind("changeWorksite", Schema.Struct({ worksiteId: Schema.String }), Schema.Struct({ worksiteId: Schema.String }))
 
 export const updateWorksite = Effect.fn("updateWorksite")(function* (actor: Actor, worksiteId: string | undefined) {
   const worksite = yield* worksiteNamed(worksiteId)
   const profile = yield* locked(actor.userId)
-  yield* save(actor.userId, { worksiteId: worksite.id, ...(yield* boundAt(profile, worksite.id)) })
+  const now = yield* (yield* Clock).now
+  yield* save(actor.userId, { worksiteId: worksite.id, ...boundAt(profile, worksite.id, now) })
+  yield* logOperation(ChangeWorksiteOperation, actor.openid, now, { worksiteId: worksite.id }, { worksiteId: worksite.id })
   return worksite
 })
 
 export const updateNewPaotuiOrderRemind = Effect.fn("updateNewPaotuiOrderRemind")(function* (actor: Actor, remind: boolean | undefined) {
   if (remind === undefined) return yield* new RuleViolation({ message: messages.remindRequired })
   yield* locked(actor.userId)
-  yield* save(actor.userId, { newPaotuiOrderRemind: remind })
+  yield* saveEdit(actor, { field: "newPaotuiOrderRemind", value: remind })
 })
 
 // --- SMS codes and phones --------------------------------------------------------------------------
@@ -189,6 +225,14 @@ const refuseTaken = Effect.fn("refuseTaken")(function* (userId: string, phones: 
   }
 })
 
+/** The captcha as the log keeps it: that it was confirmed, never the code. */
+const Confirmed = Schema.Literal("confirmed")
+const Phones = Schema.Struct({ phoneMain: Schema.NullOr(Schema.String), phoneVice: Schema.NullOr(Schema.String) })
+
+/** A phone bound with the code sent to it: the number and which one it is; the code is logged as confirmed. */
+export const ConfirmPhoneOperation = operationKind("confirmPhone",
+  Schema.Struct({ type: Schema.Literals(["main", "vice"]), phone: Schema.String, captcha: Confirmed }), Phones)
+
 /** The edit-phone page: a new valid number with the code sent to it. */
 export const updatePhone = Effect.fn("updatePhone")(function* (actor: Actor, type: PhoneType, phone: string | undefined, captcha: string | undefined) {
   const profile = yield* locked(actor.userId)
@@ -198,18 +242,37 @@ export const updatePhone = Effect.fn("updatePhone")(function* (actor: Actor, typ
   const now = yield* (yield* Clock).now
   const codes = yield* checkCodes(actor.userId, [{ phone: p, code: captcha! }], now)
   if (!codes.ok) return yield* captchaInvalid()
-  yield* refuseTaken(actor.userId, [p])
-  const { phoneMain, phoneVice } = bindPhone(profile, type, p)
-  yield* save(actor.userId, { phoneMain, phoneVice })
+  const phones = yield* phoneConfirmed(actor, profile, type, p, now)
   yield* codes.consume
+  return phones
+})
+
+/** Binds a number whose code was confirmed, and logs it. */
+const phoneConfirmed = Effect.fnUntraced(function* (actor: Actor, profile: UserProfile, type: PhoneType, phone: string, now: Date) {
+  yield* refuseTaken(actor.userId, [phone])
+  const { phoneMain, phoneVice } = bindPhone(profile, type, phone)
+  yield* save(actor.userId, { phoneMain, phoneVice })
+  yield* logOperation(ConfirmPhoneOperation, actor.openid, now, { type, phone, captcha: "confirmed" }, { phoneMain, phoneVice })
   return { phoneMain, phoneVice }
 })
+
+/** A logged confirmation replayed: the code was checked when the phone was bound, so the number is bound again as it was. */
+export const confirmPhoneRecorded = Effect.fn("confirmPhoneRecorded")(function* (actor: Actor, type: PhoneType, phone: string) {
+  const profile = yield* locked(actor.userId)
+  const refused = newPhoneRefusal(phone, profile)
+  if (refused) return yield* refused
+  return yield* phoneConfirmed(actor, profile, type, phone, yield* (yield* Clock).now)
+})
+
+/** A phone unbound (the vice promoted when the main one goes). */
+export const UnbindPhoneOperation = operationKind("unbindPhone", Schema.Struct({ type: Schema.Literals(["main", "vice"]) }), Phones)
 
 /** Unbinding the main phone promotes the vice; the answer is the new main phone, or null (complete the profile again). */
 export const unbindPhoneMain = Effect.fn("unbindPhoneMain")(function* (actor: Actor) {
   const profile = yield* locked(actor.userId)
   const { phones, newMain } = unbindMainPhone(profile)
   yield* save(actor.userId, { phoneMain: phones.phoneMain, phoneVice: phones.phoneVice })
+  yield* logOperation(UnbindPhoneOperation, actor.openid, yield* (yield* Clock).now, { type: "main" }, { phoneMain: phones.phoneMain, phoneVice: phones.phoneVice })
   return newMain ?? null
 })
 
@@ -219,6 +282,15 @@ export const unbindPhoneVice = Effect.fn("unbindPhoneVice")(function* (actor: Ac
   // nothing to unbind is a state of the account, not a wrong input
   if (phones instanceof RuleViolation) return yield* new StateConflict({ message: phones.message })
   yield* save(actor.userId, { phoneVice: phones.phoneVice })
+  yield* logOperation(UnbindPhoneOperation, actor.openid, yield* (yield* Clock).now, { type: "vice" }, { phoneMain: profile.phoneMain, phoneVice: phones.phoneVice })
+})
+
+/** A logged unbinding replayed, answering the phones it left. */
+export const unbindRecorded = Effect.fn("unbindRecorded")(function* (actor: Actor, type: PhoneType) {
+  if (type === "main") yield* unbindPhoneMain(actor)
+  else yield* unbindPhoneVice(actor)
+  const profile = yield* locked(actor.userId)
+  return { phoneMain: profile.phoneMain, phoneVice: profile.phoneVice }
 })
 
 export interface CompleteProfileInput {
@@ -228,6 +300,16 @@ export interface CompleteProfileInput {
   readonly phoneVice?: string | undefined
   readonly phoneViceCaptcha?: string | undefined
 }
+
+/**
+ * A completed profile: the worksite and both phones as saved, and which numbers were confirmed with a code (new ones;
+ * the codes are never logged).
+ */
+export const CompleteProfileOperation = operationKind("completeProfile", Schema.Struct({
+  worksiteId: Schema.String, phoneMain: Schema.String, phoneVice: Schema.NullOr(Schema.String),
+  confirmed: Schema.Array(Schema.String), captcha: Confirmed
+}), Schema.Struct({ worksiteId: Schema.String, phoneMain: Schema.String, phoneVice: Schema.NullOr(Schema.String) }))
+type CompletedProfile = typeof CompleteProfileOperation.input.Type
 
 /**
  * Complete profile: the worksite, the main phone with its code (unless the user keeps the main phone
@@ -249,10 +331,24 @@ export const completeProfile = Effect.fn("completeProfile")(function* (actor: Ac
   const now = yield* (yield* Clock).now
   const codes = yield* checkCodes(actor.userId, entries, now)
   if (!codes.ok) return yield* new RuleViolation({ message: completeMessages.captchaInvalid })
-  yield* refuseTaken(actor.userId, entries.map((e) => e.phone))
-  yield* save(actor.userId, { worksiteId: worksite.id, phoneMain, phoneVice, ...(yield* boundAt(profile, worksite.id)) })
+  yield* profileCompleted(actor, profile, worksite, { worksiteId: worksite.id, phoneMain, phoneVice, confirmed: entries.map((e) => e.phone), captcha: "confirmed" }, now)
   yield* codes.consume
   return { worksite, phoneMain, phoneVice }
+})
+
+/** Saves a completed profile whose codes were confirmed, and logs it. */
+const profileCompleted = Effect.fnUntraced(function* (actor: Actor, profile: UserProfile, worksite: { readonly id: string }, c: CompletedProfile, now: Date) {
+  yield* refuseTaken(actor.userId, c.confirmed)
+  yield* save(actor.userId, { worksiteId: worksite.id, phoneMain: c.phoneMain, phoneVice: c.phoneVice, ...boundAt(profile, worksite.id, now) })
+  yield* logOperation(CompleteProfileOperation, actor.openid, now, c, { worksiteId: worksite.id, phoneMain: c.phoneMain, phoneVice: c.phoneVice })
+})
+
+/** A logged completion replayed: the codes were checked when it was completed. */
+export const completeRecorded = Effect.fn("completeRecorded")(function* (actor: Actor, c: CompletedProfile) {
+  const profile = yield* locked(actor.userId)
+  const worksite = yield* worksiteNamed(c.worksiteId)
+  yield* profileCompleted(actor, profile, worksite, c, yield* (yield* Clock).now)
+  return { worksiteId: worksite.id, phoneMain: c.phoneMain, phoneVice: c.phoneVice }
 })
 
 // --- real-name verification ----------------------------------------------------------------------
@@ -364,6 +460,10 @@ export const verificationsToReview = Effect.fn("verificationsToReview")(function
 
 // --- runners -------------------------------------------------------------------------------------
 
+/** A runner application: the invitation code and the agreement as given; the leader it joins and the status. */
+export const ApplyRunnerOperation = operationKind("applyRunner", Schema.Struct({ invitation: Schema.String, agree: Schema.Boolean }),
+  Schema.Struct({ paotuiStatus: Schema.Number, paotuiLeader: Schema.NullOr(Schema.String) }))
+
 export const applyPaotui = Effect.fn("applyPaotui")(function* (actor: Actor, input: { readonly invitation?: string | undefined; readonly agree: boolean }) {
   const profile = yield* locked(actor.userId)
   if (!profile.worksiteId) return yield* new RuleViolation({ message: worksiteMessages.required })
@@ -376,7 +476,72 @@ export const applyPaotui = Effect.fn("applyPaotui")(function* (actor: Actor, inp
   })
   if (outcome instanceof RuleViolation || outcome instanceof StateConflict) return yield* outcome
   yield* save(actor.userId, outcome)
+  yield* logOperation(ApplyRunnerOperation, actor.openid, yield* (yield* Clock).now, { invitation, agree: input.agree }, outcome)
   return outcome
+})
+
+/** A review of a runner application (under the operator when made with `station runners`): approved ones are counted from then on. */
+export const ReviewRunnerOperation = operationKind("reviewRunner", Schema.Struct({ userId: Schema.String, decision: Schema.Number }),
+  Schema.Struct({ userId: Schema.String, paotuiStatus: Schema.Number }))
+
+/** Runner applications waiting for review, oldest first. */
+export const pendingRunnerApplications = Effect.fn("pendingRunnerApplications")(function* (limit: number) {
+  return yield* (yield* ProfileStore).runnersUnderReview(limit)
+})
+
+/**
+ * Approves (1) or rejects (2) a runner application under review, as staff of the applicant's worksite, an admin or the
+ * operator. An approval sets when the user joined, which the statistics count approved runners by.
+ */
+export const reviewRunner = Effect.fn("reviewRunner")(function* (reviewer: Reviewer, userId: string, decision: number | undefined) {
+  if (reviewer !== "operator" && !mayReviewVerifications(reviewer.role)) return yield* new NotAllowed({ message: messages.notReviewer })
+  const target = yield* (yield* ProfileStore).lock(userId)
+  if (!target) return yield* userMissing()
+  if (reviewer !== "operator" && reviewer.role === "staff") {
+    const employee = yield* employeeOf(reviewer)
+    if (employee.worksite.id !== target.worksiteId) return yield* new NotAllowed({ message: messages.otherWorksiteUser })
+  }
+  const next = reviewRunnerApplication(target.paotuiStatus, decision ?? Number.NaN)
+  if (next instanceof RuleViolation || next instanceof StateConflict) return yield* next
+  const now = yield* (yield* Clock).now
+  yield* save(userId, next.paotuiStatus === PaotuiStatus.joined ? { ...next, paotuiJoinedAt: now } : next)
+  yield* logOperation(ReviewRunnerOperation, reviewer === "operator" ? STATION_OPERATOR : reviewer.openid, now,
+    { userId, decision: next.paotuiStatus }, { userId, paotuiStatus: next.paotuiStatus })
+  return { ...target, ...next }
+})
+
+// --- sign-up -------------------------------------------------------------------------------------
+
+/** Who arrived through the messaging app, as it told us: the identity and the profile fields it gave. */
+export const Arrival = Schema.Struct({
+  openid: Schema.String, unionid: Schema.NullOr(Schema.String), nickname: Schema.NullOr(Schema.String), sex: Schema.Number, subscribe: Schema.Boolean
+})
+export type Arrival = typeof Arrival.Type
+
+/** A sign-up: the person as the messaging app gave them and the user id they were given (their row's times are the line's). */
+export const SignUpOperation = operationKind("signUp", Arrival, Schema.Struct({ id: Schema.String }))
+
+/**
+ * The first arrival of someone through the messaging app makes their user (with an empty wallet), logged under their
+ * openid; a known openid is answered as it is, and nothing is logged.
+ */
+export const signUp = Effect.fn("signUp")(function* (arrival: Arrival) {
+  const openid = text(arrival.openid)
+  if (openid === "") return yield* new RuleViolation({ message: messages.userMissing })
+  const store = yield* ProfileStore
+  const known = yield* store.findByOpenid(openid)
+  if (known) return { id: known.id, signedUp: false }
+  const id = yield* (yield* Ids).next
+  const now = yield* (yield* Clock).now
+  const person = { ...arrival, openid, sex: arrival.sex === 1 || arrival.sex === 2 ? arrival.sex : 0 }
+  if (!(yield* store.create({ ...person, id, at: now }))) {
+    // someone else's request signed them up meanwhile
+    const raced = yield* store.findByOpenid(openid)
+    if (!raced) return yield* userMissing()
+    return { id: raced.id, signedUp: false }
+  }
+  yield* logOperation(SignUpOperation, openid, now, person, { id })
+  return { id, signedUp: true }
 })
 
 export const teamOf = Effect.fn("teamOf")(function* (actor: Actor, leaderId: string) {

@@ -4,7 +4,7 @@ import { Router } from "express"
 import {
   ApplyAuth, ApplyPaotui, AuthList, CompleteProfile, completedView, PaotuisByLeader, PhoneCaptcha, reviewedView, submittedView, teamMemberView,
   UnbindPhoneMain, UnbindPhoneVice, UnverifySelf, UpdateIdCardNo, UpdateNewPaotuiOrderRemind, UpdateNickname, UpdatePhoneMain, UpdatePhoneVice,
-  UpdateRealname, UpdateSex, UpdateStudentCardUrl, UpdateWorksite, userView, VerifyAuth, WxUserInfo
+  UpdateRealname, UpdateSex, UpdateStudentCardUrl, UpdateWorksite, userView, VerifyAuth, VerifyPaotui, WxUserInfo
 } from "#src/profile/calls"
 import { messages as completeMessages } from "#src/profile/complete-profile"
 import { Notices, SetNotice } from "#src/notice/calls"
@@ -16,7 +16,7 @@ import { messages as profileMessages } from "#src/profile/profile"
 import { submissionUnderReview } from "#src/profile/review-queue"
 import { messages as runnerMessages } from "#src/profile/runner-application"
 import {
-  applyAuth, applyPaotui, completeProfile, myAccount, reviewAuth, sendCaptcha, teamOf, unbindPhoneMain, unbindPhoneVice,
+  applyAuth, applyPaotui, completeProfile, myAccount, reviewAuth, reviewRunner, sendCaptcha, teamOf, unbindPhoneMain, unbindPhoneVice,
   unverifySelf, updateIdCardNo, updateNewPaotuiOrderRemind, updateNickname, updatePhone, updateRealname, updateSex,
   updateStudentCardUrl, updateWorksite, verificationsToReview
 } from "#src/profile/use-cases"
@@ -93,6 +93,9 @@ export const userRoutes = (runtime: Runtime) => {
 
   r.put("/api/user/applypaotui", handle(ApplyPaotui, ({ invitation, agree }, req) =>
     runtime.run(applyPaotui(actorOf(req), { invitation, agree: agree === true })), () => ({ message: runnerMessages.applied })))
+
+  r.put("/api/user/verifypaotui/:userId", handle(VerifyPaotui, ({ userId, paotuiStatus }, req) =>
+    runtime.run(reviewRunner(actorOf(req), userId ?? "", paotuiStatus).pipe(Effect.map((u) => ({ _id: u.id, paotuiStatus: u.paotuiStatus })))), done))
 
   r.get("/api/user/getPaotuisByLeader/:leaderId", handle(PaotuisByLeader, ({ leaderId }, req) =>
     runtime.read(teamOf(actorOf(req), leaderId ?? "").pipe(Effect.map((team) => team.map(teamMemberView))))))

@@ -21,10 +21,11 @@ export const addressStore = (db: Kysely<DB>) => AddressStore.of({
       const { n } = await db.selectFrom("address").select((eb) => eb.fn.countAll<string>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow()
       return Number(n)
     }),
-  insert: (a) =>
+  insert: (a, at) =>
     query(() => db.insertInto("address").values({
       id: a.id, user_id: a.userId, name: a.name, phone: a.phone, province: a.province, city: a.city, county: a.county,
-      province_name: a.provinceName, city_name: a.cityName, county_name: a.countyName, detail: a.detail, is_default: a.isDefault
+      province_name: a.provinceName, city_name: a.cityName, county_name: a.countyName, detail: a.detail, is_default: a.isDefault,
+      created_at: at
     }).execute()),
   find: (id) => query(() => db.selectFrom("address").selectAll().where("id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toAddress(r))),
   remove: (id) => query(() => db.deleteFrom("address").where("id", "=", id).execute())

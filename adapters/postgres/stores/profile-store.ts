@@ -52,6 +52,16 @@ export const profileStore = (db: Kysely<DB>) => {
         worksite: r.worksite ? { ...toWorksiteProfile(r.worksite), majors: r.worksite.majors, expressSendCompanies: r.send_companies } : null
       })),
     find: (userId) => query(() => db.selectFrom("app_user").selectAll().where("id", "=", userId).executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),
+    findByOpenid: (openid) => query(() => db.selectFrom("app_user").selectAll().where("openid", "=", openid).executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),
+    create: (u) =>
+      query(async () => {
+        const made = await db.insertInto("app_user").values({
+          id: u.id, openid: u.openid, unionid: u.unionid, nickname: u.nickname, sex: u.sex, subscribe: u.subscribe,
+          subscribe_time: u.subscribe ? u.at : null, created_at: u.at
+        }).onConflict((oc) => oc.column("openid").doNothing()).returning("id").executeTakeFirst()
+        if (made) await db.insertInto("wallet").values({ user_id: u.id, money: 0, active_score: 0 }).execute()
+        return made !== undefined
+      }),
     lock: (userId) =>
       query(() => db.selectFrom("app_user").selectAll().where("id", "=", userId).forUpdate().executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),
     save: (userId, change) =>
@@ -72,6 +82,9 @@ export const profileStore = (db: Kysely<DB>) => {
       query(() => db.selectFrom("app_user").selectAll().where("auth_status", "=", 0)
         .$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!))
         .orderBy("auth_submitted_at").orderBy("id").limit(limit).execute())
+        .pipe(Effect.map((rows) => rows.map(toProfile))),
+    runnersUnderReview: (limit) =>
+      query(() => db.selectFrom("app_user").selectAll().where("paotui_status", "=", 0).orderBy("created_at").orderBy("id").limit(limit).execute())
         .pipe(Effect.map((rows) => rows.map(toProfile)))
   })
 }
