@@ -20,6 +20,8 @@ import {
   ErrandPaidOperation, ErrandPrepayOperation, ErrandTakeawayOperation, GrabErrandOperation, LeaderSignErrandOperation, PlaceErrandOperation,
   RateErrandOperation, ReleaseErrandOperation, TipPaidOperation, TipPrepayOperation, VoidErrandOperation
 } from "../errand/errand-operations"
+import { RemoveBuildingManagerOperation, SetBuildingManagerOperation, TransferErrandsOperation } from "../errand/errand-operations"
+import { JobRunOperation } from "../shared/job-run"
 import { BindStaffOperation } from "../staff/use-cases"
 import { CancelVerificationOperation, ReviewVerificationOperation, SubmitVerificationOperation } from "../profile/use-cases"
 import { SetNoticeOperation } from "../notice/use-cases"
@@ -75,6 +77,9 @@ export const operations = {
   tipPaid: TipPaidOperation,
   tipPrepay: TipPrepayOperation,
   voidErrand: VoidErrandOperation,
+  transferErrands: TransferErrandsOperation,
+  setBuildingManager: SetBuildingManagerOperation,
+  removeBuildingManager: RemoveBuildingManagerOperation,
   // staff
   bindStaff: BindStaffOperation,
   // profile
@@ -114,7 +119,9 @@ export const operations = {
   createReportLink: CreateReportLinkOperation,
   revokeReportLink: RevokeReportLinkOperation,
   setSiteAdmin: SetSiteAdminOperation,
-  storeDailyStatistics: StoreDayOperation
+  storeDailyStatistics: StoreDayOperation,
+  // the scheduler
+  jobRun: JobRunOperation
 } as const
 
 /** The name of a logged operation. */
