@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations } from "#adapters/ops/replay"
 import { createUser } from "#adapters/postgres/seed"
-import { jobNamed, recordJobRun } from "#adapters/scheduler/jobs"
+import { jobNamed, runJobLogged } from "#adapters/scheduler/jobs"
 import { noLock } from "#adapters/scheduler/lock"
 import { startScheduler } from "#adapters/scheduler/scheduler"
 import { ErrandStatus } from "#src/errand/status-machine"
@@ -126,7 +126,11 @@ describe.each(backends)("station replay of errand team administration [%s]", (ba
       await scheduler.stop()
     }
     expect(runs).toEqual([{ name: "void-unpaid-errands", result: expect.objectContaining({ voided: 1 }) }, { name: "mark-due-returns", result: { marked: 0 } }])
-    await recordJobRun(t.runtime, "void-unpaid-errands", { voided: 0, skipped: 0, paidElsewhere: 0, failed: 0, waiting: 0, givenUp: 0 }, late)
+    // `station jobs run` logs its run the same way: one that voided an order, then one that found nothing
+    const unpaidToo = await order(false)
+    const later = new Date(clock().getTime() + 31 * MINUTE)
+    expect(await runJobLogged(t.runtime, jobNamed("void-unpaid-errands")!, later)).toMatchObject({ voided: 1 })
+    expect(await runJobLogged(t.runtime, jobNamed("void-unpaid-errands")!, later)).toMatchObject({ voided: 0, failed: 0 })
 
     const lines: Array<{ lineNo: number; text: string }> = []
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
@@ -139,11 +143,15 @@ describe.each(backends)("station replay of errand team administration [%s]", (ba
       ["setBuildingManager", LEADER.openid, { buildingId: "b-xy-2", userId: RUNNER_A.id }, { buildingId: "b-xy-2", managerId: RUNNER_A.id }],
       ["setBuildingManager", LEADER.openid, { buildingId: "b-xy-1", userId: RUNNER_B.id }, { buildingId: "b-xy-1", managerId: RUNNER_B.id }],
       ["removeBuildingManager", LEADER.openid, { buildingId: "b-xy-2" }, { buildingId: "b-xy-2", managerId: null }],
-      ["jobRun", "station-system", { job: "void-unpaid-errands" },
-        { done: 1, failed: 0, counts: { voided: 1, skipped: 0, paidElsewhere: 0, failed: 0, waiting: 0, givenUp: 0 } }]
+      ...[0, 1].map(() => ["jobRun", "station-system", { job: "void-unpaid-errands" },
+        { done: 1, failed: 0, counts: { voided: 1, skipped: 0, paidElsewhere: 0, failed: 0, waiting: 0, givenUp: 0 } }])
     ])
-    // the run's line follows the void it marks
-    expect(ops.slice(-2).map((o) => o.op)).toEqual(["voidErrand", "jobRun"])
+    // each run's line follows the void it marks
+    expect(ops.slice(-6).map((o) => [o.op, o.input])).toEqual([
+      ["voidErrand", { id: unpaid.id, reason: "unpaid" }], ["jobRun", { job: "void-unpaid-errands" }],
+      ["checkIn", expect.anything()], ["placeErrand", expect.anything()],
+      ["voidErrand", { id: unpaidToo.id, reason: "unpaid" }], ["jobRun", { job: "void-unpaid-errands" }]
+    ])
     expect(ops.filter((o) => o.op === "releaseErrand")).toEqual([expect.objectContaining({ actorOpenid: RUNNER_B.openid, outcome: { id: first.id, status: ErrandStatus.cancelled } })])
 
     // the replaying clock is past the scheduler's run, or that line would be in its future
@@ -154,8 +162,8 @@ describe.each(backends)("station replay of errand team administration [%s]", (ba
       expect(summary.problems).toEqual([])
       expect(summary).toMatchObject({ operations: lines.length, matched: lines.length, mismatched: 0, failed: 0, badLines: 0 })
 
-      const orders = [first.id, second.id, third.id, unpaid.id]
-      const parcels = [first.parcelId, second.parcelId, third.parcelId, unpaid.parcelId]
+      const orders = [first.id, second.id, third.id, unpaid.id, unpaidToo.id]
+      const parcels = [first.parcelId, second.parcelId, third.parcelId, unpaid.parcelId, unpaidToo.parcelId]
       const people = [LEADER.id, RUNNER_A.id, RUNNER_B.id, "u-student"]
       const same = async <R>(read: (app: TestApp) => Promise<R>) => expect(await read(fresh)).toEqual(await read(t))
       await same((a) => a.db.selectFrom("errand_order").selectAll().where("id", "in", orders).orderBy("id").execute())
@@ -168,7 +176,15 @@ describe.each(backends)("station replay of errand team administration [%s]", (ba
       await same((a) => a.db.selectFrom("app_user").select(["id", "credit_score", "paotui_leader", "is_paotui_leader"]).where("id", "in", people).orderBy("id").execute())
       const buildings = await t.db.selectFrom("building").select(["id", "manager_id"]).where("id", "in", BUILDINGS).orderBy("id").execute()
       expect(buildings).toEqual([{ id: "b-xy-1", manager_id: RUNNER_B.id }, { id: "b-xy-2", manager_id: null }])
-      expect((await t.db.selectFrom("errand_order").select("status").where("id", "in", orders).orderBy("id").execute()).length).toBe(4)
+      expect((await t.db.selectFrom("errand_order").select("status").where("id", "in", orders).execute()).map((o) => o.status).sort())
+        .toEqual([ErrandStatus.cancelled, ErrandStatus.cancelled, ErrandStatus.cancelled, ErrandStatus.accepted, ErrandStatus.accepted].sort())
+
+      // a run line is a marker, but of a job the station has: one naming no job is refused
+      const run = JSON.parse(lines.at(-1)!.text) as Record<string, unknown>
+      const unknownJob = await replayOperations(fresh.runtime, (async function* () {
+        yield { lineNo: 1, text: JSON.stringify({ ...run, input: { job: "no-such-job" } }) }
+      })())
+      expect(unknownJob.problems).toEqual([expect.objectContaining({ line: 1, op: "jobRun", kind: "failure", message: "no job named no-such-job" })])
 
     } finally {
       await fresh.close()
