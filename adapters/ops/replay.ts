@@ -53,6 +53,7 @@ import { actorByOpenid } from "./actors"
 import { decodeLine, type DecodedOperation } from "./ops-log"
 import { removeBuildingManager, setBuildingManager, transferOrders } from "#src/errand/team"
 import { jobNamed } from "../scheduler/jobs"
+import { logOperation } from "#src/shared/operation"
 
 export interface ReplayLine {
   readonly lineNo: number
@@ -412,9 +413,12 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     (input, actor) => setBuildingManager(actor, input.buildingId, input.userId).pipe(Effect.andThen(buildingManager(input.buildingId))), (r) => ({ ...r })),
   removeBuildingManager: replayer(operations.removeBuildingManager,
     (input, actor) => removeBuildingManager(actor, input.buildingId).pipe(Effect.andThen(buildingManager(input.buildingId))), (r) => ({ ...r })),
-  // a scheduler run, under the system actor: a marker (its items replay from their own lines), which must name a job
+  // a scheduler run, under the system actor: a marker (its items replay from their own lines), which must name a job; the
+  // same line is logged again
   jobRun: replayer(operations.jobRun,
-    (input, _, expected) => (jobNamed(input.job) ? Effect.succeed(expected) : Effect.fail(new NotFound({ message: `no job named ${input.job}` }))),
+    (input, _, expected) => (jobNamed(input.job)
+      ? Clock.use((c) => c.now).pipe(Effect.flatMap((at) => logOperation(operations.jobRun, SYSTEM_ACTOR, at, input, expected)), Effect.as(expected))
+      : Effect.fail(new NotFound({ message: `no job named ${input.job}` }))),
     (r) => ({ ...r }), undefined, () => false)
 }
 

@@ -171,8 +171,10 @@ describe.each(backends)("station replay of errand team administration [%s]", (ba
       await same((a) => a.db.selectFrom("building").selectAll().where("worksite_id", "=", "ws-xiyuan").orderBy("id").execute())
       await same((a) => a.db.selectFrom("pay_trade").selectAll().where("ref_id", "in", orders).orderBy("trade_no").execute())
       await same((a) => a.db.selectFrom("wallet").selectAll().where("user_id", "in", people).orderBy("user_id").execute())
-      await same((a) => a.db.selectFrom("ledger").select(["user_id", "type", "money", "score", "remark", "ref_type", "ref_id", "created_at"])
+      await same((a) => a.db.selectFrom("ledger").select(["id", "user_id", "type", "money", "score", "remark", "ref_type", "ref_id", "created_at"])
         .where("user_id", "in", people).where("ref_type", "<>", "opening").orderBy("created_at").orderBy("money").execute())
+      // each operation, the scheduler's run lines included, logged the same line again
+      await same((a) => a.db.selectFrom("ops_log").select(["op", "actor_openid", "at", "input", "outcome", "ids"]).orderBy("seq").execute())
       await same((a) => a.db.selectFrom("app_user").select(["id", "credit_score", "paotui_leader", "is_paotui_leader"]).where("id", "in", people).orderBy("id").execute())
       const buildings = await t.db.selectFrom("building").select(["id", "manager_id"]).where("id", "in", BUILDINGS).orderBy("id").execute()
       expect(buildings).toEqual([{ id: "b-xy-1", manager_id: RUNNER_B.id }, { id: "b-xy-2", manager_id: null }])
