@@ -1,11 +1,11 @@
 /**
  * `station jobs`: the scheduler's jobs, running one now (the server runs them on its own schedule), the items
- * they and the outbox gave up on, and trying one of those again.
+ * they and the outbox gave up on, and trying one of those again. A run (and a retried item) is logged as `jobRun`.
  */
 import { shanghaiDateTime } from "#src/shared/time"
 import { retryOutboxMessage } from "#adapters/outbox/outbox-worker"
 import { failuresOf, listFailures, MAX_ATTEMPTS, OUTBOX, type ItemFailure } from "#adapters/scheduler/failures"
-import { jobNamed, jobs } from "#adapters/scheduler/jobs"
+import { jobNamed, jobs, recordJobRun, runJobLogged } from "#adapters/scheduler/jobs"
 import { withDatabase, withRuntime } from "./database"
 import { ExitCode, Refusal, render, UsageError, type Options } from "./outcome"
 import { pairs, table } from "./table"
@@ -26,7 +26,7 @@ export const runJob = async (name: string, options: Options) => {
   if (!job) throw new UsageError(`no job named ${name}; the jobs are ${jobs.map((j) => j.name).join(", ")}`)
   return withRuntime(async (runtime) => {
     const at = new Date()
-    const result = await job.run(runtime, at)
+    const result = await runJobLogged(runtime, job, at)
     render(options, { job: job.name, at, result }, () => `Ran ${job.name}.\n${pairs(Object.entries(result).map(([k, v]) => [{ verbatim: k }, v] as const))}`)
   })
 }
@@ -74,7 +74,9 @@ export const retryJobItem = async (name: string, item: string, options: Options)
       outcome = tried
     } else {
       if (!(await failuresOf(runtime.db, name, [item])).has(item)) throw new Refusal("NotFound", `no failure of ${name} for item ${item} (see station jobs failures --all)`)
-      outcome = await jobNamed(name)!.retry!(runtime, new Date(), item)
+      const at = new Date()
+      outcome = await jobNamed(name)!.retry!(runtime, at, item)
+      await recordJobRun(runtime, name, { [outcome]: 1 }, at)
     }
     const failure = (await listFailures(runtime.db, { all: true })).find((f) => f.job === name && f.item === item)
     render(options, { job: name, item, outcome, failure: failure ?? null }, () =>

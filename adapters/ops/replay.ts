@@ -53,6 +53,9 @@ import type { DB } from "../postgres/schema"
 import type { RunOptions, Runtime, StationServices } from "../runtime"
 import { actorByOpenid } from "./actors"
 import { decodeLine, type DecodedOperation } from "./ops-log"
+import { removeBuildingManager, setBuildingManager, transferOrders } from "#src/errand/team"
+import { jobNamed } from "../scheduler/jobs"
+import { logOperation } from "#src/shared/operation"
 
 export interface ReplayLine {
   readonly lineNo: number
@@ -419,8 +422,26 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     (u) => ({ userId: u.id, paotuiStatus: u.paotuiStatus }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
   addAddress: replayer(operations.addAddress, (input, actor) => addAddress(actor, input), (a) => ({ id: a.id, isDefault: a.isDefault }),
     (expected) => ({ ids: () => expected.id })),
-  deleteAddress: replayer(operations.deleteAddress, (input, actor) => deleteAddress(actor, input.id).pipe(Effect.as(input)), (r) => ({ ...r }))
+  deleteAddress: replayer(operations.deleteAddress, (input, actor) => deleteAddress(actor, input.id).pipe(Effect.as(input)), (r) => ({ ...r })),
+  // errand teams: a hand-over to a teammate by the same runner; building leaders set and removed by the same leader, answered
+  // from the building as it then is
+  transferErrands: replayer(operations.transferErrands, (input, actor) => transferOrders(actor, { ids: input.ids, acceptUserId: input.acceptUserId }),
+    (r) => ({ ids: r.ids, acceptOpenid: r.to.openid })),
+  setBuildingManager: replayer(operations.setBuildingManager,
+    (input, actor) => setBuildingManager(actor, input.buildingId, input.userId).pipe(Effect.andThen(buildingManager(input.buildingId))), (r) => ({ ...r })),
+  removeBuildingManager: replayer(operations.removeBuildingManager,
+    (input, actor) => removeBuildingManager(actor, input.buildingId).pipe(Effect.andThen(buildingManager(input.buildingId))), (r) => ({ ...r })),
+  // a scheduler run, under the system actor: a marker (its items replay from their own lines), which must name a job; the
+  // same line is logged again
+  jobRun: replayer(operations.jobRun,
+    (input, _, expected) => (jobNamed(input.job)
+      ? Clock.use((c) => c.now).pipe(Effect.flatMap((at) => logOperation(operations.jobRun, SYSTEM_ACTOR, at, input, expected)), Effect.as(expected))
+      : Effect.fail(new NotFound({ message: `no job named ${input.job}` }))),
+    (r) => ({ ...r }), undefined, () => false)
 }
+
+const buildingManager = (buildingId: string) =>
+  ErrandStore.use((s) => s.findBuilding(buildingId)).pipe(Effect.map((b) => ({ buildingId, managerId: b?.managerId ?? null })))
 
 const differences = (expected: Outcome, actual: Outcome) =>
   Object.keys(expected).filter((k) => JSON.stringify(expected[k]) !== JSON.stringify(actual[k])).map((k) => `${k}: recorded ${JSON.stringify(expected[k])}, replayed ${JSON.stringify(actual[k])}`)

@@ -4,11 +4,14 @@
  * and answers counts of what it changed. A job that changes parcels does it through a use case that
  * appends to the operations log, as `mark-due-returns` does. A job that works item by item (`itemsJob`)
  * gives each item its own transaction: an item that fails is logged, counted, tried again later and
- * never holds up the next one (see failures.ts).
+ * never holds up the next one (see failures.ts). The scheduler and `station jobs run` log each run that dealt with
+ * something as one `jobRun` line (`runJobLogged`), after the run, in its own transaction.
  */
 import { Cause, Effect, Exit } from "effect"
 import type { Kysely } from "kysely"
-import { markDueParcels } from "#src/parcel/returns"
+import { markDueParcels, SYSTEM_ACTOR } from "#src/parcel/returns"
+import { JobRunOperation, jobRunOutcome, jobRunWorthLogging } from "#src/shared/job-run"
+import { logOperation } from "#src/shared/operation"
 import { dueReturnReminders, remindReturn, REMIND_OUTCOMES } from "#src/parcel/return-reminder"
 import { dueTrades } from "#src/payment/use-cases"
 import { expirePrepay } from "#src/settlement/settlements"
@@ -185,5 +188,22 @@ export const jobs: ReadonlyArray<Job> = [
     work: { due: duePicturePurges, one: purgePostPictures, outcomes: PURGE_OUTCOMES }
   })
 ]
+
+/**
+ * Logs a job's run as one `jobRun` line under the system actor (its name and counts), in its own transaction after the
+ * run; a run that dealt with nothing and failed nothing writes none. The items themselves were logged as they changed.
+ */
+export const recordJobRun = async (runtime: Runtime, job: string, counts: JobResult, at: Date): Promise<void> => {
+  const outcome = jobRunOutcome(counts)
+  if (!jobRunWorthLogging(outcome)) return
+  valueOf(await runtime.run(logOperation(JobRunOperation, SYSTEM_ACTOR, at, { job }, outcome), { now: at }))
+}
+
+/** Runs a job now and logs the run (`recordJobRun`): what the scheduler and `station jobs run` do. */
+export const runJobLogged = async (runtime: Runtime, job: Job, at: Date): Promise<JobResult> => {
+  const result = await job.run(runtime, at)
+  await recordJobRun(runtime, job.name, result, at)
+  return result
+}
 
 export const jobNamed = (name: string, registry: ReadonlyArray<Job> = jobs): Job | undefined => registry.find((job) => job.name === name)

@@ -44,3 +44,16 @@ export const TipPrepayOperation = operationKind("tipPrepay", Schema.Struct({ id:
 /** The provider's notice settled a tip's trade. */
 export const TipPaidOperation = operationKind("tipPaid", Schema.Struct({ tradeNo: Schema.String, providerRef: Schema.NullOr(Schema.String) }),
   Schema.Struct({ id: Schema.String }))
+/**
+ * A runner handed accepted orders to a teammate (`rollout/single`, `rollout/batch`): the orders named (each once, in
+ * the order given) and the teammate by user id; the teammate's openid they went to.
+ */
+export const TransferErrandsOperation = operationKind("transferErrands",
+  Schema.Struct({ ids: Schema.Array(Schema.String), acceptUserId: Schema.String }),
+  Schema.Struct({ ids: Schema.Array(Schema.String), acceptOpenid: Schema.String }))
+/** A leader set a building's leader (`setExpressMaster`): the building and the runner who leads it now. */
+export const SetBuildingManagerOperation = operationKind("setBuildingManager",
+  Schema.Struct({ buildingId: Schema.String, userId: Schema.String }), Schema.Struct({ buildingId: Schema.String, managerId: Schema.String }))
+/** A leader removed a building's leader (`delExpressMaster`): the building, which has none now. */
+export const RemoveBuildingManagerOperation = operationKind("removeBuildingManager",
+  Schema.Struct({ buildingId: Schema.String }), Schema.Struct({ buildingId: Schema.String, managerId: Schema.Null }))

@@ -91,7 +91,7 @@ export class ErrandStore extends Context.Service<ErrandStore, {
    * false when someone else changed it first. A grab is `replace(order, 0, grabbed)`: one winner.
    */
   replace(next: ErrandOrderRecord, from: ErrandStatus, acceptOpenid?: string | null): Effect.Effect<boolean>
-  /** Hands the runner's orders at status 1 to another runner, all or none. */
+  /** Hands the runner's orders at status 1 to another runner, all or none, with the parcels of those that deliver one (the runner a parcel names). */
   transfer(ids: ReadonlyArray<string>, fromOpenid: string, to: Runner): Effect.Effect<boolean>
   hall(worksiteId: string, sort: HallSort): Effect.Effect<ReadonlyArray<ErrandOrderRecord>>
   listForRequester(openid: string, group: StatusGroup, page: number): Effect.Effect<Page<ErrandOrderRecord>>

@@ -95,7 +95,7 @@ const world = (people: ReadonlyArray<Member>, orders: ReadonlyArray<ErrandOrderR
       Effect.provideService(CreditStore, credits as never)
     )) as Effect.Effect<A, E, never>)
   return {
-    run, ords, blds, scores, records, comments, countsAsked, events: ports.events,
+    run, ords, blds, scores, records, comments, countsAsked, events: ports.events, ops: ports.ops,
     loseNextCreditChange: () => { moveCreditOnce = true },
     loseCreditChangesForever: () => { credits.change = () => Effect.sync(() => { changeTries++; return false }) },
     changeTries: () => changeTries,
@@ -308,17 +308,74 @@ describe("a leader's buildings, lookup and day", () => {
   })
 
   it("an unknown building is '获取大楼列表失败'; a store that writes nothing is a conflict; removing elsewhere is '删除楼长失败'", async () => {
-    const w = world([lead, a], [], [building("b1", "ws", "a"), building("b2", "ws2")])
+    const w = world([lead, a], [], [building("b1", "ws", "a"), building("b2", "ws2"), building("b3", "ws")])
     expect(await w.run(setBuildingManager(asLead, "nope", "a"))).toMatchObject(refused("NotFound", "获取大楼列表失败"))
     expect(await w.run(removeBuildingManager(asLead, "b2"))).toMatchObject(refused("NotAllowed", "删除楼长失败"))
     w.refuseBuildingWrites()
-    expect(await w.run(setBuildingManager(asLead, "b1", "a"))).toMatchObject(refused("StateConflict", "设置失败"))
+    expect(await w.run(setBuildingManager(asLead, "b3", "a"))).toMatchObject(refused("StateConflict", "设置失败"))
     expect(await w.run(removeBuildingManager(asLead, "b1"))).toMatchObject(refused("StateConflict", "删除楼长失败"))
+    expect(w.ops).toEqual([])
+  })
+
+  it("setting the building's own leader again, or removing a leader from a building without one, changes nothing and logs nothing", async () => {
+    const w = world([lead, a], [], [building("b1", "ws", "a"), building("b2", "ws")])
+    w.refuseBuildingWrites()
+    expect(await w.run(setBuildingManager(asLead, "b1", "a"))).toMatchObject({ ok: true, value: { manager: { _id: "a" } } })
+    expect(await w.run(removeBuildingManager(asLead, "b2"))).toMatchObject({ ok: true })
+    expect(w.ops).toEqual([])
   })
 
   it("answers the building counts of the leader's worksite for today, Shanghai time", async () => {
     const w = world([lead], [])
     expect(await w.run(buildingStatus(asLead))).toEqual({ ok: true, value: [{ buildingId: "b1", counts: [1, 2] }] })
     expect(w.countsAsked).toEqual([["ws", new Date("2026-11-22T16:00:00Z"), new Date("2026-11-23T16:00:00Z")]])
+  })
+})
+
+describe("the operations log", () => {
+  /**
+   * Every call of a team use case that changes an order or a building writes exactly one operation under its caller at the
+   * clock's time, naming what it changed; a refused call writes none. A team use case that writes without logging fails here.
+   */
+  it("holds one line for each hand-over and each building leader set or removed, none for a refusal", async () => {
+    const lead = member("lead", { isPaotuiLeader: true, paotuiLeader: null })
+    const a = member("a", { openid: "o-a" })
+    const b = member("b")
+    const far = member("far", { worksiteId: "ws2" })
+    const building = (id: string, worksiteId: string): BuildingRecord => ({
+      id, worksiteId, name: id, tag: "", area: "", isLift: false, fees: {}, specialGoods: [], managerId: null
+    })
+    const w = world([lead, a, b, far], [order("1"), order("2"), order("3", { status: 2 })], [building("b1", "ws"), building("b2", "ws2")])
+    const asA = actor({ userId: "a", openid: "o-a", role: "runner" })
+    const asB = actor({ userId: "b", openid: "o-b", role: "runner" })
+    const asLead = actor({ userId: "lead", openid: "o-lead", role: "runner" })
+    const state = () => JSON.stringify([[...w.ords.values()], [...w.blds.values()]])
+    const steps: ReadonlyArray<readonly [string, () => Effect.Effect<unknown, unknown, any>]> = [
+      ["transferErrands", () => transferOrders(asA, { ids: ["1", "3"], acceptUserId: "b" })],
+      ["transferErrands", () => transferOrders(asA, { ids: ["1", "2", "1"], acceptUserId: "b", acceptOpenid: "o-b" })],
+      ["transferErrands", () => transferOrders(asA, { ids: ["1"], acceptUserId: "b" })],
+      ["transferErrands", () => transferOrders(asB, { ids: ["2"], acceptUserId: "a" })],
+      ["setBuildingManager", () => setBuildingManager(asA, "b1", "b")],
+      ["setBuildingManager", () => setBuildingManager(asLead, "b1", "far")],
+      ["setBuildingManager", () => setBuildingManager(asLead, "b1", "b")],
+      ["setBuildingManager", () => setBuildingManager(asLead, "b1", "a")],
+      ["removeBuildingManager", () => removeBuildingManager(asLead, "b2")],
+      ["removeBuildingManager", () => removeBuildingManager(asLead, "b1")]
+    ]
+    for (const [op, step] of steps) {
+      const before = state()
+      const lines = w.ops.length
+      const result = await w.run(step())
+      const written = w.ops.slice(lines)
+      if (state() === before) expect({ op, result: result.ok, written }).toEqual({ op, result: false, written: [] })
+      else expect(written).toEqual([expect.objectContaining({ op, at: NOW })])
+    }
+    expect(w.ops.map((o) => [o.op, o.actorOpenid, o.input, o.outcome])).toEqual([
+      ["transferErrands", "o-a", { ids: ["1", "2"], acceptUserId: "b" }, { ids: ["1", "2"], acceptOpenid: "o-b" }],
+      ["transferErrands", "o-b", { ids: ["2"], acceptUserId: "a" }, { ids: ["2"], acceptOpenid: "o-a" }],
+      ["setBuildingManager", "o-lead", { buildingId: "b1", userId: "b" }, { buildingId: "b1", managerId: "b" }],
+      ["setBuildingManager", "o-lead", { buildingId: "b1", userId: "a" }, { buildingId: "b1", managerId: "a" }],
+      ["removeBuildingManager", "o-lead", { buildingId: "b1" }, { buildingId: "b1", managerId: null }]
+    ])
   })
 })

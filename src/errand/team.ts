@@ -8,8 +8,10 @@ import { Effect } from "effect"
 import { isJoinedRunner } from "../profile/runner-application"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { logOperation } from "../shared/operation"
 import { Clock, Events } from "../shared/ports"
 import { hours, startOfShanghaiDay } from "../shared/time"
+import { RemoveBuildingManagerOperation, SetBuildingManagerOperation, TransferErrandsOperation } from "./errand-operations"
 import { ErrandStore, type ErrandOrderRecord } from "./errand-store"
 import { memberName, TeamStore, type Member } from "./team-store"
 import { leaderLookupRefusal, leaderMessages, setBuildingLeaderRefusal, TRANSFER_EVENT, transferMessages, transferRefusal } from "./transfer"
@@ -53,6 +55,7 @@ export interface TransferInput {
 /**
  * Hands the caller's accepted orders (status 1) to a teammate, all or none. The teammate is named by id;
  * their name and phone are read here, never taken from the request. Each requester is told who has it now.
+ * Logged under the runner who handed them over (`transferErrands`).
  */
 export const transferOrders = Effect.fn("transferOrders")(function* (actor: Actor, input: TransferInput) {
   const ids = [...new Set(input.ids.filter((id) => id !== ""))]
@@ -74,6 +77,7 @@ export const transferOrders = Effect.fn("transferOrders")(function* (actor: Acto
   if (refused) return yield* refused
   const runner = { openid: to.openid, name: memberName(to), phone: to.phoneMain ?? "" }
   if (!(yield* errands.transfer(ids, from.openid, runner))) return yield* new StateConflict({ message: teamMessages.failed })
+  yield* logOperation(TransferErrandsOperation, actor.openid, yield* (yield* Clock).now, { ids, acceptUserId: to.id }, { ids, acceptOpenid: to.openid })
   const events = yield* Events
   for (const order of orders) {
     const payload = { _id: order.id, orderNo: order.orderNo, status: order.status, acceptOpenid: runner.openid, acceptUser: runner.name, acceptUserPhone: runner.phone }
@@ -81,7 +85,7 @@ export const transferOrders = Effect.fn("transferOrders")(function* (actor: Acto
     if (requester) yield* events.publish({ room: { user: requester.id }, name: TRANSFER_EVENT, payload })
     yield* events.publish({ room: { user: to.id }, name: TRANSFER_EVENT, payload })
   }
-  return { moved: ids.length, to: runner }
+  return { moved: ids.length, ids, to: runner }
 })
 
 // --- building leaders -------------------------------------------------------------------------------------------
@@ -118,20 +122,26 @@ const leadersBuilding = Effect.fnUntraced(function* (actor: Actor, buildingId: s
   return { leader, building }
 })
 
-/** `setExpressMaster/{buildingId}/{userId}`: the looked-up runner leads the building. */
+/** `setExpressMaster/{buildingId}/{userId}`: the looked-up runner leads the building (logged as `setBuildingManager`). */
 export const setBuildingManager = Effect.fn("setBuildingManager")(function* (actor: Actor, buildingId: string, userId: string) {
   const { leader, building } = yield* leadersBuilding(actor, buildingId, teamMessages.setFailed)
   const candidate = userId ? yield* (yield* TeamStore).byId(userId) : undefined
   const refused = setBuildingLeaderRefusal(leader, building, candidate ?? null)
   if (refused) return yield* refused
+  // one who leads it already: nothing changes, nothing is logged
+  if (building.managerId === candidate!.id) return { building, manager: managerView(candidate!) }
   if (!(yield* (yield* ErrandStore).setBuildingManager(building.id, candidate!.id))) return yield* new StateConflict({ message: teamMessages.setFailed })
+  yield* logOperation(SetBuildingManagerOperation, actor.openid, yield* (yield* Clock).now, { buildingId: building.id, userId: candidate!.id },
+    { buildingId: building.id, managerId: candidate!.id })
   return { building, manager: managerView(candidate!) }
 })
 
-/** `delExpressMaster/{buildingId}`: the building has no leader any more. */
+/** `delExpressMaster/{buildingId}`: the building has no leader any more (logged as `removeBuildingManager` when it had one). */
 export const removeBuildingManager = Effect.fn("removeBuildingManager")(function* (actor: Actor, buildingId: string) {
   const { building } = yield* leadersBuilding(actor, buildingId, teamMessages.deleteFailed)
+  if (building.managerId === null) return { building }
   if (!(yield* (yield* ErrandStore).setBuildingManager(building.id, null))) return yield* new StateConflict({ message: teamMessages.deleteFailed })
+  yield* logOperation(RemoveBuildingManagerOperation, actor.openid, yield* (yield* Clock).now, { buildingId: building.id }, { buildingId: building.id, managerId: null })
   return { building }
 })
 

@@ -20,6 +20,8 @@ import {
   ErrandPaidOperation, ErrandPrepayOperation, ErrandTakeawayOperation, GrabErrandOperation, LeaderSignErrandOperation, PlaceErrandOperation,
   RateErrandOperation, ReleaseErrandOperation, TipPaidOperation, TipPrepayOperation, VoidErrandOperation
 } from "../errand/errand-operations"
+import { RemoveBuildingManagerOperation, SetBuildingManagerOperation, TransferErrandsOperation } from "../errand/errand-operations"
+import { JobRunOperation } from "../shared/job-run"
 import { BindStaffOperation } from "../staff/use-cases"
 import {
   ApplyRunnerOperation, CancelVerificationOperation, ChangeWorksiteOperation, CompleteProfileOperation, ConfirmPhoneOperation, EditProfileOperation, ReviewRunnerOperation, ReviewVerificationOperation, SignUpOperation, SubmitVerificationOperation, UnbindPhoneOperation
@@ -78,6 +80,9 @@ export const operations = {
   tipPaid: TipPaidOperation,
   tipPrepay: TipPrepayOperation,
   voidErrand: VoidErrandOperation,
+  transferErrands: TransferErrandsOperation,
+  setBuildingManager: SetBuildingManagerOperation,
+  removeBuildingManager: RemoveBuildingManagerOperation,
   // staff
   bindStaff: BindStaffOperation,
   // profile
@@ -129,7 +134,9 @@ export const operations = {
   storeDailyStatistics: StoreDayOperation,
   // address
   addAddress: AddAddressOperation,
-  deleteAddress: DeleteAddressOperation
+  deleteAddress: DeleteAddressOperation,
+  // the scheduler
+  jobRun: JobRunOperation
 } as const
 
 /** The name of a logged operation. */

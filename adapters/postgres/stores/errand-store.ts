@@ -154,13 +154,20 @@ export const errandStore = (db: Kysely<DB>) => {
     transfer: (ids, fromOpenid, to) => {
       const wanted = [...new Set(ids)]
       if (wanted.length === 0) return Effect.succeed(false)
-      // One statement: lock the runner's orders at status 1 among those named; move them only if all are there.
+      // One statement: lock the runner's orders at status 1 among those named; move them only if all are there, and the
+      // parcels of door deliveries with them (the runner a parcel names is who may collect it at the station)
       return query(() => sql<{ id: string }>`with held as (
           select id from errand_order where id in (${sql.join(wanted)}) and accept_openid = ${fromOpenid} and status = 1 for update
+        ), moved as (
+          update errand_order set accept_openid = ${to.openid}, accept_user = ${to.name}, accept_user_phone = ${to.phone}
+          where id in (select id from held) and (select count(*) from held) = ${wanted.length}
+          returning id, to_take_id
+        ), parcels as (
+          update parcel set paotui_openid = ${to.openid}
+          where id in (select to_take_id from moved where to_take_id is not null) and paotui_openid = ${fromOpenid}
+          returning id
         )
-        update errand_order set accept_openid = ${to.openid}, accept_user = ${to.name}, accept_user_phone = ${to.phone}
-        where id in (select id from held) and (select count(*) from held) = ${wanted.length}
-        returning id`.execute(db))
+        select id from moved`.execute(db))
         .pipe(Effect.map((r) => r.rows.length === wanted.length))
     },
     hall: (worksiteId, sort) =>
