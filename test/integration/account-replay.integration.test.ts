@@ -10,6 +10,7 @@ import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations } from "#adapters/ops/replay"
 import { captchaFor, checkDigit, idCardImage, plainPng, uploaded } from "../support/account-kit"
 import { backends, shanghaiNoonClock, startTestApp, type TestApp } from "../support/test-app"
+import { watchWrites, type WriteWatch } from "../support/write-watch"
 
 const NEWCOMER = { openid: "acct-newcomer", nickname: "新同学" }
 const PHONE_MAIN = "13600000031"
@@ -27,12 +28,14 @@ const form = (detail: string) => ({
 
 describe.each(backends)("station replay of an account [%s]", (backend) => {
   let recorded: TestApp
+  let watch: WriteWatch
   let fresh: TestApp
   const clock = shanghaiNoonClock()
   beforeAll(async () => {
     recorded = await startTestApp(backend, { clock })
     fresh = await startTestApp(backend, { clock })
-  }, 60_000)
+    watch = await watchWrites(recorded.db)
+  }, 120_000)
   afterAll(async () => {
     await recorded?.close()
     await fresh?.close()
@@ -96,6 +99,8 @@ describe.each(backends)("station replay of an account [%s]", (backend) => {
     ok(await t.api("PUT", "/api/user/unbindPhoneVice", token))
 
     const lines: Array<{ lineNo: number; text: string }> = []
+    // every change went with its operation
+    expect(await watch.unlogged()).toEqual([])
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual([
       "signUp", "completeProfile", "confirmPhone", "editProfile", "editProfile", "editProfile", "editProfile", "editProfile", "changeWorksite",

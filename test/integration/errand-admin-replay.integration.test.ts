@@ -15,6 +15,7 @@ import { startScheduler } from "#adapters/scheduler/scheduler"
 import { ErrandStatus } from "#src/errand/status-machine"
 import { ParcelStatus } from "#src/parcel/parcel-status"
 import { backends, checkInPayload, shanghaiNoonClock, startTestApp, unique, type TestApp } from "../support/test-app"
+import { watchWrites, type WriteWatch } from "../support/write-watch"
 
 const LEADER = { id: "u-adm-leader", openid: "adm-leader", phone: "13600000031" }
 const RUNNER_A = { id: "u-adm-runner-a", openid: "adm-runner-a", phone: "13600000032" }
@@ -36,11 +37,13 @@ const withTeam = async (t: TestApp) => {
 
 describe.each(backends)("station replay of errand team administration [%s]", (backend) => {
   let recorded: TestApp
+  let watch: WriteWatch
   const clock = shanghaiNoonClock()
   beforeAll(async () => {
     recorded = await startTestApp(backend, { clock })
     await withTeam(recorded)
-  }, 60_000)
+    watch = await watchWrites(recorded.db)
+  }, 120_000)
   afterAll(async () => {
     await recorded?.close()
   })
@@ -133,6 +136,8 @@ describe.each(backends)("station replay of errand team administration [%s]", (ba
     expect(await runJobLogged(t.runtime, jobNamed("void-unpaid-errands")!, later)).toMatchObject({ voided: 0, failed: 0 })
 
     const lines: Array<{ lineNo: number; text: string }> = []
+    // every change went with its operation
+    expect(await watch.unlogged()).toEqual([])
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     const ops = lines.map((l) => JSON.parse(l.text) as { op: string; actorOpenid: string; input: unknown; outcome: unknown })
     const admin = ops.filter((o) => ["transferErrands", "setBuildingManager", "removeBuildingManager", "jobRun"].includes(o.op))
