@@ -16,7 +16,9 @@ const KINDS: { readonly [K in OperationName]: true } = {
   storeDailyStatistics: true, createReportLink: true, revokeReportLink: true, setSiteAdmin: true,
   setNotice: true, remindReturn: true,
   placeErrand: true, errandPrepay: true, errandPaid: true, grabErrand: true, cancelErrand: true, releaseErrand: true, errandTakeaway: true, confirmErrandTakeaway: true, errandDelivered: true, confirmErrandReceipt: true,
-  leaderSignErrand: true, errandCollected: true, voidErrand: true, rateErrand: true, tipPrepay: true, tipPaid: true, bindStaff: true, submitVerification: true, reviewVerification: true, cancelVerification: true
+  leaderSignErrand: true, errandCollected: true, voidErrand: true, rateErrand: true, tipPrepay: true, tipPaid: true, bindStaff: true, submitVerification: true, reviewVerification: true, cancelVerification: true,
+  applyWithdrawal: true, reviewWithdrawal: true, payWithdrawal: true, pointsToMoney: true, tradePrepay: true, tradePaid: true, refundTrade: true, expirePrepay: true,
+  uploadImage: true
 }
 export const OPERATIONS = Object.keys(KINDS) as ReadonlyArray<OperationName>
 

@@ -60,7 +60,7 @@ import {
   setFreight, SetFreightOperation
 } from "#src/sending/use-cases"
 import type { Actor } from "#src/shared/actor"
-import { Clock } from "#src/shared/ports"
+import { Clock, Ids } from "#src/shared/ports"
 import { creditSms, SmsCreditOperation } from "#src/support/use-cases"
 import {
   createReportLink, CreateReportLinkOperation, revokeReportLink, RevokeReportLinkOperation, setSiteAdmin,
@@ -70,6 +70,14 @@ import { isDomainError } from "#src/shared/errors"
 import { STATION_OPERATOR, type OperationKind, type OperationName } from "#src/shared/operation"
 import { randomUUID } from "node:crypto"
 import type { DB } from "../postgres/schema"
+import { ApplyWithdrawalOperation, PayWithdrawalOperation, PointsToMoneyOperation, ReviewWithdrawalOperation } from "#src/wallet/wallet-operations"
+import { applyWithdrawal, pointsToMoney, reviewWithdrawal, transferWithdrawal } from "#src/wallet/use-cases"
+import { Payouts } from "#src/wallet/wallet-store"
+import { ExpirePrepayOperation, RefundTradeOperation, TradePaidOperation, TradePrepayOperation } from "#src/payment/trade-operations"
+import { paySafekeeping } from "#src/payment/safekeeping"
+import { expirePrepay, refundTrade, settlements, withDrawnIds } from "#src/settlement/settlements"
+import { depositTrade, donationTrade } from "#src/support/use-cases"
+import { recordUpload, UploadImageOperation } from "#src/upload/use-cases"
 import type { RunOptions, Runtime, StationServices } from "../runtime"
 import { actorByOpenid } from "./actors"
 import { decodeLine, type DecodedOperation } from "./ops-log"
@@ -266,6 +274,26 @@ const errandStatus = (id: string) => ErrandStore.use((s) => s.findById(id)).pipe
 const sendStatus = (id: string) => SendStore.use((s) => s.findById(id)).pipe(Effect.map((o) => ({ id, status: o?.status ?? -1 })))
 const newIds = () => ({ ids: randomUUID })
 
+/** The recorded ids, handed out in order (then new ones). */
+const givenBack = (ids: ReadonlyArray<string>) => {
+  const queue = [...ids]
+  return () => queue.shift() ?? randomUUID()
+}
+
+/** The pay-out provider as recorded: the transfer answers the recorded reference (the replay pays nobody). */
+const paidOutAs = (reference: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.updateService(effect, Payouts, () => ({ transfer: () => Effect.succeed({ ok: true as const, reference }) }))
+
+/** A logged safekeeping, donation or SMS top-up prepay opened again: the trade as the log's outcome shows it. */
+const prepayAgain = (actor: Actor, input: typeof TradePrepayOperation.input.Type) => Effect.gen(function* () {
+  if (input.kind === "safekeep") {
+    const t = yield* paySafekeeping(actor, input.parcelId)
+    return { tradeNo: t.tradeNo, prepayId: t.prepayId, amountFen: t.totalFee, refId: input.parcelId }
+  }
+  const t = input.kind === "donation" ? yield* donationTrade(actor) : (yield* depositTrade(actor, { worksiteId: input.worksiteId, money: input.money })).trade
+  return { tradeNo: t.tradeNo, prepayId: t.prepayId ?? "", amountFen: t.amountFen, refId: t.refId }
+})
+
 /** Every logged kind of operation and how it replays. */
 const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // the scheduler's runs are logged under the system actor, which is no user
@@ -412,7 +440,34 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     (u) => ({ userId: u.id, authStatus: u.authStatus }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
   cancelVerification: replayer(CancelVerificationOperation, (_, actor) => unverifySelf(actor), (v) => ({ authStatus: v.authStatus })),
   setSiteAdmin: replayer(SetSiteAdminOperation, (input) => setSiteAdmin(input.phone, input.on), (r) => ({ employeeId: r.employee.id, siteAdmin: r.siteAdmin }),
-    undefined, (op) => op.actorOpenid !== STATION_OPERATOR)
+    undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  // money: each row takes the id it was given (withdrawals, ledger rows, trades), the provider answers as recorded
+  applyWithdrawal: replayer(ApplyWithdrawalOperation, (input, actor, expected) => applyWithdrawal(actor, input.money).pipe(Effect.map((w) => ({ ...w, ledgerId: expected.ledgerId }))),
+    (r) => ({ ...r }), (expected) => ({ ids: givenBack([expected.id, expected.ledgerId]) })),
+  reviewWithdrawal: replayer(ReviewWithdrawalOperation,
+    (input, _, expected) => reviewWithdrawal(input.id, input.action).pipe(Effect.map((w) => ({ id: w.id, status: w.status, ledgerId: expected.ledgerId }))),
+    (r) => ({ ...r }), (expected) => ({ ids: givenBack(expected.ledgerId ? [expected.ledgerId] : []) }), (op) => op.actorOpenid !== STATION_OPERATOR),
+  payWithdrawal: replayer(PayWithdrawalOperation, (input, _, expected) => transferWithdrawal(input.id).pipe(paidOutAs(expected.reference)),
+    (w) => ({ id: w.id, status: w.status, reference: w.reference }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  pointsToMoney: replayer(PointsToMoneyOperation, (input, actor) => withDrawnIds(pointsToMoney(actor, input.points)),
+    ({ value, ids }) => ({ ...value, ledgerId: ids[0] }), (expected) => ({ ids: givenBack([expected.ledgerId]) })),
+  // a deposit's row takes its recorded id before its trade does
+  tradePrepay: replayer(TradePrepayOperation,
+    (input, actor, expected) => prepayAgain(actor, input).pipe(recordedProvider(expected.prepayId),
+      Effect.updateService(Ids, () => ({ next: Effect.sync(givenBack([...(input.kind === "deposit" ? [expected.refId] : []), tradeId(expected.tradeNo)])) }))),
+    (r) => ({ ...r })),
+  tradePaid: replayer(TradePaidOperation,
+    (input) => withDrawnIds(paidAsRecorded(input, (t) => settlements[t.kind].settle(t))).pipe(recordedProvider()),
+    ({ value: t, ids }) => ({ tradeNo: t.tradeNo, kind: t.kind, refId: t.refId, ids }), (expected) => ({ ids: givenBack(expected.ids) }), () => false),
+  refundTrade: replayer(RefundTradeOperation, (input) => withDrawnIds(refundTrade(input.tradeNo)).pipe(recordedProvider()),
+    ({ value: t, ids }) => ({ tradeNo: t.tradeNo, status: t.status, ids }), (expected) => ({ ids: givenBack(expected.ids) }), (op) => op.actorOpenid !== STATION_OPERATOR),
+  expirePrepay: replayer(ExpirePrepayOperation,
+    (input) => expirePrepay(input.tradeNo).pipe(recordedProvider(), Effect.andThen(TradeStore.use((t) => t.find(input.tradeNo)))),
+    (t) => ({ tradeNo: t?.tradeNo, status: t?.status }), undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
+  // the row as it was stored (the file itself is not in the log: the replaying server serves none)
+  uploadImage: replayer(UploadImageOperation,
+    (input, actor, expected) => Clock.use((c) => c.now).pipe(Effect.flatMap((at) => recordUpload(actor, { ...input, id: expected.id, ocr: expected.ocr, at }))),
+    (u) => ({ id: u.id, dateFolder: u.dateFolder, fileName: u.fileName, ocr: u.ocr }))
 }
 
 const differences = (expected: Outcome, actual: Outcome) =>

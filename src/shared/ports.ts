@@ -52,6 +52,7 @@ export interface StationOperation {
     | "setNotice" | "remindReturn"
     | "placeErrand" | "errandPrepay" | "errandPaid" | "grabErrand" | "cancelErrand" | "releaseErrand" | "errandTakeaway" | "confirmErrandTakeaway" | "errandDelivered" | "confirmErrandReceipt" | "leaderSignErrand" | "errandCollected" | "voidErrand" | "rateErrand" | "tipPrepay" | "tipPaid"
     | "bindStaff" | "submitVerification" | "reviewVerification" | "cancelVerification"
+    | "applyWithdrawal" | "reviewWithdrawal" | "payWithdrawal" | "pointsToMoney" | "tradePrepay" | "tradePaid" | "refundTrade" | "expirePrepay" | "uploadImage"
   readonly actorOpenid: string
   readonly at: Date
   readonly input: unknown
