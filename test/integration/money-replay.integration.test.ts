@@ -1,8 +1,8 @@
 /**
  * `station replay` of money and uploads: a student uploads a picture (and posts a suggestion with it), applies for two
  * withdrawals — one approved and paid out by the operator, one rejected — converts points, donates (paid through the
- * provider's notice, then refunded by the operator), and a staff member's SMS top-up prepay is left to expire by the
- * scheduler. The exported log replays into a fresh seeded database (which pays nobody and asks no provider) with no
+ * provider's notice, then refunded by the operator), and a staff member tops up SMS credit twice: one paid, one left
+ * to expire by the scheduler. The exported log replays into a fresh seeded database (which pays nobody and asks no provider) with no
  * problems, and the withdrawal, ledger, wallet, trade, deposit, donation and upload rows are the same, ids and times included.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -80,6 +80,12 @@ describe.each(backends)("station replay of money and uploads [%s]", (backend) =>
 
     // a staff member's SMS top-up left unpaid: the scheduler expires it (and its deposit) after 30 minutes
     const { trade: topUp } = valueOf(await t.runtime.run(depositTrade(staff, { worksiteId: "ws-xiyuan", money: 10 }), at(9)))
+    // another top-up paid: the notice's one line credits the worksite (the credit's own line is not written beside it)
+    const { trade: paidTopUp } = valueOf(await t.runtime.run(depositTrade(staff, { worksiteId: "ws-xiyuan", money: 20 }), at(10)))
+    const topUpSign = valueOf(await t.runtime.read(paySignFor(staff, paidTopUp.prepayId ?? ""), at(10)))
+    const topUpPaid = await t.runtime.paymentProvider.pay(topUpSign, base + 11 * MINUTE)
+    if (!topUpPaid.ok) throw new Error(topUpPaid.reason)
+    expect(valueOf(await t.runtime.run(settleNotice(topUpPaid.notice), at(11)))).toEqual({ tradeNo: paidTopUp.tradeNo, settled: true })
     expect(await jobNamed("expire-prepays")!.run(t.runtime, new Date(base + 45 * MINUTE))).toMatchObject({ expired: 1 })
 
     const lines: Array<{ lineNo: number; text: string }> = []
@@ -87,7 +93,7 @@ describe.each(backends)("station replay of money and uploads [%s]", (backend) =>
     const logged = lines.map((l) => JSON.parse(l.text))
     expect(logged.map((o) => o.op)).toEqual([
       "uploadImage", "submitSuggestion", "applyWithdrawal", "reviewWithdrawal", "payWithdrawal", "applyWithdrawal", "reviewWithdrawal", "pointsToMoney",
-      "tradePrepay", "tradePaid", "refundTrade", "tradePrepay", "expirePrepay"
+      "tradePrepay", "tradePaid", "refundTrade", "tradePrepay", "tradePrepay", "tradePaid", "expirePrepay"
     ])
     // the upload is its name, size and hash, never its bytes
     expect(logged[0].input).toEqual({ field: "fileVal", type: "png", size: plainPng().length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })
@@ -112,7 +118,10 @@ describe.each(backends)("station replay of money and uploads [%s]", (backend) =>
       expect(rows.find((r) => r.trade_no === topUp.tradeNo)).toMatchObject({ status: "expired" })
     })
     await same((a) => a.db.selectFrom("donation").selectAll().execute(), (rows) => expect(rows).toHaveLength(1))
-    await same((a) => a.db.selectFrom("sms_deposit").selectAll().execute(), (rows) => expect(rows.map((d) => d.status)).toEqual(["expired"]))
+    await same((a) => a.db.selectFrom("sms_deposit").selectAll().orderBy("created_at").execute(), (rows) => expect(rows.map((d) => d.status)).toEqual(["expired", "paid"]))
+    await same((a) => a.db.selectFrom("sms_credit_ledger").select(["worksite_id", "change", "reason", "trade_no", "note", "at"]).where("trade_no", "is not", null).execute(),
+      (rows) => expect(rows).toEqual([expect.objectContaining({ trade_no: paidTopUp.tradeNo, reason: "deposit" })]))
+    await same((a) => a.db.selectFrom("worksite").select(["id", "sms_credit"]).orderBy("id").execute())
     await same((a) => a.db.selectFrom("upload").selectAll().execute(), (rows) => expect(rows).toHaveLength(1))
     await same((a) => a.db.selectFrom("suggestion").select(["id", "pics", "created_at"]).execute())
   })
