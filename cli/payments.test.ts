@@ -137,4 +137,16 @@ describe("station jobs and station payments", () => {
       await stop(served)
     }
   }, SLOW)
+
+  it("payments refund pays a paid trade back under the operator, logged once; a second refund is refused and logs nothing", async () => {
+    const refunded = await station(["payments", "refund", made.paidTrade, "--json"], env)
+    expect(refunded.code, refunded.stderr).toBe(0)
+    expect(json(refunded)).toMatchObject({ tradeNo: made.paidTrade, status: "refunded", refundReference: expect.any(String) })
+    const again = await station(["payments", "refund", made.paidTrade, "--json"], env)
+    expect(again.code).toBe(1)
+    expect(json(again)).toEqual({ error: { tag: "StateConflict", message: "订单未支付，不能退款" } })
+    const exported = await station(["ops", "export"], env)
+    const refunds = exported.stdout.trimEnd().split("\n").map((l) => JSON.parse(l)).filter((o) => o.op === "refundTrade")
+    expect(refunds).toEqual([expect.objectContaining({ actorOpenid: "station-operator", input: { tradeNo: made.paidTrade }, outcome: { tradeNo: made.paidTrade, status: "refunded", ids: [] } })])
+  }, SLOW)
 })

@@ -1,13 +1,14 @@
-/** `station payments`: list pay-in trades, and reconcile settled trades against the business changes they paid for. */
+/** `station payments`: list pay-in trades, reconcile settled trades against the business changes they paid for, refund one. */
 import { shanghaiDateTime } from "#src/shared/time"
 import { purposeBooks, smsCreditMismatches } from "#adapters/payments/books"
 import { reconcile } from "#src/payment/reconcile"
+import { refundTrade } from "#src/settlement/settlements"
 import { TradeStatus, type Trade } from "#src/payment/trade"
 import { TradeStore } from "#src/payment/trade-store"
 import { yuan } from "#src/shared/money"
 import { withRuntime } from "./database"
 import { ExitCode, render, UsageError, valueOf, type Options } from "./outcome"
-import { table } from "./table"
+import { pairs, table } from "./table"
 
 export interface ListOptions extends Options {
   readonly status?: string
@@ -63,4 +64,17 @@ export const reconcilePayments = async (options: Options) =>
           { header: "problem", value: (m) => m.problem }
         ])}`) + creditText)
     return mismatches.length === 0 && credits.length === 0 ? ExitCode.ok : ExitCode.refused
+  })
+
+/** `station payments refund <tradeNo>`: the trade paid back and its purpose undone, under the operator (logged). */
+export const refundPayment = (tradeNo: string, options: Options) =>
+  withRuntime(async (runtime) => {
+    const trade = valueOf(await runtime.run(refundTrade(tradeNo)))
+    render(options, { ...view(trade), refundReference: trade.refundReference }, () => `Refunded.\n${pairs([
+      ["trade", trade.tradeNo],
+      ["kind", trade.kind],
+      ["amount ¥", yuan(trade.amountFen)],
+      ["status", trade.status],
+      ["reference", trade.refundReference]
+    ])}`)
   })

@@ -177,6 +177,8 @@ payments.command("list").description("list pay-in trades, newest first")
   .addOption(json()).action(lazy(async () => (await import("./payments")).listPayments))
 payments.command("reconcile").description("check that every settled trade matches exactly one business change (e.g. a parcel's paid safekeeping fee); exit 1 listing mismatches")
   .addOption(json()).action(lazy(async () => (await import("./payments")).reconcilePayments))
+payments.command("refund").description("pay a paid trade back through the provider and undo what it paid for; logged and replayed").argument("<tradeNo>", "trade number")
+  .addOption(json()).action(lazy(async () => (await import("./payments")).refundPayment))
 
 const jobs = program.command("jobs").description("the scheduler's background jobs (station serve runs them; one server process at a time)")
 jobs.command("list").description("list the jobs and how often the server runs them")

@@ -40,7 +40,7 @@ import { recordSafekeepFee } from "#src/payment/safekeep-settlement"
 import { SendStore } from "#src/sending/send-store"
 import { bookWith, closeSending, freightPaid, payFreight, printWaybill, sendOut, setFreight } from "#src/sending/use-cases"
 import type { Actor } from "#src/shared/actor"
-import { Clock } from "#src/shared/ports"
+import { Clock, Ids } from "#src/shared/ports"
 import { chargeSms, creditSms } from "#src/support/use-cases"
 import { createReportLink, revokeReportLink, setSiteAdmin, writeStatisticsDay } from "#src/statistics/use-cases"
 import { isDomainError } from "#src/shared/errors"
@@ -50,6 +50,12 @@ import { randomUUID } from "node:crypto"
 import { addAddress, deleteAddress } from "#src/address/use-cases"
 import { applyPaotui, completeRecorded, confirmPhoneRecorded, editRecorded, reviewRunner, signUp, unbindRecorded, updateWorksite } from "#src/profile/use-cases"
 import type { DB } from "../postgres/schema"
+import { applyWithdrawal, pointsToMoney, reviewWithdrawal, transferWithdrawal } from "#src/wallet/use-cases"
+import { Payouts } from "#src/wallet/wallet-store"
+import { paySafekeeping } from "#src/payment/safekeeping"
+import { expirePrepay, refundTrade, settlements, withDrawnIds } from "#src/settlement/settlements"
+import { depositTrade, donationTrade } from "#src/support/use-cases"
+import { recordUpload } from "#src/upload/use-cases"
 import type { RunOptions, Runtime, StationServices } from "../runtime"
 import { actorByOpenid } from "./actors"
 import { decodeLine, type DecodedOperation } from "./ops-log"
@@ -260,6 +266,26 @@ const errandStatus = (id: string) => ErrandStore.use((s) => s.findById(id)).pipe
 const sendStatus = (id: string) => SendStore.use((s) => s.findById(id)).pipe(Effect.map((o) => ({ id, status: o?.status ?? -1 })))
 const newIds = () => ({ ids: randomUUID })
 
+/** The recorded ids, handed out in order (then new ones). */
+const givenBack = (ids: ReadonlyArray<string>) => {
+  const queue = [...ids]
+  return () => queue.shift() ?? randomUUID()
+}
+
+/** The pay-out provider as recorded: the transfer answers the recorded reference (the replay pays nobody). */
+const paidOutAs = (reference: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.updateService(effect, Payouts, () => ({ transfer: () => Effect.succeed({ ok: true as const, reference }) }))
+
+/** A logged safekeeping, donation or SMS top-up prepay opened again: the trade as the log's outcome shows it. */
+const prepayAgain = (actor: Actor, input: typeof operations.tradePrepay.input.Type) => Effect.gen(function* () {
+  if (input.kind === "safekeep") {
+    const t = yield* paySafekeeping(actor, input.parcelId)
+    return { tradeNo: t.tradeNo, prepayId: t.prepayId, amountFen: t.totalFee, refId: input.parcelId }
+  }
+  const t = input.kind === "donation" ? yield* donationTrade(actor) : (yield* depositTrade(actor, { worksiteId: input.worksiteId, money: input.money })).trade
+  return { tradeNo: t.tradeNo, prepayId: t.prepayId ?? "", amountFen: t.amountFen, refId: t.refId }
+})
+
 /** Every logged kind of operation and how it replays. */
 const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // the scheduler's runs are logged under the system actor, which is no user
@@ -437,7 +463,34 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     (input, _, expected) => (jobNamed(input.job)
       ? Clock.use((c) => c.now).pipe(Effect.flatMap((at) => logOperation(operations.jobRun, SYSTEM_ACTOR, at, input, expected)), Effect.as(expected))
       : Effect.fail(new NotFound({ message: `no job named ${input.job}` }))),
-    (r) => ({ ...r }), undefined, () => false)
+    (r) => ({ ...r }), undefined, () => false),
+  // money: each row takes the id it was given (withdrawals, ledger rows, trades), the provider answers as recorded
+  applyWithdrawal: replayer(operations.applyWithdrawal, (input, actor) => withDrawnIds(applyWithdrawal(actor, input.money)),
+    ({ value, ids }) => ({ ...value, ledgerId: ids[1] }), (expected) => ({ ids: givenBack([expected.id, expected.ledgerId]) })),
+  reviewWithdrawal: replayer(operations.reviewWithdrawal, (input) => withDrawnIds(reviewWithdrawal(input.id, input.action)),
+    ({ value, ids }) => ({ id: value.id, status: value.status, ledgerId: ids[0] ?? null }), (expected) => ({ ids: givenBack(expected.ledgerId ? [expected.ledgerId] : []) }),
+    (op) => op.actorOpenid !== STATION_OPERATOR),
+  payWithdrawal: replayer(operations.payWithdrawal, (input, _, expected) => transferWithdrawal(input.id).pipe(paidOutAs(expected.reference)),
+    (w) => ({ id: w.id, status: w.status, reference: w.reference }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
+  pointsToMoney: replayer(operations.pointsToMoney, (input, actor) => withDrawnIds(pointsToMoney(actor, input.points)),
+    ({ value, ids }) => ({ ...value, ledgerId: ids[0] }), (expected) => ({ ids: givenBack([expected.ledgerId]) })),
+  // a deposit's row takes its recorded id before its trade does
+  tradePrepay: replayer(operations.tradePrepay,
+    (input, actor, expected) => prepayAgain(actor, input).pipe(recordedProvider(expected.prepayId),
+      Effect.updateService(Ids, () => ({ next: Effect.sync(givenBack([...(input.kind === "deposit" ? [expected.refId] : []), tradeId(expected.tradeNo)])) }))),
+    (r) => ({ ...r })),
+  tradePaid: replayer(operations.tradePaid,
+    (input) => withDrawnIds(paidAsRecorded(input, (t) => settlements[t.kind].settle(t))).pipe(recordedProvider()),
+    ({ value: t, ids }) => ({ tradeNo: t.tradeNo, kind: t.kind, refId: t.refId, ids }), (expected) => ({ ids: givenBack(expected.ids) }), () => false),
+  refundTrade: replayer(operations.refundTrade, (input) => withDrawnIds(refundTrade(input.tradeNo)).pipe(recordedProvider()),
+    ({ value: t, ids }) => ({ tradeNo: t.tradeNo, status: t.status, ids }), (expected) => ({ ids: givenBack(expected.ids) }), (op) => op.actorOpenid !== STATION_OPERATOR),
+  expirePrepay: replayer(operations.expirePrepay,
+    (input) => expirePrepay(input.tradeNo).pipe(recordedProvider(), Effect.andThen(TradeStore.use((t) => t.find(input.tradeNo)))),
+    (t) => ({ tradeNo: t?.tradeNo, status: t?.status }), undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
+  // the row as it was stored (the file itself is not in the log: the replaying server serves none)
+  uploadImage: replayer(operations.uploadImage,
+    (input, actor, expected) => Clock.use((c) => c.now).pipe(Effect.flatMap((at) => recordUpload(actor, { ...input, id: expected.id, ocr: expected.ocr, at }))),
+    (u) => ({ id: u.id, dateFolder: u.dateFolder, fileName: u.fileName, ocr: u.ocr }))
 }
 
 const buildingManager = (buildingId: string) =>

@@ -40,6 +40,9 @@ import { AskContactOperation, CallTeammateOperation, DeletePostOperation, ReactT
 import { AddSocialPostOperation } from "../circle/social-use-cases"
 import { CreateReportLinkOperation, RevokeReportLinkOperation, SetSiteAdminOperation, StoreDayOperation } from "../statistics/use-cases"
 import { AddAddressOperation, DeleteAddressOperation } from "../address/use-cases"
+import { UploadImageOperation } from "../upload/use-cases"
+import { ApplyWithdrawalOperation, PayWithdrawalOperation, PointsToMoneyOperation, ReviewWithdrawalOperation } from "../wallet/wallet-operations"
+import { ExpirePrepayOperation, RefundTradeOperation, TradePaidOperation, TradePrepayOperation } from "../payment/trade-operations"
 
 export const operations = {
   // parcel
@@ -55,6 +58,10 @@ export const operations = {
   takePart: TakePartOperation,
   // payment
   safekeepFee: SafekeepFeeOperation,
+  tradePrepay: TradePrepayOperation,
+  tradePaid: TradePaidOperation,
+  refundTrade: RefundTradeOperation,
+  expirePrepay: ExpirePrepayOperation,
   // sending
   freightPaid: FreightPaidOperation,
   freightPrepay: FreightPrepayOperation,
@@ -136,7 +143,14 @@ export const operations = {
   addAddress: AddAddressOperation,
   deleteAddress: DeleteAddressOperation,
   // the scheduler
-  jobRun: JobRunOperation
+  jobRun: JobRunOperation,
+  // upload
+  uploadImage: UploadImageOperation,
+  // wallet
+  applyWithdrawal: ApplyWithdrawalOperation,
+  reviewWithdrawal: ReviewWithdrawalOperation,
+  payWithdrawal: PayWithdrawalOperation,
+  pointsToMoney: PointsToMoneyOperation
 } as const
 
 /** The name of a logged operation. */

@@ -7,6 +7,7 @@ import { Effect, Schema } from "effect"
 import { People } from "../parcel/parcel-store"
 import { PayIn } from "../payment/pay-in"
 import { TradeKind, type Trade } from "../payment/trade"
+import { TradePrepayOperation } from "../payment/trade-operations"
 import { openTrade } from "../payment/use-cases"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation } from "../shared/errors"
@@ -44,9 +45,20 @@ export const chargeSms = Effect.fn("chargeSms")(function* (input: typeof ChargeS
   return { worksiteId: input.worksiteId, credit }
 })
 
-/** `GET /api/common/donate`: the pay-sign data of the caller's 1-fen donation (an open one handed out again). */
+/** The trade of the caller's 1-fen donation: an open one handed out again, or a new one, logged. */
+export const donationTrade = Effect.fn("donationTrade")(function* (actor: Actor) {
+  const now = yield* (yield* Clock).now
+  const trade = yield* openTrade(actor, { kind: TradeKind.donation, refId: actor.userId, amountFen: DONATION_FEN, description: "捐赠" }, now)
+  if (trade.opened) {
+    yield* logOperation(TradePrepayOperation, actor.openid, now, { kind: TradeKind.donation },
+      { tradeNo: trade.tradeNo, prepayId: trade.prepayId!, amountFen: trade.amountFen, refId: trade.refId })
+  }
+  return trade
+})
+
+/** `GET /api/common/donate`: the pay-sign data of the caller's donation. */
 export const donate = Effect.fn("donate")(function* (actor: Actor) {
-  const trade = yield* openTrade(actor, { kind: TradeKind.donation, refId: actor.userId, amountFen: DONATION_FEN, description: "捐赠" })
+  const trade = yield* donationTrade(actor)
   return yield* (yield* PayIn).paySign(trade.prepayId!, yield* (yield* Clock).now)
 })
 
@@ -61,6 +73,12 @@ const mayTopUp = Effect.fnUntraced(function* (actor: Actor, worksiteId: string) 
  * for the worksite, then an `sms_deposit` with its fen and SMS fixed now and its trade; answers the pay-sign data.
  */
 export const depositSms = Effect.fn("depositSms")(function* (actor: Actor, input: { readonly worksiteId?: string | undefined; readonly money?: number | undefined }) {
+  const { trade } = yield* depositTrade(actor, input)
+  return yield* (yield* PayIn).paySign(trade.prepayId!, yield* (yield* Clock).now)
+})
+
+/** The deposit and its new trade (logged) for `depositSms`. */
+export const depositTrade = Effect.fn("depositTrade")(function* (actor: Actor, input: { readonly worksiteId?: string | undefined; readonly money?: number | undefined }) {
   const yuan = depositYuan(input.money)
   if (yuan instanceof RuleViolation) return yield* yuan
   const worksite = input.worksiteId ? yield* (yield* Worksites).find(input.worksiteId) : undefined
@@ -68,13 +86,16 @@ export const depositSms = Effect.fn("depositSms")(function* (actor: Actor, input
   if (!(yield* mayTopUp(actor, worksite.id))) return yield* new NotAllowed({ message: smsMessages.notOwnWorksite })
   const id = yield* (yield* Ids).next
   const smsCount = smsFor(yuan)
-  const trade = yield* openTrade(actor, { kind: TradeKind.deposit, refId: id, amountFen: yuan * 100, description: `短信充值 ${worksite.shortName} ${smsCount}条` })
+  const now = yield* (yield* Clock).now
+  const trade = yield* openTrade(actor, { kind: TradeKind.deposit, refId: id, amountFen: yuan * 100, description: `短信充值 ${worksite.shortName} ${smsCount}条` }, now)
   const deposit: SmsDeposit = {
     id, worksiteId: worksite.id, userId: actor.userId, moneyFen: trade.amountFen, smsCount, status: DepositStatus.created,
     tradeNo: trade.tradeNo, createdAt: trade.createdAt, paidAt: null
   }
   yield* (yield* SmsCreditStore).insertDeposit(deposit)
-  return yield* (yield* PayIn).paySign(trade.prepayId!, yield* (yield* Clock).now)
+  yield* logOperation(TradePrepayOperation, actor.openid, now, { kind: TradeKind.deposit, worksiteId: worksite.id, money: yuan },
+    { tradeNo: trade.tradeNo, prepayId: trade.prepayId!, amountFen: trade.amountFen, refId: id })
+  return { trade, deposit }
 })
 
 /** Moves a credit that adds (or takes back) and logs it under `actorOpenid`: the new credit. A move that cannot be made is a defect. */

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { Ocr, type OcrOutcome } from "./ocr"
+import type { Clock, Ids, OpsLog } from "../shared/ports"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import type { UploadRecord } from "./upload"
 import { ImageFiles, Uploads } from "./upload-store"
@@ -9,6 +10,8 @@ import { optionalOwnImagePath, ownImagePath, ownUpload, uploadImage, type Receiv
 const png = (size = 16) => Uint8Array.from({ length: size }, (_, i) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a][i] ?? 7)
 const uuid = "01234567-89ab-cdef-0123-456789abcdef"
 const stored = "0123456789abcdef0123456789abcdef.png"
+/** `sha256sum` of `png()`. */
+const PNG_SHA256 = "93ed354a080035df9d608d7a94ac097cadd0347dbef8d14326175dbf81f1738f"
 const recognised: OcrOutcome = { ok: true, result: { realname: "李明", idCardNo: "11010519491231002X", sex: 2 } }
 
 const station = (ocrAnswer: OcrOutcome = recognised, ids = [uuid]) => {
@@ -16,7 +19,7 @@ const station = (ocrAnswer: OcrOutcome = recognised, ids = [uuid]) => {
   const records: Array<UploadRecord> = []
   const scanned: Array<number> = []
   const ports = recordingPorts(new Date("2026-11-21T16:30:00Z"), ids)
-  const run = <A, E>(effect: Effect.Effect<A, E, Uploads | ImageFiles | Ocr | import("../shared/ports").Clock | import("../shared/ports").Ids>) =>
+  const run = <A, E>(effect: Effect.Effect<A, E, Uploads | ImageFiles | Ocr | Clock | Ids | OpsLog>) =>
     outcome(ports.provide(effect).pipe(
       Effect.provideService(Uploads, {
         record: (upload) => Effect.sync(() => void records.push(upload)),
@@ -26,7 +29,7 @@ const station = (ocrAnswer: OcrOutcome = recognised, ids = [uuid]) => {
       Effect.provideService(ImageFiles, { save: (folder, name, bytes) => Effect.sync(() => void saved.push([folder, name, bytes.length])), remove: () => Effect.void }),
       Effect.provideService(Ocr, { recognise: (bytes) => Effect.sync(() => (scanned.push(bytes.length), ocrAnswer)) })
     ))
-  return { saved, records, scanned, run }
+  return { saved, records, scanned, ops: ports.ops, run }
 }
 
 const file = (field: ReceivedFile["field"], bytes = png()): ReceivedFile => ({ field, bytes })
@@ -42,12 +45,19 @@ describe("uploading an image", () => {
     expect(s.saved).toEqual([["20261122", stored, 16]])
     expect(s.records).toHaveLength(1)
     expect(s.scanned).toEqual([])
+    // logged under the uploader: the size and the bytes' SHA-256, never the bytes; the row's id and name
+    expect(s.ops).toEqual([{
+      op: "uploadImage", actorOpenid: "o1", at: new Date("2026-11-21T16:30:00Z"),
+      input: { field: "studentCard", type: "png", size: 16, sha256: PNG_SHA256 },
+      outcome: { id: uuid, dateFolder: "20261122", fileName: stored, ocr: null }
+    }])
   })
 
   it("reads an ID card with recognition, and keeps the upload when nothing is recognised", async () => {
     const s = station()
     expect(await s.run(uploadImage(actor(), [file("idCard")]))).toMatchObject({ ok: true, value: { ocr: recognised.ok && recognised.result } })
     expect(s.scanned).toEqual([16])
+    expect(s.ops.map((o) => o.outcome)).toEqual([expect.objectContaining({ ocr: recognised.ok && recognised.result })])
     const blank = station({ ok: false, reason: "unrecognised", detail: "no card" })
     expect(await blank.run(uploadImage(actor(), [file("idCard")]))).toMatchObject({ ok: true, value: { field: "idCard", ocr: null } })
     expect(blank.saved).toHaveLength(1)
@@ -61,7 +71,7 @@ describe("uploading an image", () => {
   ])("refuses %# and keeps nothing", async (files, tag, message) => {
     const s = station()
     expect(await s.run(uploadImage(actor(), files))).toMatchObject(refused(tag, message))
-    expect([s.saved, s.records]).toEqual([[], []])
+    expect([s.saved, s.records, s.ops]).toEqual([[], [], []])
   })
 
   it("an id that is no random UUID is a defect, never a file name", async () => {

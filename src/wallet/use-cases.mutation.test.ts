@@ -5,6 +5,7 @@ import type { LedgerEntry } from "./ledger"
 import { applyWithdrawal, pointsToMoney, reviewWithdrawal, transferWithdrawal, walletOf } from "./use-cases"
 import { Payouts, WalletStore, type Wallet } from "./wallet-store"
 import type { WithdrawalRecord } from "./withdrawal"
+import type { StationOperation } from "../shared/ports"
 
 const now = new Date("2026-03-02T04:00:00Z")
 const MINUTE = 60_000
@@ -18,6 +19,7 @@ const bank = (wallets: ReadonlyArray<Wallet>, withdrawals: ReadonlyArray<Withdra
   const transfers: Array<object> = []
   const sinces: Array<Date> = []
   const locks: Array<string> = []
+  const ops: Array<StationOperation> = []
   const store = {
     find: (userId: string) => Effect.succeed(byUser.get(userId)),
     lock: (userId: string) => Effect.sync(() => (locks.push(userId), byUser.get(userId))),
@@ -39,8 +41,9 @@ const bank = (wallets: ReadonlyArray<Wallet>, withdrawals: ReadonlyArray<Withdra
     listWithdrawalsByStatus: () => Effect.die("unused"),
     listLedger: () => Effect.die("unused")
   }
-  const run = <A, E>(effect: Effect.Effect<A, E, any>) =>
-    outcome(recordingPorts(now, ["w-1", "l-1", "l-2"]).provide(effect).pipe(
+  const run = <A, E>(effect: Effect.Effect<A, E, any>) => {
+    const ports = recordingPorts(now, ["w-1", "l-1", "l-2"])
+    return outcome(ports.provide(effect).pipe(Effect.tap(() => Effect.sync(() => void ops.push(...ports.ops)))).pipe(
       Effect.provideService(WalletStore, store as never),
       Effect.provideService(Payouts, {
         transfer: (input) => Effect.sync(() => {
@@ -49,7 +52,8 @@ const bank = (wallets: ReadonlyArray<Wallet>, withdrawals: ReadonlyArray<Withdra
         })
       })
     ) as Effect.Effect<A, E, never>)
-  return { byUser, records, ledger, statusChanges, transfers, sinces, locks, run }
+  }
+  return { byUser, records, ledger, statusChanges, transfers, sinces, locks, ops, run }
 }
 
 const alice: Wallet = { userId: "u1", openid: "o1", money: 10_000, activeScore: 95 }
@@ -71,6 +75,10 @@ describe("wallet use cases", () => {
     expect(b.byUser.get("u1")!.money).toBe(8_000)
     // the balance is read under the lock, and the one wallet door (settle.ts) takes it again for its ledger row
     expect(b.locks).toEqual(["u1", "u1"])
+    // logged under the student with the ids drawn, so a replay writes the same withdrawal and ledger row
+    expect(b.ops).toEqual([{
+      op: "applyWithdrawal", actorOpenid: "o1", at: now, input: { money: 2_000 }, outcome: { id: "w-1", money: 2_000, fee: 12, balance: 8_000, ledgerId: "l-1" }
+    }])
   })
 
   it("the limits look back from a minute before the Shanghai day began", async () => {
@@ -86,6 +94,7 @@ describe("wallet use cases", () => {
     expect(await poor.run(applyWithdrawal(me, 10_001))).toMatchObject(refused("RuleViolation", "提现金额不能大于余额"))
     const hasty = bank([alice], [pending({ createdAt: new Date(now.getTime() - 30_000) })])
     expect(await hasty.run(applyWithdrawal(me, 2_000))).toMatchObject(refused("LimitReached", "每分钟只能提交一次提现申请"))
+    for (const b of [none, poor, hasty]) expect(b.ops).toEqual([])
     for (const b of [poor, hasty]) {
       expect(b.ledger).toEqual([])
       expect(b.byUser.get("u1")!.money).toBe(10_000)
@@ -98,6 +107,7 @@ describe("wallet use cases", () => {
     expect(await b.run(pointsToMoney(me, 95))).toEqual({ ok: true, value: { points: 90, moneyFen: 45 } })
     expect(b.ledger).toEqual([{ id: "w-1", userId: "u1", type: 4, money: 45, score: -90, remark: "90积分兑换", refType: "pointsToMoney", refId: null, createdAt: now }])
     expect(b.byUser.get("u1")).toMatchObject({ money: 10_045, activeScore: 5 })
+    expect(b.ops).toEqual([{ op: "pointsToMoney", actorOpenid: "o1", at: now, input: { points: 95 }, outcome: { points: 90, moneyFen: 45, ledgerId: "w-1" } }])
     expect(await bank([alice]).run(pointsToMoney(me, 20, 2))).toEqual({ ok: true, value: { points: 20, moneyFen: 40 } })
   })
 
@@ -106,7 +116,7 @@ describe("wallet use cases", () => {
     expect(await b.run(pointsToMoney(me, 9))).toMatchObject(refused("RuleViolation", "提现积分必须>=10"))
     expect(await b.run(pointsToMoney(me, 100))).toMatchObject(refused("RuleViolation", "对不起，您只有95积可提现"))
     expect(await bank([]).run(pointsToMoney(me, 10))).toMatchObject(refused("NotFound", "获取用户信息失败"))
-    expect(b.ledger).toEqual([])
+    expect([b.ledger, b.ops]).toEqual([[], []])
   })
 })
 
@@ -117,6 +127,7 @@ describe("withdrawal review and transfer", () => {
     expect(b.statusChanges).toEqual([["w0", 1, now]])
     expect(b.ledger).toEqual([])
     expect(b.locks).toEqual(["u1"])
+    expect(b.ops).toEqual([{ op: "reviewWithdrawal", actorOpenid: "station-operator", at: now, input: { id: "w0", action: "approve" }, outcome: { id: "w0", status: 1, ledgerId: null } }])
   })
 
   it("rejecting gives the whole amount back with an income row", async () => {
@@ -124,13 +135,14 @@ describe("withdrawal review and transfer", () => {
     expect(await b.run(reviewWithdrawal("w0", "reject"))).toMatchObject({ ok: true, value: { status: 2 } })
     expect(b.ledger).toEqual([{ id: "w-1", userId: "u1", type: 1, money: 5_000, score: 0, remark: "提现退回", refType: "withdrawal", refId: "w0", createdAt: now }])
     expect(b.byUser.get("u1")!.money).toBe(10_000)
+    expect(b.ops).toEqual([{ op: "reviewWithdrawal", actorOpenid: "station-operator", at: now, input: { id: "w0", action: "reject" }, outcome: { id: "w0", status: 2, ledgerId: "w-1" } }])
   })
 
   it("an unknown or already decided application is refused and nothing moves", async () => {
     expect(await bank([alice]).run(reviewWithdrawal("nope", "approve"))).toMatchObject(refused("NotFound", "提现申请不存在"))
     const decided = bank([alice], [pending({ status: 2 })])
     expect(await decided.run(reviewWithdrawal("w0", "reject"))).toMatchObject(refused("StateConflict", "该提现申请已处理"))
-    expect([decided.statusChanges, decided.ledger]).toEqual([[], []])
+    expect([decided.statusChanges, decided.ledger, decided.ops]).toEqual([[], [], []])
   })
 
   it("a transfer pays the amount less its fee to the user's openid, then marks it transferred", async () => {
@@ -138,6 +150,7 @@ describe("withdrawal review and transfer", () => {
     expect(await b.run(transferWithdrawal("w0"))).toMatchObject({ ok: true, value: { status: 100, reference: "ref-9" } })
     expect(b.transfers).toEqual([{ withdrawalId: "w0", openid: "o1", amountFen: 4_970 }])
     expect(b.statusChanges).toEqual([["w0", 100, now]])
+    expect(b.ops).toEqual([{ op: "payWithdrawal", actorOpenid: "station-operator", at: now, input: { id: "w0" }, outcome: { id: "w0", status: 100, reference: "ref-9" } }])
   })
 
   it("a failed payment, a pending or unknown application and a missing wallet leave the status alone", async () => {
@@ -148,7 +161,8 @@ describe("withdrawal review and transfer", () => {
     expect(await bank([alice]).run(transferWithdrawal("w0"))).toMatchObject(refused("NotFound", "提现申请不存在"))
     const orphan = bank([], [pending({ status: 1 })])
     expect(await orphan.run(transferWithdrawal("w0"))).toMatchObject(refused("NotFound", "获取用户信息失败"))
-    for (const b of [failing, early, orphan]) expect(b.statusChanges).toEqual([])
+    // a refused transfer changes nothing, so nothing is logged
+    for (const b of [failing, early, orphan]) expect([b.statusChanges, b.ops]).toEqual([[], []])
     expect([early.transfers, orphan.transfers]).toEqual([[], []])
   })
 })

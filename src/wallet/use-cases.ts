@@ -2,6 +2,7 @@
 import { Effect } from "effect"
 import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
+import { logOperation, STATION_OPERATOR } from "../shared/operation"
 import { Clock, Ids } from "../shared/ports"
 import { startOfShanghaiDay } from "../shared/time"
 import { LedgerRef, LedgerType } from "./ledger"
@@ -10,6 +11,7 @@ import { MoneyHistory, moneyLine } from "./money-history"
 import { moveWallet } from "./settle"
 import { convertPoints, DEFAULT_POINTS_RATIO } from "./points"
 import { WalletStore, Payouts } from "./wallet-store"
+import { ApplyWithdrawalOperation, PayWithdrawalOperation, PointsToMoneyOperation, ReviewWithdrawalOperation } from "./wallet-operations"
 import { decideWithdrawal, nextReviewStatus, payoutOf, WithdrawalStatus, WITHDRAWAL_LIMITS } from "./withdrawal"
 
 const userMissing = () => new NotFound({ message: "获取用户信息失败" })
@@ -31,8 +33,12 @@ export const applyWithdrawal = Effect.fn("applyWithdrawal")(function* (actor: Ac
   if (!("fee" in decision)) return yield* decision
   const id = yield* (yield* Ids).next
   yield* store.insertWithdrawal({ id, userId: actor.userId, money: decision.amountFen, fee: decision.fee, status: WithdrawalStatus.pending, createdAt: now })
-  yield* moveWallet({ userId: actor.userId, type: LedgerType.withdrawal, money: -decision.amountFen, ref: LedgerRef.withdrawal, refId: id, label: "提现申请", at: now })
-  return { id, money: decision.amountFen, fee: decision.fee, balance: wallet.money - decision.amountFen }
+  const { ledgerId } = yield* moveWallet({
+    userId: actor.userId, type: LedgerType.withdrawal, money: -decision.amountFen, ref: LedgerRef.withdrawal, refId: id, label: "提现申请", at: now
+  })
+  const applied = { id, money: decision.amountFen, fee: decision.fee, balance: wallet.money - decision.amountFen }
+  yield* logOperation(ApplyWithdrawalOperation, actor.openid, now, { money: decision.amountFen }, { ...applied, ledgerId })
+  return applied
 })
 
 export const pointsToMoney = Effect.fn("pointsToMoney")(function* (actor: Actor, requested: number, ratio = DEFAULT_POINTS_RATIO) {
@@ -42,14 +48,15 @@ export const pointsToMoney = Effect.fn("pointsToMoney")(function* (actor: Actor,
   if (!wallet) return yield* userMissing()
   const converted = convertPoints({ requested, held: wallet.activeScore, ratio })
   if (converted instanceof RuleViolation) return yield* converted
-  yield* moveWallet({
+  const { ledgerId } = yield* moveWallet({
     userId: actor.userId, type: LedgerType.pointsToMoney, money: converted.moneyFen, score: -converted.points, ref: LedgerRef.pointsToMoney, refId: null,
     label: `${converted.points}积分兑换`, at: now
   })
+  yield* logOperation(PointsToMoneyOperation, actor.openid, now, { points: requested }, { ...converted, ledgerId })
   return converted
 })
 
-/** Staff review of a pending application; a rejection gives the whole amount back in the same transaction. */
+/** The operator's review of a pending application (`station withdrawals`); a rejection gives the whole amount back in the same transaction. */
 export const reviewWithdrawal = Effect.fn("reviewWithdrawal")(function* (id: string, action: "approve" | "reject") {
   const store = yield* WalletStore
   const now = yield* (yield* Clock).now
@@ -59,13 +66,14 @@ export const reviewWithdrawal = Effect.fn("reviewWithdrawal")(function* (id: str
   if (next instanceof StateConflict) return yield* next
   yield* store.lock(record.userId)
   yield* store.setWithdrawalStatus(id, next, now)
-  if (next === WithdrawalStatus.rejected) {
-    yield* moveWallet({ userId: record.userId, type: LedgerType.income, money: record.money, ref: LedgerRef.withdrawal, refId: id, label: "提现退回", at: now })
-  }
+  const ledgerId = next === WithdrawalStatus.rejected
+    ? (yield* moveWallet({ userId: record.userId, type: LedgerType.income, money: record.money, ref: LedgerRef.withdrawal, refId: id, label: "提现退回", at: now })).ledgerId
+    : null
+  yield* logOperation(ReviewWithdrawalOperation, STATION_OPERATOR, now, { id, action }, { id, status: next, ledgerId })
   return { ...record, status: next }
 })
 
-/** Pays an approved application, less its fee, through the payment provider. */
+/** Pays an approved application, less its fee, through the payment provider (`station withdrawals transfer`). */
 export const transferWithdrawal = Effect.fn("transferWithdrawal")(function* (id: string) {
   const store = yield* WalletStore
   const now = yield* (yield* Clock).now
@@ -78,6 +86,7 @@ export const transferWithdrawal = Effect.fn("transferWithdrawal")(function* (id:
   const paid = yield* (yield* Payouts).transfer({ withdrawalId: id, openid: wallet.openid, amountFen: payoutOf(record) })
   if (!paid.ok) return yield* new StateConflict({ message: `转账失败：${paid.reason}` })
   yield* store.setWithdrawalStatus(id, next, now)
+  yield* logOperation(PayWithdrawalOperation, STATION_OPERATOR, now, { id }, { id, status: next, reference: paid.reference })
   return { ...record, status: next, reference: paid.reference }
 })
 

@@ -128,10 +128,10 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
     expect(await watch.unlogged()).toEqual([])
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual([
-      "bindStaff", "checkIn", "submitVerification", "reviewVerification", "bookSending", "placeErrand", "errandPaid", "grabErrand",
+      "bindStaff", "checkIn", "uploadImage", "submitVerification", "reviewVerification", "bookSending", "placeErrand", "errandPaid", "grabErrand",
       "takePart", "errandCollected", "errandDelivered", "confirmErrandReceipt", "rateErrand"
     ])
-    const handOver = JSON.parse(lines[8]!.text)
+    const handOver = JSON.parse(lines[9]!.text)
     expect(handOver.input.verified).toEqual({ role: "runner", openid: RUNNER.openid })
     // no secret in the log: neither the sealed password nor the QR's signature
     expect(lines.map((l) => l.text).join("\n")).not.toContain(DEMO_PASSWORD)
@@ -221,7 +221,7 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
     // every change the day made went with its operation
     expect(await watch.unlogged()).toEqual([])
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
-    expect(lines.slice(13).map((l) => JSON.parse(l.text).op)).toEqual([
+    expect(lines.slice(14).map((l) => JSON.parse(l.text).op)).toEqual([
       "checkIn", "placeErrand", "errandPaid", "grabErrand", "releaseErrand", "grabErrand", "leaderSignErrand", "tipPrepay", "tipPaid", "rateErrand",
       "checkIn", "placeErrand", "errandPaid", "cancelErrand", "checkIn", "placeErrand", "voidErrand", "cancelVerification"
     ])
