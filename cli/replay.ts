@@ -1,10 +1,18 @@
-/** `station replay <ops.jsonl>`: replays an exported operations log into the configured database and compares outcomes. */
+/**
+ * `station replay <ops.jsonl>`: replays an exported operations log into the configured database and compares outcomes,
+ * then, when the log ends with a digest line, the replayed database's digest with the recorded one. A fresh data dir
+ * is seeded at the moment the digest records, so that its demo rows are the source's.
+ */
 import { createReadStream } from "node:fs"
-import { stat } from "node:fs/promises"
+import { open, stat } from "node:fs/promises"
 import { createInterface } from "node:readline"
+import { compareDigests, describeDifferences, digestTables, type Digest, type TableDifference } from "#adapters/ops/digest"
+import { decodeLine } from "#adapters/ops/ops-log"
 import { replayOperations, reproduced, type ReplayLine, type ReplaySummary } from "#adapters/ops/replay"
-import { describeDatabase } from "#adapters/postgres/database"
-import { withRuntime } from "./database"
+import { describeDatabase, migrateToLatest, type Database } from "#adapters/postgres/database"
+import { seedDemoCampus, seedMoments } from "#adapters/postgres/seed"
+import { seedFlowsDemo } from "#adapters/postgres/seed-flows"
+import { withDatabase } from "./database"
 import { ExitCode, render, UsageError, type Options } from "./outcome"
 import { isInteractive, progressBar } from "./progress"
 import { pairs } from "./table"
@@ -36,6 +44,70 @@ async function* linesOf(file: string, onBytes: (bytes: number) => void): AsyncGe
   }
 }
 
+const TAIL_CHUNK = 64 * 1024
+
+/** The digest line the file ends with, if it has one: read from the end, as the log before it can be long. */
+const recordedDigest = async (file: string): Promise<Digest | undefined> => {
+  const handle = await open(file, "r")
+  try {
+    let end = (await handle.stat()).size
+    let tail = Buffer.alloc(0)
+    const lastLineStarts = () => {
+      let e = tail.length
+      while (e > 0 && [0x20, 0x09, 0x0a, 0x0d].includes(tail[e - 1]!)) e--
+      return e > 0 && tail.lastIndexOf(0x0a, e - 1) >= 0
+    }
+    while (end > 0 && !lastLineStarts()) {
+      const start = Math.max(0, end - TAIL_CHUNK)
+      const chunk = Buffer.alloc(end - start)
+      await handle.read(chunk, 0, chunk.length, start)
+      tail = Buffer.concat([chunk, tail])
+      end = start
+    }
+    const text = tail.toString("utf8").trimEnd()
+    const last = text.slice(text.lastIndexOf("\n") + 1)
+    if (!last.startsWith("{\"digest\"")) return undefined
+    const line = decodeLine(last)
+    return "digest" in line ? line.digest : undefined
+  } finally {
+    await handle.close()
+  }
+}
+
+const SEEDS = ["campus", "flows"] as const
+
+/** The seed moments a digest records, as times (an unreadable one counts as not recorded). */
+const recordedSeed = (digest: Digest | undefined) => Object.fromEntries(SEEDS.flatMap((name) => {
+  const at = digest?.seed[name] === undefined ? undefined : new Date(digest.seed[name])
+  return at && !Number.isNaN(at.getTime()) ? [[name, at]] : []
+})) as Partial<Record<(typeof SEEDS)[number], Date>>
+
+/**
+ * Migrates and seeds the database as every command does, but a fresh one at the recorded seed moments; says (on stderr)
+ * when the database was seeded at another moment than the log's, as its demo rows will then differ.
+ */
+const prepare = async (database: Database, digest: Digest | undefined) => {
+  const { db } = database
+  const recorded = recordedSeed(digest)
+  if (!database.attachedTo) {
+    await migrateToLatest(db)
+    const fresh = !(await db.selectFrom("worksite").select("id").executeTakeFirst())
+    await seedDemoCampus(db, recorded.campus)
+    if (fresh && recorded.flows) await seedFlowsDemo(db, recorded.flows)
+  }
+  if (!digest) return
+  const here = await seedMoments(db)
+  const differing = SEEDS.filter((name) => here[name]?.getTime() !== recorded[name]?.getTime())
+  if (differing.length === 0) return
+  const shown = (at: Date | undefined) => at?.toISOString() ?? "never"
+  process.stderr.write([
+    `station: warning: ${describeDatabase(database)} was not seeded at the moment the log's database was:`,
+    ...differing.map((name) => `  ${name}: here ${shown(here[name])}, in the log's database ${shown(recorded[name])}`),
+    "  its demo rows (users, wallets, ledger, announcements…) will differ from the recorded ones, and the digest comparison will show them;",
+    "  replay into a fresh data dir to have them seeded at the recorded moment.", ""
+  ].join("\n"))
+}
+
 const shownOutcome = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value))
 
 /** The problem the replay stopped at: its line, op, the recorded and the replayed outcome (or why there is none). */
@@ -53,7 +125,19 @@ const stopAt = (s: ReplaySummary) => {
   ]
 }
 
-const describe = (s: ReplaySummary) => [
+export interface DigestComparison {
+  readonly equal: boolean
+  /** The business tables that differ, each with its first differing rows. */
+  readonly tables: ReadonlyArray<TableDifference>
+}
+
+const describeDigest = (s: ReplaySummary, digest: Digest | undefined, comparison: DigestComparison | undefined) =>
+  !digest ? []
+    : !comparison ? [`The log's digest was not compared: the replay ${s.interrupted ? "was interrupted" : `stopped at line ${s.stoppedAt}`}.`, ""]
+    : comparison.equal ? [`The replayed database equals the log's digest (${Object.keys(digest.tables).length} business tables).`, ""]
+    : [`The replayed database differs from the log's digest in ${comparison.tables.length} table(s):`, ...describeDifferences(comparison.tables), ""]
+
+const describe = (s: ReplaySummary, digest: Digest | undefined, comparison: DigestComparison | undefined) => [
   ...stopAt(s),
   ...(s.stoppedAt !== null ? [] : s.problems.slice(0, SHOWN_PROBLEMS).map((p) => `line ${p.line}: ${p.kind}${p.op ? ` (${p.op})` : ""}: ${p.message}`)),
   ...(s.problems.length > SHOWN_PROBLEMS ? [`… and ${s.problems.length - SHOWN_PROBLEMS} more problem(s) (--json lists them all)`] : []),
@@ -63,14 +147,21 @@ const describe = (s: ReplaySummary) => [
     ["mismatched", s.mismatched], ["failed", s.failed], ["bad lines", s.badLines]
   ]),
   "",
+  ...describeDigest(s, digest, comparison),
   s.interrupted ? `Replay interrupted after ${s.lines} line(s): the database holds a partial replay.`
     : s.stoppedAt !== null ? `Replay did NOT reproduce the log: stopped at line ${s.stoppedAt}.`
-    : reproduced(s) ? "Replay reproduced every recorded outcome." : "Replay did NOT reproduce the log."
+    : !reproduced(s) ? "Replay did NOT reproduce the log."
+    : comparison && !comparison.equal ? "Replay reproduced every recorded outcome, but NOT the recorded database: its digest differs."
+    : "Replay reproduced every recorded outcome."
 ].join("\n")
 
 export const replay = async (file: string, options: ReplayOptions) => {
   const size = await fileSize(file)
-  return withRuntime(async (runtime) => {
+  const digest = await recordedDigest(file)
+  return withDatabase(async (database) => {
+    await prepare(database, digest)
+    const { Runtime } = await import("#adapters/runtime")
+    const runtime = await Runtime.create(database)
     const logged = await runtime.db.selectFrom("ops_log").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()
     if (Number(logged.n) > 0 && !options.force) {
       throw new UsageError(
@@ -89,7 +180,14 @@ export const replay = async (file: string, options: ReplayOptions) => {
       signal: stop.signal
     }).finally(() => process.off("SIGINT", interrupt))
     progress.finish()
-    render(options, { database: describeDatabase(runtime.database.config), reproduced: reproduced(summary), ...summary }, () => describe(summary))
-    return reproduced(summary) ? ExitCode.ok : ExitCode.refused
-  })
+    let comparison: DigestComparison | undefined
+    if (digest && summary.stoppedAt === null && !summary.interrupted) {
+      const tables = compareDigests(digest.tables, await digestTables(runtime.db, { keepRows: true }))
+      comparison = { equal: tables.length === 0, tables }
+    }
+    render(options, {
+      database: describeDatabase(runtime.database.config), reproduced: reproduced(summary), ...summary, ...(comparison ? { digest: comparison } : {})
+    }, () => describe(summary, digest, comparison))
+    return reproduced(summary) && (comparison?.equal ?? true) ? ExitCode.ok : ExitCode.refused
+  }, { prepare: false })
 }

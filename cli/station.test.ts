@@ -164,15 +164,19 @@ describe.concurrent("station ops export + replay", () => {
     expect(exported.code, exported.stderr).toBe(0)
     expect(exported.stdout).toBe(whileServing.stdout)
     const lines = exported.stdout.trimEnd().split("\n")
-    expect(lines).toHaveLength(10 + 3)
+    expect(lines).toHaveLength(10 + 3 + 1)
+    expect(JSON.parse(lines.pop()!)).toMatchObject({ digest: { lines: 13, tables: { parcel: { rows: 10 } } } })
     expect(lines.map((l) => JSON.parse(l).op)).toEqual([...Array(9).fill("checkIn"), ...Array(3).fill("takePart"), "checkIn"])
-    expect(Object.keys(JSON.parse(lines[0]!))).toEqual(["op", "actorOpenid", "at", "input", "outcome"])
+    expect(lines.map((l) => JSON.parse(l).n)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1))
+    expect(Object.keys(JSON.parse(lines[0]!))).toEqual(["n", "op", "actorOpenid", "at", "input", "outcome"])
     const file = join(recorded.DATA_DIR, "ops.jsonl")
     writeFileSync(file, exported.stdout)
 
     const [replayed, stats] = await Promise.all([station(["replay", file, "--json"], fresh), station(["stats", "--json"], recorded)])
     expect(replayed.code, replayed.stderr).toBe(0)
-    expect(json(replayed)).toMatchObject({ reproduced: true, lines: 13, operations: 13, matched: 13, mismatched: 0, failed: 0, badLines: 0, problems: [] })
+    expect(json(replayed)).toMatchObject({
+      reproduced: true, lines: 14, operations: 13, matched: 13, mismatched: 0, failed: 0, badLines: 0, problems: [], digest: { equal: true, tables: [] }
+    })
     expect(stats.code, stats.stderr).toBe(0)
     const perSite = json<{ worksites: Array<{ siteCode: string; checkIns: number; pickups: number; onShelf: Record<string, number> }> }>(stats).worksites
     expect(perSite).toEqual([
@@ -180,7 +184,8 @@ describe.concurrent("station ops export + replay", () => {
       expect.objectContaining({ siteCode: "XY01", checkIns: 8, pickups: 3, onShelf: { 0: 5 } })
     ])
 
-    const takePart = lines.find((l) => JSON.parse(l).op === "takePart")!
+    // an export from before lines were numbered: no n
+    const takePart = JSON.stringify({ ...JSON.parse(lines.find((l) => JSON.parse(l).op === "takePart")!), n: undefined })
     const tampered = join(recorded.DATA_DIR, "tampered.jsonl")
     writeFileSync(tampered, [
       "not json",
@@ -204,11 +209,11 @@ describe.concurrent("station ops export + replay", () => {
     const stopFile = join(stopped.DATA_DIR, "stop.jsonl")
     writeFileSync(stopFile, [first, second, { ...third, outcome: { ...third.outcome, code: "Z-99-9999" } }, ...lines.slice(3).map((l) => JSON.parse(l))]
       .map((op) => JSON.stringify(op)).join("\n"))
-    const future = JSON.stringify({ ...first, at: "2099-01-01T00:00:00.000Z" })
+    const future = JSON.stringify({ ...first, n: 2, at: "2099-01-01T00:00:00.000Z" })
     const refusals = await Promise.all([
       station(["replay", stopFile], stopped),
       ...[["{not json", "invalid JSON"], [JSON.stringify({ ...first, op: "teleportParcel" }), 'unknown op "teleportParcel"'],
-        [future, "at 2099-01-01T00:00:00.000Z is in the future"], [JSON.stringify({ ...first, input: { ...first.input, weight: 3 } }), "input.weight: expected string"]
+        [future, "at 2099-01-01T00:00:00.000Z is in the future"], [JSON.stringify({ ...first, n: 2, input: { ...first.input, weight: 3 } }), "input.weight: expected string"]
       ].map(([line], i) => {
         const file = join(refusedLines.DATA_DIR, `refused-${i}.jsonl`)
         writeFileSync(file, [lines[0], line, lines[1]].join("\n"))
@@ -251,5 +256,106 @@ describe.concurrent("station ops export + replay", () => {
     ])
     expect(summary.problems[1].message).toBe('unknown op "teleportParcel"')
     expect(summary.problems[3]).toMatchObject({ expected: { id: "p-tampered", tag: 1 }, actual: { id: "p-tampered", tag: 9 } })
+  }, SLOW)
+})
+
+/**
+ * An export's numbered lines and digest line, and what a replay makes of them: a skipped line, a missing last line, a
+ * digest. One replay at a time: each is a child process booting tsx and embedded Postgres.
+ */
+describe("station ops export digest + replay", () => {
+  const recorded = { DATA_DIR: tempDir("digest-recorded") }
+  const dir = (name: string) => ({ DATA_DIR: join(tempDir(`digest-${name}`), "data") })
+  let lines: string[] = []
+  let digest: { lines: number; seed: Record<string, string>; tables: Record<string, { rows: number; rowHashes: Record<string, string> }> }
+  const write = (name: string, content: ReadonlyArray<string>) => {
+    const file = join(recorded.DATA_DIR, `${name}.jsonl`)
+    writeFileSync(file, `${content.join("\n")}\n`)
+    return file
+  }
+
+  beforeAll(async () => {
+    const app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "pglite", dataDir: join(recorded.DATA_DIR, "db") }, outboxIntervalMs: 3_600_000 })
+    try {
+      await demoDay(app.url)
+    } finally {
+      await app.close()
+    }
+    const exported = await station(["ops", "export"], recorded)
+    if (exported.code !== 0) throw new Error(exported.stderr)
+    lines = exported.stdout.trimEnd().split("\n")
+    digest = JSON.parse(lines.at(-1)!).digest
+  }, SLOW)
+
+  it("replays a day into a fresh data dir seeded at the recorded moment: an equal digest", async () => {
+    expect(digest.lines).toBe(13)
+    expect(Object.keys(digest.tables)).toEqual(expect.arrayContaining(["parcel", "app_user", "wallet", "ledger", "storage_tag", "outbox"]))
+    expect(Object.keys(digest.tables)).not.toEqual(expect.arrayContaining(["ops_log"]))
+    expect(Object.keys(digest.tables).filter((t) => ["ops_log", "session", "kysely_migration", "idempotency", "server_secret"].includes(t))).toEqual([])
+    expect(digest.seed.campus).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+    const target = dir("equal")
+    const replayed = await station(["replay", write("whole", lines)], target)
+    expect(replayed.code, replayed.stdout + replayed.stderr).toBe(0)
+    expect(replayed.stdout).toContain(`The replayed database equals the log's digest (${Object.keys(digest.tables).length} business tables).`)
+    expect(replayed.stderr).not.toMatch(/warning/)
+    const database = await openDatabase({ kind: "pglite", dataDir: join(target.DATA_DIR, "db") })
+    try {
+      const seeded = await database.db.selectFrom("seed_info").select(["name", "seeded_at"]).execute()
+      expect(seeded.map((r) => [r.name, new Date(r.seeded_at).toISOString()])).toEqual([["campus", digest.seed.campus]])
+    } finally {
+      await database.close()
+    }
+  }, SLOW)
+
+  it("stops at a line after a missing one; --keep-going goes on and the digest shows the missing rows", async () => {
+    // n=9 is 东园's second check-in: no later line depends on it
+    const missing = JSON.parse(lines[8]!) as { n: number; outcome: { id: string } }
+    expect(missing.n).toBe(9)
+    const file = write("gap", [...lines.slice(0, 8), ...lines.slice(9)])
+    const stopped = await station(["replay", file], dir("gap"))
+    const kept = await station(["replay", file, "--keep-going", "--json"], dir("gap-kept"))
+    expect(stopped.code, stopped.stderr).toBe(1)
+    expect(stopped.stdout).toContain("Replay stopped at line 9 (takePart): refused line: line n=10 where n=9 was expected: the log skips 1 line(s) (n=9)")
+    expect(stopped.stdout).toContain("The log's digest was not compared: the replay stopped at line 9.")
+    expect(kept.code, kept.stderr).toBe(1)
+    const summary = json(kept)
+    expect(summary).toMatchObject({ reproduced: false, stoppedAt: null, operations: 12, matched: 12, badLines: 1, digest: { equal: false } })
+    expect(summary.problems).toEqual([{ line: 9, kind: "badLine", op: "takePart", message: "line n=10 where n=9 was expected: the log skips 1 line(s) (n=9)" }])
+    const parcel = summary.digest.tables.find((t: { table: string }) => t.table === "parcel")
+    expect(parcel).toMatchObject({ recordedRows: 10, replayedRows: 9, differingRows: 1 })
+    expect(parcel.rows).toEqual([{ key: missing.outcome.id, recorded: digest.tables.parcel!.rowHashes[missing.outcome.id], replayed: null }])
+  }, SLOW)
+
+  it("refuses a log whose last line is missing: the digest counts one more", async () => {
+    const run = await station(["replay", write("no-last", [...lines.slice(0, 12), lines[13]!]), "--json"], dir("no-last"))
+    expect(run.code, run.stderr).toBe(1)
+    const summary = json(run)
+    expect(summary).toMatchObject({ reproduced: false, stoppedAt: 13, operations: 12, matched: 12, badLines: 1 })
+    expect(summary.problems).toEqual([{ line: 13, kind: "badLine", message: "the digest counts 13 line(s) but the log ends at n=12: the last 1 line(s) are missing" }])
+    expect(summary).not.toHaveProperty("digest")
+  }, SLOW)
+
+  it("prints the table and the row when the digest differs (an edited row hash), and exits 1", async () => {
+    const parcelId = (JSON.parse(lines[0]!) as { outcome: { id: string } }).outcome.id
+    const edited = { ...digest, tables: { ...digest.tables, parcel: { ...digest.tables.parcel!, rowHashes: { ...digest.tables.parcel!.rowHashes, [parcelId]: "0000000000000000" } } } }
+    const file = write("edited", [...lines.slice(0, 13), JSON.stringify({ digest: edited })])
+    const text = await station(["replay", file], dir("edited"))
+    expect(text.code, text.stderr).toBe(1)
+    const recordedHash = digest.tables.parcel!.rowHashes[parcelId]!
+    expect(text.stdout).toContain("The replayed database differs from the log's digest in 1 table(s):\ntable parcel: 1 row(s) differ (recorded 10 row(s), replayed 10)")
+    expect(text.stdout).toMatch(new RegExp(`\\n  ${parcelId}: recorded row 0000000000000000, replayed ${recordedHash} \\{.*"express_no":"SF-DAY-1"`))
+    expect(text.stdout).toContain("Replay reproduced every recorded outcome, but NOT the recorded database: its digest differs.")
+  }, SLOW)
+
+  it("warns before replaying into a database seeded at another moment, whose seed rows then differ", async () => {
+    const target = dir("seeded-elsewhere")
+    await seededDataDir(target.DATA_DIR, async () => {})
+    const run = await station(["replay", write("elsewhere", lines), "--json"], target)
+    expect(run.stderr).toMatch(/warning: embedded PGlite in .* was not seeded at the moment the log's database was:\n  campus: here \S+, in the log's database \S+\n/)
+    expect(run.stderr).toContain("will differ from the recorded ones")
+    expect(run.code).toBe(1)
+    const summary = json(run)
+    expect(summary).toMatchObject({ reproduced: true, digest: { equal: false } })
+    expect(summary.digest.tables.map((t: { table: string }) => t.table)).toEqual(expect.arrayContaining(["app_user", "ledger"]))
   }, SLOW)
 })

@@ -96,10 +96,16 @@ program.command("token").description("issue a session token for a user and print
   .addOption(json()).action(lazy(async () => (await import("./token")).token))
 
 const ops = program.command("ops").description("the operations log (check-ins, pickups, mark-due runs, returns)")
-ops.command("export").description("print the operations log as JSON lines {op, actorOpenid, at, input, outcome}, oldest first")
+ops.command("export").description("print the operations log as JSON lines {n, op, actorOpenid, at, input, outcome}, oldest first, then a digest line")
   .option("--from <time>", "only operations at or after this time (a date is the start of that Asia/Shanghai day)", isoTime)
   .option("--to <time>", "only operations before this time", isoTime)
   .addOption(json().hideHelp())
+  .addHelpText("after", `
+Each line carries its number n (1, 2, 3… within the export), so a replay notices a missing line. An export of
+the whole log ends with one line {"digest": {lines, seed, tables}}: the number of lines, when the demo data was
+seeded, and per business table its row count, a hash and a short hash of each row by primary key (see
+adapters/ops/digest.ts for the tables and columns left out, and why). A window (--from or --to) has no digest
+line: its lines alone do not make the database's state.`)
   .action(lazy(async () => (await import("./ops-export")).opsExport))
 
 program.command("replay").description("replay an exported operations log into the configured (normally fresh) database and compare every outcome")
@@ -116,7 +122,15 @@ first problem, printing its line, op, recorded and replayed outcome: a mismatch 
 line that is not JSON, names an unknown op, is dated in the future or whose input or outcome does not
 fit its op (the database then holds exactly the lines before it). --keep-going replays past problems
 (a mismatching operation's writes are then kept) and lists every one at the end. Exit 0 when every
-outcome is reproduced, 1 on any problem, 2 when the file is missing or the database is not fresh.`)
+outcome is reproduced (and the digest is equal), 1 on any problem, 2 when the file is missing or the
+database is not fresh.
+
+Numbered lines (n) must follow each other: a skipped line is a bad line, and so is a digest line whose
+count is not the last line's number. When the log ends with a digest line, the replayed database's
+business tables are digested the same way and compared: a difference prints each differing table and
+its first differing rows (key, recorded row hash, replayed row; rows missing or extra) and exits 1.
+A fresh data dir is seeded at the moment the digest line records, so its demo rows equal the source's;
+a database seeded at another moment is replayed with a warning that its demo rows will differ.`)
   .action(lazy(async () => (await import("./replay")).replay))
 
 const withdrawals = program.command("withdrawals").description("cash withdrawal applications: list, review, pay out")

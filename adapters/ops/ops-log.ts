@@ -1,8 +1,13 @@
-/** The operations log as JSON lines: read in commit order for export, and one exported line decoded back. */
+/**
+ * The operations log as JSON lines: read in commit order for export, and one exported line decoded back. An exported
+ * line carries its number `n` (1, 2, 3… within the export); a whole-log export ends with a digest line
+ * `{"digest": {...}}` (./digest.ts). `lineNumbering` tells a replay when the numbers skip or the digest's count disagrees.
+ */
 import { Schema } from "effect"
 import type { Kysely } from "kysely"
 import { isOperationName, type OperationName } from "#src/operations/catalog"
 import type { DB } from "../postgres/schema"
+import { DigestLine, type Digest } from "./digest"
 
 /**
  * One exported line: `{ op, actorOpenid, at, input, outcome }` with `at` as an ISO timestamp, and `ids`, the new ids the
@@ -45,6 +50,7 @@ export async function* loggedOperations(db: Kysely<DB>, window: LogWindow = {}, 
 }
 
 const Line = Schema.Struct({
+  n: Schema.optional(Schema.Number),
   op: Schema.String,
   actorOpenid: Schema.String,
   at: Schema.String,
@@ -54,6 +60,8 @@ const Line = Schema.Struct({
 })
 
 export interface DecodedOperation {
+  /** The line's number in its export; none in an export written before lines were numbered. */
+  readonly n?: number
   readonly op: OperationName
   readonly actorOpenid: string
   readonly at: Date
@@ -65,19 +73,67 @@ export interface DecodedOperation {
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/
 
-/** Decodes one line, or says why it cannot be replayed. */
-export const decodeLine = (text: string): DecodedOperation | { readonly problem: string } => {
+/** The digest line that ends a whole-log export. */
+export interface DecodedDigest {
+  readonly digest: Digest
+}
+
+const isDigestLine = (json: unknown) => typeof json === "object" && json !== null && !Array.isArray(json) && "digest" in json && !("op" in json)
+
+/** Decodes one line (an operation or the digest line), or says why it cannot be replayed. */
+export const decodeLine = (text: string): DecodedOperation | DecodedDigest | { readonly problem: string } => {
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (e) {
     return { problem: `invalid JSON (${(e as Error).message})` }
   }
+  if (isDigestLine(json)) {
+    const digest = Schema.decodeUnknownOption(DigestLine)(json)
+    return digest._tag === "None" ? { problem: "not a digest line: needs digest.lines, digest.seed, digest.tables" } : { digest: digest.value.digest }
+  }
   const line = Schema.decodeUnknownOption(Line)(json)
   if (line._tag === "None") return { problem: "not an operation: needs op, actorOpenid, at, input, outcome (and ids, if any, as a list of strings)" }
-  const { op, actorOpenid, at, input, outcome, ids } = line.value
+  const { n, op, actorOpenid, at, input, outcome, ids } = line.value
+  if (n !== undefined && !(Number.isInteger(n) && n >= 1)) return { problem: `n is not a line number: ${JSON.stringify(n)}` }
   if (!isOperationName(op)) return { problem: `unknown op ${JSON.stringify(op)}` }
   const time = new Date(at)
   if (!ISO.test(at) || Number.isNaN(time.getTime())) return { problem: `at is not an ISO timestamp: ${JSON.stringify(at)}` }
-  return { op, actorOpenid, at: time, input, outcome, ...(ids ? { ids } : {}) }
+  return { ...(n !== undefined ? { n } : {}), op, actorOpenid, at: time, input, outcome, ...(ids ? { ids } : {}) }
+}
+
+/**
+ * Follows an export's line numbers: each numbered line must be the one after the previous, and the digest line's
+ * count must be the last line's number. An export without numbers (written before they existed) is not checked, but
+ * for its digest's count. Says what is wrong with a line, or nothing.
+ */
+export const lineNumbering = () => {
+  let last = 0
+  let numbered: boolean | undefined
+  let ended = false
+  return (line: DecodedOperation | DecodedDigest): string | undefined => {
+    if (ended) return "a line after the digest line: the digest ends the export"
+    if ("digest" in line) {
+      ended = true
+      const counted = line.digest.lines
+      if (counted === last) return undefined
+      return counted > last
+        ? `the digest counts ${counted} line(s) but the log ${numbered === false ? `has ${last}` : `ends at n=${last}`}: the last ${counted - last} line(s) are missing`
+        : `the digest counts ${counted} line(s) but the log has ${last}: it has lines its digest does not count`
+    }
+    if (numbered === undefined) numbered = line.n !== undefined
+    if (!numbered) {
+      if (line.n !== undefined) return `line n=${line.n} in an export whose lines before it have no n`
+      last++
+      return undefined
+    }
+    if (line.n === undefined) return `line without n in an export whose lines before it are numbered (n=${last} last)`
+    const expected = last + 1
+    const n = line.n
+    last = Math.max(last, n)
+    if (n === expected) return undefined
+    return n > expected
+      ? `line n=${n} where n=${expected} was expected: the log skips ${n - expected} line(s) (${n - expected === 1 ? `n=${expected}` : `n=${expected} to n=${n - 1}`})`
+      : `line n=${n} where n=${expected} was expected: a repeated or out-of-order line`
+  }
 }

@@ -58,7 +58,7 @@ import { depositTrade, donationTrade } from "#src/support/use-cases"
 import { recordUpload } from "#src/upload/use-cases"
 import type { RunOptions, Runtime, StationServices } from "../runtime"
 import { actorByOpenid } from "./actors"
-import { decodeLine, type DecodedOperation } from "./ops-log"
+import { decodeLine, lineNumbering, type DecodedOperation } from "./ops-log"
 import { removeBuildingManager, setBuildingManager, transferOrders } from "#src/errand/team"
 import { jobNamed } from "../scheduler/jobs"
 import { logOperation } from "#src/shared/operation"
@@ -512,8 +512,10 @@ const CHANGES_ROLE: ReadonlySet<OperationName> = new Set(["bindStaff"])
 
 /**
  * Replays the lines in order, each operation in its own transaction. Stops at the first problem (a line that is not an
- * operation, names an unknown op, is dated after the replaying clock's now or does not fit its op's Schemas; an outcome
- * other than the recorded one; a refusal) unless `keepGoing`, which counts it and goes on.
+ * operation, names an unknown op, is dated after the replaying clock's now or does not fit its op's Schemas; a numbered
+ * line that is not the one after the previous, a digest line whose count is not the last line's; an outcome other than
+ * the recorded one; a refusal) unless `keepGoing`, which counts it and goes on. The digest line itself is not replayed:
+ * the caller compares it with the replayed database.
  */
 export const replayOperations = async (runtime: Runtime, lines: AsyncIterable<ReplayLine>, options: ReplayOptions = {}): Promise<ReplaySummary> => {
   const { keepGoing = false, onProgress = () => {}, signal } = options
@@ -521,6 +523,7 @@ export const replayOperations = async (runtime: Runtime, lines: AsyncIterable<Re
     lines: 0, operations: 0, matched: 0, mismatched: 0, failed: 0, badLines: 0, interrupted: false, stoppedAt: null, problems: []
   }
   const actors = new Map<string, Actor | undefined>()
+  const numbering = lineNumbering()
   const outboxMark = String((await runtime.db.selectFrom("outbox").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0)
   const bad = (line: number, message: string, op?: OperationName) => {
     summary.badLines++
@@ -560,9 +563,12 @@ export const replayOperations = async (runtime: Runtime, lines: AsyncIterable<Re
       if (text.trim() === "") continue
       summary.lines++
       const problems = summary.problems.length
-      const op = decodeLine(text)
-      if ("problem" in op) bad(lineNo, op.problem)
-      else await replayLine(lineNo, op)
+      const line = decodeLine(text)
+      const outOfOrder = "problem" in line ? undefined : numbering(line)
+      if ("problem" in line) bad(lineNo, line.problem)
+      else if (outOfOrder) bad(lineNo, outOfOrder, "op" in line ? line.op : undefined)
+      // a line after a gap is itself whole: --keep-going replays it
+      if ("op" in line && (!outOfOrder || keepGoing)) await replayLine(lineNo, line)
       if (summary.lines % SILENCE_EVERY === 0) await silenceOutbox(runtime.db, outboxMark)
       onProgress(summary)
       if (!keepGoing && summary.problems.length > problems) {

@@ -516,3 +516,8 @@ export interface DB {
   notice_off: { user_id: string; kind: string; at: Timestamp }
   return_reminder: { parcel_id: string; at: Timestamp; sent: boolean }
 }
+
+/** When each part of the demo data was seeded (migration 2026-11-29T1000-seed-info); merged into `DB` above. */
+export interface DB {
+  seed_info: { name: string; seeded_at: Timestamp }
+}

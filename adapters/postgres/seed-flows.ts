@@ -5,12 +5,13 @@
  * accepted, collected, delivered, cancelled, completed and waiting for its rating — and a send order weighed and
  * waiting for its freight. Money is consistent as `station check` reads it: each paid errand has its paid trade, the
  * completed one its runner income in 王强's wallet, the paid fee its trade and the parcel's `safekeep_paid`.
- * Added once: a database that has the first demo parcel is left as it is.
+ * Added once, at `now` (recorded in `seed_info` as `flows`; every time is relative to it, every id fixed): a database that
+ * has the first demo parcel is left as it is.
  */
-import { randomUUID } from "node:crypto"
 import { sql, type Insertable, type Kysely } from "kysely"
 import { LedgerRef, LedgerType } from "#src/wallet/ledger"
 import type { DB } from "./schema"
+import { recordSeed, seedId } from "./seed"
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -45,10 +46,10 @@ const errandStates: ReadonlyArray<{ state: ErrandState; status: number; parcelSt
 const student = { id: "u-student", openid: "demo-student", name: "李明", phone: "13800000001" }
 const runner = { id: "u-runner", openid: "demo-runner", name: "王强", phone: "13800000002" }
 
-const parcelRow = (id: string, n: number, over: Partial<Insertable<DB["parcel"]>>): Insertable<DB["parcel"]> => ({
+const parcelRow = (id: string, n: number, over: Partial<Insertable<DB["parcel"]>> & Pick<Insertable<DB["parcel"]>, "created_at">): Insertable<DB["parcel"]> => ({
   id, worksite_id: "ws-xiyuan", express_company_id: "ec-zto", express_company_name: "中通快递", express_no: `ZTDEMO${String(n).padStart(4, "0")}`,
   storage_no: "D", tag: 9900 + n, weight_id: "wf-1", receiver: student.name, receiver_id: student.id, receiver_openid: student.openid,
-  receiver_phone: student.phone, status: 0, safekeep_paid: 0, created_at: new Date(), checked_in_by: "e-xiyuan-1", ...over
+  receiver_phone: student.phone, status: 0, safekeep_paid: 0, checked_in_by: "e-xiyuan-1", ...over
 })
 
 const paidTrade = (tradeNo: string, kind: string, refId: string, amount: number, at: Date, refunded = false): Insertable<DB["pay_trade"]> => ({
@@ -62,6 +63,7 @@ export const seedFlowsDemo = async (db: Kysely<DB>, now = new Date()): Promise<b
   if (await db.selectFrom("parcel").select("id").where("id", "=", DEMO_FLOWS.feeDueParcel).executeTakeFirst()) return false
   const ago = (ms: number) => new Date(now.getTime() - ms)
   await db.transaction().execute(async (trx) => {
+    await recordSeed(trx, "flows", now)
     await trx.insertInto("parcel").values([
       parcelRow(DEMO_FLOWS.feeDueParcel, 1, { express_company_id: "ec-sf", express_company_name: "顺丰速运", express_no: "SFDEMO0001", created_at: ago(50 * HOUR) }),
       parcelRow(DEMO_FLOWS.dueForReturnParcel, 2, { express_company_id: "ec-yto", express_company_name: "圆通速递", express_no: "YTDEMO0002", status: 300, created_at: ago(4 * DAY) }),
@@ -93,7 +95,7 @@ export const seedFlowsDemo = async (db: Kysely<DB>, now = new Date()): Promise<b
       if (e.paid) await trx.insertInto("pay_trade").values(paidTrade(`DEMOPT${i + 1}`, "errand", id, ERRAND_PAY, new Date(placed.getTime() + 60_000), e.state === "cancelled")).execute()
       if (done) {
         await trx.insertInto("ledger").values({
-          id: randomUUID(), user_id: runner.id, type: LedgerType.income, money: ERRAND_PAY, score: 0, remark: `跑腿收入（${orderNo}）`,
+          id: seedId(`flows:runner-income:${id}`), user_id: runner.id, type: LedgerType.income, money: ERRAND_PAY, score: 0, remark: `跑腿收入（${orderNo}）`,
           ref_type: LedgerRef.runnerIncome, ref_id: id, created_at: new Date(placed.getTime() + HOUR)
         }).execute()
         await trx.updateTable("wallet").set({ money: sql`money + ${ERRAND_PAY}` }).where("user_id", "=", runner.id).execute()

@@ -1,9 +1,10 @@
 /**
  * The demo campus: two stations (with their chooser fields and locations), carriers, weight types, a user
  * per role with profile and verification states, staff accounts (张伟 西园's site admin), wallets and one saved address;
- * the errand, sending and announcement sides of 西园.
+ * the errand, sending and announcement sides of 西园. Deterministic: every id is fixed or `seedId(label)`, every time
+ * is the seed moment (recorded in `seed_info`) or relative to it, so two seeds at one moment write the same rows.
  */
-import { randomUUID } from "node:crypto"
+import { createHash } from "node:crypto"
 import type { Insertable, Kysely, Updateable } from "kysely"
 import { LedgerRef, LedgerType } from "#src/wallet/ledger"
 import { hashPassword } from "../security/passwords"
@@ -16,6 +17,26 @@ import { seedStatisticsDemo } from "./seed-statistics"
 
 export const DEMO_PASSWORD = "station123"
 
+/** A seeded row's id: a UUID in the v5 layout from the SHA-1 of "seed:" + label, the same in every database. */
+export const seedId = (label: string) => {
+  const hash = createHash("sha1").update(`seed:${label}`).digest()
+  hash[6] = (hash[6]! & 0x0f) | 0x50
+  hash[8] = (hash[8]! & 0x3f) | 0x80
+  const hex = hash.subarray(0, 16).toString("hex")
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/** The parts of the demo data, each seeded once at its own moment: the campus (first start, `station seed`), the flows (`station seed`). */
+export type SeedName = "campus" | "flows"
+
+/** When each part of the demo data was seeded, as `seed_info` records it. */
+export const seedMoments = async (db: Kysely<DB>): Promise<Partial<Record<SeedName, Date>>> =>
+  Object.fromEntries((await db.selectFrom("seed_info").select(["name", "seeded_at"]).orderBy("name").execute()).map((r) => [r.name, new Date(r.seeded_at)]))
+
+export const recordSeed = async (db: Kysely<DB>, name: SeedName, at: Date) => {
+  await db.insertInto("seed_info").values({ name, seeded_at: at }).onConflict((oc) => oc.column("name").doNothing()).execute()
+}
+
 export const createWorksite = async (db: Kysely<DB>, worksite: Insertable<DB["worksite"]>) => {
   await db.insertInto("worksite").values(worksite).execute()
   await db.insertInto("storage_tag").values({ worksite_id: worksite.id }).execute()
@@ -24,19 +45,21 @@ export const createWorksite = async (db: Kysely<DB>, worksite: Insertable<DB["wo
 export const createUser = async (
   db: Kysely<DB>,
   user: Insertable<DB["app_user"]>,
-  wallet: { money?: number; activeScore?: number } = {}
+  wallet: { money?: number; activeScore?: number } = {},
+  at: Date = new Date()
 ) => {
-  await db.insertInto("app_user").values(user).execute()
+  await db.insertInto("app_user").values({ created_at: at, ...user }).execute()
   await db.insertInto("wallet").values({ user_id: user.id, money: 0, active_score: 0 }).execute()
   const money = wallet.money ?? 0
   const score = wallet.activeScore ?? 0
-  const now = new Date()
   const grants = [
-    ...(money ? [{ money, score: 0, remark: "开户赠送余额" }] : []),
-    ...(score ? [{ money: 0, score, remark: "开户赠送积分" }] : [])
+    ...(money ? [{ grant: "money", money, score: 0, remark: "开户赠送余额" }] : []),
+    ...(score ? [{ grant: "score", money: 0, score, remark: "开户赠送积分" }] : [])
   ]
-  for (const grant of grants) {
-    await db.insertInto("ledger").values({ id: randomUUID(), user_id: user.id, type: LedgerType.income, ...grant, ref_type: LedgerRef.opening, ref_id: null, created_at: now }).execute()
+  for (const { grant, ...row } of grants) {
+    await db.insertInto("ledger").values({
+      id: seedId(`opening:${user.id}:${grant}`), user_id: user.id, type: LedgerType.income, ...row, ref_type: LedgerRef.opening, ref_id: null, created_at: at
+    }).execute()
   }
   if (grants.length > 0) await db.updateTable("wallet").set({ money, active_score: score }).where("user_id", "=", user.id).execute()
 }
@@ -90,32 +113,38 @@ const accountDemo = {
  * A demo campus seeded before the account area existed gets its account data once: only while its
  * worksites still have no full name, and only rows with the demo ids.
  */
-const addAccountDemo = async (db: Kysely<DB>) => {
+const addAccountDemo = async (db: Kysely<DB>, at: Date) => {
   const stale = await db.selectFrom("worksite").select("id").where("id", "=", "ws-xiyuan").where("full_name", "=", "").executeTakeFirst()
   if (!stale) return
   await db.transaction().execute(async (trx) => {
     for (const [id, fields] of Object.entries(accountDemo.worksites)) await trx.updateTable("worksite").set(fields).where("id", "=", id).execute()
     for (const [id, fields] of Object.entries(accountDemo.users)) await trx.updateTable("app_user").set(fields).where("id", "=", id).execute()
     if (await trx.selectFrom("app_user").select("id").where("id", "=", "u-student").executeTakeFirst()) {
-      await trx.insertInto("address").values(accountDemo.address).onConflict((oc) => oc.doNothing()).execute()
+      await trx.insertInto("address").values({ ...accountDemo.address, created_at: at }).onConflict((oc) => oc.doNothing()).execute()
     }
   })
 }
 
-/** Seeds the demo campus once; a database that already has a worksite is left as it is (but for the account demo data, once). */
-export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
+/**
+ * Seeds the demo campus once, at `at` (recorded in `seed_info` as `campus`); a database that already has a worksite is
+ * left as it is, but for demo parts added since it was seeded (once each, at its recorded seed moment when it has one).
+ */
+export const seedDemoCampus = async (db: Kysely<DB>, at?: Date): Promise<boolean> => {
   if (await db.selectFrom("worksite").select("id").executeTakeFirst()) {
-    await addAccountDemo(db)
+    const moment = (await seedMoments(db)).campus ?? at ?? new Date()
+    await addAccountDemo(db, moment)
     await addErrandDemo(db)
     await seedSendingDemo(db)
-    await seedActivityDemo(db)
+    await seedActivityDemo(db, moment)
     await seedMajorsDemo(db)
-    await seedSmsDemo(db)
+    await seedSmsDemo(db, moment)
     await seedStatisticsDemo(db)
     return false
   }
+  const moment = at ?? new Date()
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await db.transaction().execute(async (trx) => {
+    await recordSeed(trx, "campus", moment)
     await trx.insertInto("express_company").values([
       { id: "ec-sf", name: "顺丰速运" }, { id: "ec-zto", name: "中通快递" }, { id: "ec-yto", name: "圆通速递" },
       { id: "ec-yd", name: "韵达快递" }, { id: "ec-jd", name: "京东物流" }, { id: "ec-ems", name: "中国邮政EMS" }
@@ -142,19 +171,19 @@ export const seedDemoCampus = async (db: Kysely<DB>): Promise<boolean> => {
       [{ id: "u-admin", openid: "demo-admin", nickname: "陈静", realname: "陈静", phone_main: "13700000001", worksite_id: "ws-xiyuan", role: "admin", ...accountDemo.users["u-admin"] }, { money: 1_000 }],
       [{ id: "u-newstaff", openid: "demo-newstaff", nickname: "刘洋", realname: "刘洋", phone_main: "13900000003", worksite_id: "ws-xiyuan", role: "student" }, {}]
     ]
-    for (const [user, wallet] of users) await createUser(trx, user, wallet)
+    for (const [user, wallet] of users) await createUser(trx, user, wallet, moment)
     await trx.insertInto("employee").values([
       { id: "e-xiyuan-1", phone: "13900000001", name_zh: "张伟", password_hash: passwordHash, worksite_id: "ws-xiyuan", openid: "demo-staff", user_id: "u-staff" },
       { id: "e-dongyuan-1", phone: "13900000002", name_zh: "赵磊", password_hash: passwordHash, worksite_id: "ws-dongyuan", openid: "demo-staff-dy", user_id: "u-staff-dy" },
       { id: "e-xiyuan-2", phone: "13900000003", name_zh: "刘洋", password_hash: passwordHash, worksite_id: "ws-xiyuan", openid: null, user_id: null }
     ]).execute()
-    await trx.insertInto("address").values(accountDemo.address).execute()
+    await trx.insertInto("address").values({ ...accountDemo.address, created_at: moment }).execute()
   })
   await addErrandDemo(db)
   await seedSendingDemo(db)
-  await seedActivityDemo(db)
+  await seedActivityDemo(db, moment)
   await seedMajorsDemo(db)
-  await seedSmsDemo(db)
+  await seedSmsDemo(db, moment)
   await seedStatisticsDemo(db)
   return true
 }
