@@ -19,6 +19,8 @@ export interface AppOptions {
   readonly webDist?: string
   /** Seeds the demo campus into an empty database (default true). */
   readonly seed?: boolean
+  /** The moment the demo campus is seeded at (default now): two databases seeded at one moment hold equal rows. */
+  readonly seedAt?: Date
   /** The development sign-in, on while the messaging app is the local fake (default true). */
   readonly devSignIn?: boolean
   readonly outboxIntervalMs?: number
@@ -59,7 +61,7 @@ export const startApp = async (options: AppOptions): Promise<App> => {
   }
   try {
     await migrateToLatest(database.db)
-    if (options.seed ?? true) await seedDemoCampus(database.db)
+    if (options.seed ?? true) await seedDemoCampus(database.db, options.seedAt)
     await database.share()
     const runtime = await Runtime.create(database, { uploadsDir: uploads.dir, clock: options.clock })
     const http = createServer(createHttpApp(runtime, {
@@ -74,7 +76,7 @@ export const startApp = async (options: AppOptions): Promise<App> => {
     const outbox = setInterval(() => {
       if (draining) return
       draining = true
-      drainOutbox(database.db, runtime.sms, runtime.messaging)
+      drainOutbox(database.db, runtime.sms, runtime.messaging, undefined, () => runtime.now())
         .catch((err: unknown) => logger.error({ err }, "outbox worker failed"))
         .finally(() => { draining = false })
     }, options.outboxIntervalMs ?? 1000)

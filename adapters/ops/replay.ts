@@ -489,8 +489,9 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     (t) => ({ tradeNo: t?.tradeNo, status: t?.status }), undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
   // the row as it was stored (the file itself is not in the log: the replaying server serves none)
   uploadImage: replayer(operations.uploadImage,
-    (input, actor, expected) => Clock.use((c) => c.now).pipe(Effect.flatMap((at) => recordUpload(actor, { ...input, id: expected.id, ocr: expected.ocr, at }))),
-    (u) => ({ id: u.id, dateFolder: u.dateFolder, fileName: u.fileName, ocr: u.ocr }))
+    (input, actor, expected) => Effect.all([Clock.use((c) => c.now), Ids.use((i) => i.next)]).pipe(
+      Effect.flatMap(([at, id]) => recordUpload(actor, { ...input, id, ocr: expected.ocr, at }))),
+    (u) => ({ id: u.id, dateFolder: u.dateFolder, fileName: u.fileName, ocr: u.ocr }), (expected) => ({ ids: () => expected.id }))
 }
 
 const buildingManager = (buildingId: string) =>

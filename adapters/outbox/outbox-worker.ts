@@ -38,7 +38,9 @@ const logCharge = async (trx: Transaction<DB>, o: StationOperation) => {
 }
 
 /** Sends one claimed message and records what happened on its row. */
-const attempt = async (trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms: SmsGateway, messaging: FakeMessagingApp, now: Date): Promise<Outcome> => {
+const attempt = async (
+  trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms: SmsGateway, messaging: FakeMessagingApp, now: Date, clock: () => Date
+): Promise<Outcome> => {
   const attempts = row.attempts + 1
   const payer = row.channel === "sms" ? row.worksite_id : null
   if (payer !== null && !(await moveCredit(trx, payer, -1))) {
@@ -64,9 +66,11 @@ const attempt = async (trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms:
     return "failed"
   }
   if (payer !== null) {
-    await trx.insertInto("sms_credit_ledger").values({ worksite_id: payer, change: -1, reason: CreditReason.sms, outbox_id: row.id, at: now }).execute()
+    // the charge at the use cases' time (the app's clock), as its replay will write it
+    const at = clock()
+    await trx.insertInto("sms_credit_ledger").values({ worksite_id: payer, change: -1, reason: CreditReason.sms, outbox_id: row.id, at }).execute()
     const { sms_credit: credit } = await trx.selectFrom("worksite").select("sms_credit").where("id", "=", payer).executeTakeFirstOrThrow()
-    await logCharge(trx, operationEntry(ChargeSmsOperation, SYSTEM_ACTOR, now, { worksiteId: payer, outboxId: String(row.id) }, { worksiteId: payer, credit }))
+    await logCharge(trx, operationEntry(ChargeSmsOperation, SYSTEM_ACTOR, at, { worksiteId: payer, outboxId: String(row.id) }, { worksiteId: payer, credit }))
   }
   await trx.updateTable("outbox").set({ sent_at: now, attempts }).where("id", "=", row.id).execute()
   return "sent"
@@ -76,7 +80,9 @@ const attempt = async (trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms:
  * Sends up to `batch` due messages, oldest first, one transaction each; answers how many it tried. A message
  * whose transaction itself fails (its row cannot be written) is logged and left for a later drain.
  */
-export const drainOutbox = async (db: Kysely<DB>, sms: SmsGateway, messaging: FakeMessagingApp, batch = 20): Promise<number> => {
+export const drainOutbox = async (
+  db: Kysely<DB>, sms: SmsGateway, messaging: FakeMessagingApp, batch = 20, clock: () => Date = () => new Date()
+): Promise<number> => {
   const tried: string[] = []
   while (tried.length < batch) {
     let claimed: string | undefined
@@ -88,7 +94,7 @@ export const drainOutbox = async (db: Kysely<DB>, sms: SmsGateway, messaging: Fa
           .orderBy("id").limit(1).forUpdate().skipLocked().executeTakeFirst()
         if (!row) return
         claimed = row.id
-        await attempt(trx, row, sms, messaging, now)
+        await attempt(trx, row, sms, messaging, now, clock)
       })
     } catch (err) {
       if (claimed === undefined) throw err
@@ -101,8 +107,10 @@ export const drainOutbox = async (db: Kysely<DB>, sms: SmsGateway, messaging: Fa
 }
 
 /** Tries one message now, whatever its next try or given-up mark says (`station jobs retry outbox <id>`); undefined if no unsent message has this id. */
-export const retryOutboxMessage = (db: Kysely<DB>, sms: SmsGateway, messaging: FakeMessagingApp, id: string): Promise<Outcome | undefined> =>
+export const retryOutboxMessage = (
+  db: Kysely<DB>, sms: SmsGateway, messaging: FakeMessagingApp, id: string, clock: () => Date = () => new Date()
+): Promise<Outcome | undefined> =>
   db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("outbox").selectAll().where("id", "=", id).where("sent_at", "is", null).forUpdate().executeTakeFirst()
-    return row ? attempt(trx, row, sms, messaging, new Date()) : undefined
+    return row ? attempt(trx, row, sms, messaging, new Date(), clock) : undefined
   })

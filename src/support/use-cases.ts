@@ -13,6 +13,7 @@ import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation } from "../shared/errors"
 import { logOperation, operationKind, STATION_OPERATOR } from "../shared/operation"
 import { Clock, Ids } from "../shared/ports"
+import { SYSTEM_ACTOR } from "../parcel/returns"
 import { EmployeeStore } from "../staff/staff-store"
 import { Worksites } from "../worksite/worksite-store"
 import { DONATION_FEN } from "./donation"
@@ -38,10 +39,11 @@ export const SmsCreditOperation = operationKind("smsCredit", SmsCreditInput, Sch
 export const ChargeSmsOperation = operationKind("chargeSms", Schema.Struct({ worksiteId: Schema.String, outboxId: Schema.String }),
   Schema.Struct({ worksiteId: Schema.String, credit: Schema.Int }))
 
-/** The credit a sent SMS took, taken again as it was logged (the sender took it when it sent the message). */
+/** The credit a sent SMS took, taken again and logged as it was (the sender took it when it sent the message). */
 export const chargeSms = Effect.fn("chargeSms")(function* (input: typeof ChargeSmsOperation.input.Type) {
   const at = yield* (yield* Clock).now
   const credit = yield* creditSms({ worksiteId: input.worksiteId, change: -1, reason: CreditReason.sms, tradeNo: null, note: "", at, outboxId: input.outboxId })
+  yield* logOperation(ChargeSmsOperation, SYSTEM_ACTOR, at, input, { worksiteId: input.worksiteId, credit })
   return { worksiteId: input.worksiteId, credit }
 })
 

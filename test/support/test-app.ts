@@ -98,6 +98,8 @@ export interface TestAppOptions {
   readonly clock?: () => Date
   /** Request limits other than the server's defaults (`RATE_LIMITS`), e.g. none on grabs for a race of many rounds. */
   readonly rateLimits?: RateLimits
+  /** The moment the demo campus is seeded at (default now): a replay's target seeded at its source's moment can equal it. */
+  readonly seedAt?: Date
 }
 
 /** A limit no test reaches. */
@@ -114,13 +116,13 @@ export const startTestApp = async (backend: Backend = "pglite", options: TestApp
     const url = new URL(TEST_DATABASE_URL)
     url.pathname = `/${name}`
     try {
-      app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 25 }, clock: options.clock, rateLimits: options.rateLimits })
+      app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 25 }, clock: options.clock, rateLimits: options.rateLimits, seedAt: options.seedAt })
     } catch (e) {
       await dropDatabase()
       throw e
     }
   } else {
-    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory" }, clock: options.clock, rateLimits: options.rateLimits })
+    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory" }, clock: options.clock, rateLimits: options.rateLimits, seedAt: options.seedAt })
   }
 
   const send = async <B>(method: string, path: string, o: SendOptions = {}): Promise<ApiAnswer<B>> => {

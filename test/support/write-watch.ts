@@ -6,20 +6,15 @@
  * that what it sees is what the app did.
  */
 import { sql, type Kysely } from "kysely"
+import { EXCLUDED_TABLES } from "#adapters/ops/digest"
 import type { DB } from "#adapters/postgres/schema"
 
 /**
- * Tables whose rows are no business state a replay rebuilds: the log itself and the migrations; sign-in sessions,
- * nonces, failed attempts, captcha codes and the server's keys (secrets, never logged); idempotency keys and the
- * scheduler's failure notes (how a request or a job ran, not what it changed); the outbox, whose rows a logged
- * operation writes and whose delivery marks the sender sets; the live events' hand-over between server processes; the
- * simulated payment provider's own books (`sim_provider_*`, outside the station).
+ * Tables whose rows are no business state a replay rebuilds: those the digest leaves out (`EXCLUDED_TABLES`, each with
+ * its reason), and the outbox, whose rows a logged operation writes and whose delivery marks the sender sets (a charge
+ * for an SMS it sent is logged on its own, `chargeSms`).
  */
-export const NOT_BUSINESS: ReadonlySet<string> = new Set([
-  "ops_log", "kysely_migration", "kysely_migration_lock",
-  "session", "login_nonce", "login_failure", "captcha", "server_secret",
-  "idempotency", "job_item_failure", "outbox", "socket_io_attachments"
-])
+export const NOT_BUSINESS: ReadonlySet<string> = new Set([...Object.keys(EXCLUDED_TABLES), "outbox"])
 
 export interface UnloggedWrite {
   /** The tables the transaction wrote, in name order. */
@@ -38,7 +33,7 @@ const tablesOf = async (db: Kysely<DB>) =>
     where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db)).rows.map((r) => r.name)
 
 export const watchWrites = async (db: Kysely<DB>, notBusiness: ReadonlySet<string> = NOT_BUSINESS): Promise<WriteWatch> => {
-  const watched = (await tablesOf(db)).filter((t) => !notBusiness.has(t) && !t.startsWith("watch_") && !t.startsWith("sim_provider_"))
+  const watched = (await tablesOf(db)).filter((t) => !notBusiness.has(t) && !t.startsWith("watch_"))
   await sql`create table watch_write (txid bigint not null, tbl text not null, primary key (txid, tbl))`.execute(db)
   await sql`create table watch_logged (txid bigint primary key)`.execute(db)
   await sql.raw(`create function watch_write() returns trigger language plpgsql as $$
