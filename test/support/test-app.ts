@@ -15,6 +15,7 @@ import { createUser } from "#adapters/postgres/seed"
 import type { DB } from "#adapters/postgres/schema"
 import type { Runtime } from "#adapters/runtime"
 import type { Actor, Role } from "#src/shared/actor"
+import { SYSTEM_ACTOR } from "#src/parcel/returns"
 import { startOfShanghaiDay } from "#src/shared/time"
 
 export type Backend = "pglite" | "postgres"
@@ -247,6 +248,13 @@ export const ledgerMismatches = async (db: Kysely<DB>) => {
 
 export const countRows = async (db: Kysely<DB>, table: "parcel" | "withdrawal" | "ledger" | "outbox" | "idempotency" | "ops_log") =>
   Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n)
+
+/**
+ * The operations people made: the log's lines but the server's own (the outbox's SMS charges, the scheduler's runs), which
+ * go on beside a test's requests whenever the server's background work runs.
+ */
+export const countPeoplesOperations = async (db: Kysely<DB>) =>
+  Number((await db.selectFrom("ops_log").select((eb) => eb.fn.countAll<string>().as("n")).where("actor_openid", "<>", SYSTEM_ACTOR).executeTakeFirstOrThrow()).n)
 
 /**
  * A door-delivery order (type 1, 240 fen) for a new parcel of demo-student's, checked in by demo-staff, paid
