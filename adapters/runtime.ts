@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto"
 import { resolve } from "node:path"
 import { Effect, Exit } from "effect"
-import type { Kysely } from "kysely"
+import { sql, type Kysely } from "kysely"
 import type { LiveEvent } from "#src/shared/ports"
 import { FakeLocker } from "./locker/fake-locker"
 import { FakeMessagingApp } from "./messaging/fake-messaging-app"
@@ -55,6 +55,11 @@ export interface RunOptions {
    * own: without a once-only key it runs on the pool, sparing the BEGIN and COMMIT round trips.
    */
   readonly oneStatement?: boolean
+  /**
+   * A run of `station replay`: in a transaction (never as one statement on the pool), which marks the outbox rows it
+   * writes as replayed, so the server's sender never sends them.
+   */
+  readonly replaying?: boolean
   /**
    * A read of a few indexed statements, asked many times a second: it runs on the connections short
    * reads share (`Database.shortReads`), where a long read would hold up the others.
@@ -135,11 +140,13 @@ export class Runtime {
    */
   async run<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions = {}): Promise<Exit.Exit<A, E>> {
     const once = options.once ?? takeRequestOnce()
-    if (options.oneStatement && !once) return this.runOneStatement(useCase, options)
+    if (options.oneStatement && !once && !options.replaying) return this.runOneStatement(useCase, options)
     const { exit, kept, events } = await retrying(async () => {
       const events: LiveEvent[] = []
-      const attempt = await attemptInTransaction(this.outside, this.db, { once, commitOnFailure: options.commitOnFailure }, (trx) =>
-        this.provided(useCase, trx, this.scope(events, options)))
+      const attempt = await attemptInTransaction(this.outside, this.db, { once, commitOnFailure: options.commitOnFailure }, async (trx) => {
+        if (options.replaying) await sql`select set_config('station.replaying', 'on', true)`.execute(trx)
+        return this.provided(useCase, trx, this.scope(events, options))
+      })
       return { ...attempt, events }
     })
     await keepRefusal(once, this.db, exit, kept)

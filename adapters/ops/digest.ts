@@ -45,7 +45,8 @@ export const EXCLUDED_COLUMNS: Readonly<Record<string, Readonly<Record<string, s
     next_attempt_at: "delivery state: a replay marks its messages as not sent",
     sent_at: "delivery state: a replay marks its messages as not sent",
     failed_at: "delivery state: a replay marks its messages as not sent",
-    last_error: "delivery state: a replay marks its messages as not sent"
+    last_error: "delivery state: a replay marks its messages as not sent",
+    replayed: "whether a replay wrote it (so that it is never sent): true in the replayed database by design"
   },
   sms_credit_ledger: {
     id: "a serial id without business meaning: rows are keyed by their content",

@@ -198,7 +198,7 @@ const replayer = <Name extends OperationName, I, O extends Outcome, A>(
   kind: OperationKind<Name, I, O>,
   run: (input: I, actor: Actor, expected: O) => Effect.Effect<A, unknown, StationServices>,
   outcomeOf: (value: A) => Outcome,
-  options: (expected: O) => Pick<RunOptions, "ids" | "oneStatement"> = () => ({}),
+  options: (expected: O) => Pick<RunOptions, "ids"> = () => ({}),
   needsActor: (op: DecodedOperation) => boolean = () => true
 ): Replayer<Name> => ({
   op: kind.op,
@@ -222,10 +222,10 @@ const replayer = <Name extends OperationName, I, O extends Outcome, A>(
           const outcome = picked(result)
           return rollBackMismatch && differences(expected.success, outcome).length > 0 ? Effect.fail(new Mismatched(outcome)) : Effect.succeed(outcome)
         }))
-        const { oneStatement, ids, ...rest } = options(expected.success)
-        // a statement run on its own commits before its outcome is compared: one that may have to be rolled back runs in a transaction
+        // always in a transaction (which marks the messages it writes as replayed, never sent), also for a one-statement check-in
+        const { ids } = options(expected.success)
         const exit = await runtime.run(compared, {
-          now: op.at, ids: op.ids ? recordedIds(op.ids, ids ?? randomUUID) : ids ?? noIds, ...rest, ...(rollBackMismatch ? {} : { oneStatement })
+          now: op.at, ids: op.ids ? recordedIds(op.ids, ids ?? randomUUID) : ids ?? noIds, replaying: true
         })
         if (Exit.isSuccess(exit)) return { outcome: exit.value, expected: expected.success }
         const failure = Cause.squash(exit.cause)
@@ -291,7 +291,7 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // the scheduler's runs are logged under the system actor, which is no user
   markDue: replayer(operations.markDue, (input) => markDueParcels(input.worksiteId), (r) => ({ ...r }), undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
   checkIn: replayer(operations.checkIn, (input, actor) => checkIn(actor, input), (r) => ({ id: r.parcel.id, tag: r.parcel.tag, code: r.code }),
-    (expected) => ({ ids: () => expected.id, oneStatement: true })),
+    (expected) => ({ ids: () => expected.id })),
   // the hand-over as the staff confirmed it, checked against whom the QR named when its signature was verified
   takePart: replayer(operations.takePart, (input, actor) => handOverRecorded(actor, input), statusOutcome),
   returnParcel: replayer(operations.returnParcel, (input, actor) => returnParcel(actor, input), statusOutcome),

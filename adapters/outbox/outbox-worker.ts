@@ -89,7 +89,8 @@ export const drainOutbox = async (
     try {
       await db.transaction().execute(async (trx) => {
         const now = new Date()
-        const row = await trx.selectFrom("outbox").selectAll().where("sent_at", "is", null).where("failed_at", "is", null)
+        // a message a replay wrote is never sent (the replay marks it not sent when it ends)
+        const row = await trx.selectFrom("outbox").selectAll().where("sent_at", "is", null).where("failed_at", "is", null).where("replayed", "=", false)
           .where("next_attempt_at", "<=", now).$if(tried.length > 0, (q) => q.where("id", "not in", tried))
           .orderBy("id").limit(1).forUpdate().skipLocked().executeTakeFirst()
         if (!row) return
@@ -111,6 +112,6 @@ export const retryOutboxMessage = (
   db: Kysely<DB>, sms: SmsGateway, messaging: FakeMessagingApp, id: string, clock: () => Date = () => new Date()
 ): Promise<Outcome | undefined> =>
   db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("outbox").selectAll().where("id", "=", id).where("sent_at", "is", null).forUpdate().executeTakeFirst()
+    const row = await trx.selectFrom("outbox").selectAll().where("id", "=", id).where("sent_at", "is", null).where("replayed", "=", false).forUpdate().executeTakeFirst()
     return row ? attempt(trx, row, sms, messaging, new Date(), clock) : undefined
   })

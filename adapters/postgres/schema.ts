@@ -146,6 +146,8 @@ export interface DB {
     last_error: string | null
     /** The worksite whose SMS credit pays for it (parcel notices); null: the platform's (captcha SMS, template messages). */
     worksite_id: ColumnType<string | null, string | null | undefined, string | null>
+    /** Written by `station replay` (its transactions set `station.replaying`): never sent. */
+    replayed: Generated<boolean>
   }
   idempotency: {
     user_id: string; key: string; request_hash: string; status: number | null; body: ColumnType<unknown, string | null, string | null>

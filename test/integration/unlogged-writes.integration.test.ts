@@ -1,15 +1,17 @@
 /**
  * The write watch (test/support/write-watch.ts) that the replay suites use to prove every change went with its
  * operation: it names a planted change made without one, and stays quiet on a logged use case, on reads, and on the
- * sign-in's own rows.
+ * sign-in's own rows. And the messages a replay writes, which the server beside it never sends.
  */
 import { Cause, Effect, Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { actorByOpenid } from "#adapters/ops/actors"
+import { drainOutbox } from "#adapters/outbox/outbox-worker"
+import { checkIn } from "#src/parcel/use-cases"
 import { NoticePreferences } from "#src/notice/notice-store"
 import { setNotice } from "#src/notice/use-cases"
 import { Clock, OpsLog } from "#src/shared/ports"
-import { backends, startTestApp, type TestApp } from "../support/test-app"
+import { backends, startTestApp, unique, type TestApp } from "../support/test-app"
 import { watchWrites, type WriteWatch } from "../support/write-watch"
 
 describe.each(backends)("the write watch [%s]", (backend) => {
@@ -58,5 +60,30 @@ describe.each(backends)("the write watch [%s]", (backend) => {
       expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause) && (Cause.squash(exit.cause) as Error).message).toBe(message)
     }
     expect(await t.db.selectFrom("ops_log").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).toEqual(before)
+  })
+})
+
+describe.each(backends)("a replay's messages [%s]", (backend) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp(backend)
+  }, 120_000)
+  afterAll(async () => t?.close())
+
+  it("are never sent by the server beside it, also before the replay marks them: a live check-in's are", async () => {
+    const staff = (await actorByOpenid(t.db, "demo-staff"))!
+    const draft = (expressNo: string) => ({ worksite: "ws-xiyuan", expressCompany: "ec-sf", storageNo: "R-01", weight: "wf-1", receiverPhone: "13800000001", expressNo })
+    const unsent = () => t.db.selectFrom("outbox").select(["replayed"]).where("sent_at", "is", null).where("failed_at", "is", null).execute()
+    await drainOutbox(t.db, t.runtime.sms, t.runtime.messaging)
+    expect(await unsent()).toEqual([])
+    expect(Exit.isSuccess(await t.runtime.run(checkIn(staff, draft(unique("RP"))), { replaying: true }))).toBe(true)
+    // the replayed check-in wrote its SMS and template message, both marked, and the sender passes them by
+    expect((await unsent()).map((r) => r.replayed)).toEqual([true, true])
+    expect(await drainOutbox(t.db, t.runtime.sms, t.runtime.messaging)).toBe(0)
+    expect(await unsent()).toHaveLength(2)
+    expect(Exit.isSuccess(await t.runtime.run(checkIn(staff, draft(unique("RP")))))).toBe(true)
+    // the live one's two go (by this drain or by the server's own sender, whichever comes first); the replayed two stay
+    await drainOutbox(t.db, t.runtime.sms, t.runtime.messaging)
+    expect((await unsent()).map((r) => r.replayed)).toEqual([true, true])
   })
 })
