@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations } from "#adapters/ops/replay"
 import { captchaFor, checkDigit, idCardImage, plainPng, uploaded } from "../support/account-kit"
-import { backends, shanghaiNoonClock, startTestApp, type TestApp } from "../support/test-app"
+import { backends, settleOutbox, shanghaiNoonClock, startTestApp, type TestApp } from "../support/test-app"
 import { watchWrites, type WriteWatch } from "../support/write-watch"
 
 const NEWCOMER = { openid: "acct-newcomer", nickname: "新同学" }
@@ -101,6 +101,7 @@ describe.each(backends)("station replay of an account [%s]", (backend) => {
     const lines: Array<{ lineNo: number; text: string }> = []
     // every change went with its operation
     expect(await watch.unlogged()).toEqual([])
+    await settleOutbox(t)
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual([
       "signUp", "completeProfile", "confirmPhone", "editProfile", "editProfile", "editProfile", "editProfile", "editProfile", "changeWorksite",

@@ -13,7 +13,7 @@ import { replayOperations } from "#adapters/ops/replay"
 import { createUser } from "#adapters/postgres/seed"
 import { AddItem, EditItem, ItemById, ItemDetail, ItemPaging, LatestItems, MyItemPaging, SetItemStatus } from "#src/circle/calls"
 import { plainPng, upload } from "../support/account-kit"
-import { backends, decodedData as decoded, shanghaiNoonClock, startTestApp, type ApiAnswer, type TestApp } from "../support/test-app"
+import { backends, decodedData as decoded, settleOutbox, shanghaiNoonClock, startTestApp, type ApiAnswer, type TestApp } from "../support/test-app"
 
 const failure = (r: ApiAnswer) => ({ status: r.status, body: r.body })
 const refusal = (status: number, message: string) => ({ status, body: { success: false, message } })
@@ -281,6 +281,7 @@ describe("station replay of the market", () => {
     expect((await recorded.api("PUT", `/api/circle/status/${other}/1`, seller.token)).status).toBe(200)
 
     const lines: Array<{ lineNo: number; text: string }> = []
+    await settleOutbox(recorded)
     for await (const op of loggedOperations(recorded.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     // the photo's upload is logged too: the replay makes its row, so the item's picture is the seller's own upload there as well
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual(["uploadImage", "addCircleItem", "addCircleItem", "editCircleItem", "circleItemStatus", "circleItemStatus", "circleItemStatus"])

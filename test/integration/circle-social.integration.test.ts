@@ -19,7 +19,7 @@ import { circleReports, hidePost, restorePost, showPost } from "#src/circle/mode
 import { react } from "#src/circle/post-use-cases"
 import { signedIn } from "#src/circle/viewer"
 import { confessionForm, marketItem, messageForm, student, teammateForm, templatesTo, visitor, type Student } from "../support/circle-kit"
-import { backends, decodedData as decoded, failureOf, startTestApp, valueOf, type ApiAnswer, type TestApp } from "../support/test-app"
+import { backends, decodedData as decoded, failureOf, settleOutbox, startTestApp, valueOf, type ApiAnswer, type TestApp } from "../support/test-app"
 
 const failed = (r: ApiAnswer) => ({ status: r.status, body: r.body })
 const refusal = (status: number, message: string) => ({ status, body: { success: false, message } })
@@ -316,6 +316,7 @@ describe("station replay of the circle's social operations", () => {
     expect((await recorded.api("DELETE", `/api/circle/${message}`, a.token)).status).toBe(200)
 
     const lines: Array<{ lineNo: number; text: string }> = []
+    await settleOutbox(recorded)
     for await (const op of loggedOperations(recorded.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     // the posts' pictures were uploaded first: their uploads are logged and replayed too
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual([

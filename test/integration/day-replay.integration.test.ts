@@ -17,7 +17,7 @@ import { jobNamed } from "#adapters/scheduler/jobs"
 import { ErrandStatus } from "#src/errand/status-machine"
 import { idCardImage, upload } from "../support/account-kit"
 import { watchWrites, type WriteWatch } from "../support/write-watch"
-import { backends, checkInPayload, shanghaiNoonClock, startTestApp, unique, type TestApp } from "../support/test-app"
+import { backends, checkInPayload, settleOutbox, shanghaiNoonClock, startTestApp, unique, type TestApp } from "../support/test-app"
 
 const SENDER = { id: "u-day-sender", openid: "day-sender", phone: "13600000021" }
 const RUNNER = { id: "u-day-runner", openid: "day-runner", phone: "13600000022" }
@@ -132,6 +132,7 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
     const lines: Array<{ lineNo: number; text: string }> = []
     // every change the day made went with its operation
     expect(await watch.unlogged()).toEqual([])
+    await settleOutbox(t)
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     // the outbox's sender logs each SMS it charges (chargeSms) whenever it runs, between the day's own operations
     expect(dayOps(lines)).toEqual([
@@ -232,6 +233,7 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
     const lines: Array<{ lineNo: number; text: string }> = []
     // every change the day made went with its operation
     expect(await watch.unlogged()).toEqual([])
+    await settleOutbox(t)
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(dayOps(lines).slice(14)).toEqual([
       "checkIn", "placeErrand", "errandPaid", "grabErrand", "releaseErrand", "grabErrand", "leaderSignErrand", "tipPrepay", "tipPaid", "rateErrand",

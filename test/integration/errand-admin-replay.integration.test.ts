@@ -14,7 +14,7 @@ import { noLock } from "#adapters/scheduler/lock"
 import { startScheduler } from "#adapters/scheduler/scheduler"
 import { ErrandStatus } from "#src/errand/status-machine"
 import { ParcelStatus } from "#src/parcel/parcel-status"
-import { backends, checkInPayload, shanghaiNoonClock, startTestApp, unique, type TestApp } from "../support/test-app"
+import { backends, checkInPayload, settleOutbox, shanghaiNoonClock, startTestApp, unique, type TestApp } from "../support/test-app"
 import { watchWrites, type WriteWatch } from "../support/write-watch"
 
 const LEADER = { id: "u-adm-leader", openid: "adm-leader", phone: "13600000031" }
@@ -138,6 +138,7 @@ describe.each(backends)("station replay of errand team administration [%s]", (ba
     const lines: Array<{ lineNo: number; text: string }> = []
     // every change went with its operation
     expect(await watch.unlogged()).toEqual([])
+    await settleOutbox(t)
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     const ops = lines.map((l) => JSON.parse(l.text) as { op: string; actorOpenid: string; input: unknown; outcome: unknown })
     const admin = ops.filter((o) => ["transferErrands", "setBuildingManager", "removeBuildingManager", "jobRun"].includes(o.op))

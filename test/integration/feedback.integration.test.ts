@@ -11,7 +11,7 @@ import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations } from "#adapters/ops/replay"
 import { AnswerRecipient, HandleSuggestion, ReplySuggestion, SubmitSuggestion, SuggestionDetail, SuggestionInbox } from "#src/feedback/calls"
 import { plainPng, uploaded } from "../support/account-kit"
-import { backends, decodedData as decoded, newUser, startTestApp, type TestApp } from "../support/test-app"
+import { backends, decodedData as decoded, newUser, settleOutbox, startTestApp, type TestApp } from "../support/test-app"
 
 const connect = (t: TestApp, token: string) =>
   new Promise<Socket>((resolve, reject) => {
@@ -153,6 +153,7 @@ for (const backend of backends) {
       await t.api("POST", `/api/suggestion/reply/${id}`, staff, { content: "正在处理" })
       await t.api("PUT", `/api/suggestion/handle/${id}`, staff)
       const lines: Array<{ lineNo: number; text: string }> = []
+      await settleOutbox(t)
       for await (const op of loggedOperations(t.db)) {
         if (["submitSuggestion", "replySuggestion", "handleSuggestion"].includes(op.op) && JSON.stringify(op).includes(id)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
       }

@@ -11,7 +11,7 @@ import { replayOperations } from "#adapters/ops/replay"
 import { createUser } from "#adapters/postgres/seed"
 import { ExchangeGift, FollowGift } from "#src/home/calls"
 import { scanQrImage as scan } from "../support/qr-scan"
-import { backends, decodedData as decoded, newUser, startTestApp, type TestApp } from "../support/test-app"
+import { backends, decodedData as decoded, newUser, settleOutbox, startTestApp, type TestApp } from "../support/test-app"
 
 /** A new following xiyuan student and their token. */
 const follower = async (t: TestApp) => {
@@ -107,6 +107,7 @@ describe("station replay of the follow gift", () => {
     const gift = decoded(FollowGift.answer, await recorded.api("GET", "/api/sa/getByOpenid", await recorded.token(FOLLOWER.openid)))
     expect((await recorded.api("PUT", "/api/sa/exchange", await recorded.token("demo-staff"), { qr: scan(gift.qrImage) })).status).toBe(200)
     const lines: Array<{ lineNo: number; text: string }> = []
+    await settleOutbox(recorded)
     for await (const op of loggedOperations(recorded.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual(["grantGift", "exchangeGift"])
     const summary = await replayOperations(fresh.runtime, (async function* () { yield* lines })())

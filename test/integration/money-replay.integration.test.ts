@@ -16,7 +16,7 @@ import { refundTrade, settleNotice } from "#src/settlement/settlements"
 import { depositTrade, donationTrade } from "#src/support/use-cases"
 import { applyWithdrawal, pointsToMoney, reviewWithdrawal, transferWithdrawal } from "#src/wallet/use-cases"
 import { plainPng, uploaded } from "../support/account-kit"
-import { backends, failureOf, shanghaiNoonClock, startTestApp, valueOf, type TestApp } from "../support/test-app"
+import { backends, failureOf, settleOutbox, shanghaiNoonClock, startTestApp, valueOf, type TestApp } from "../support/test-app"
 
 const STUDENT = { id: "u-money-student", openid: "money-student" }
 const MINUTE = 60_000
@@ -89,6 +89,7 @@ describe.each(backends)("station replay of money and uploads [%s]", (backend) =>
     expect(await jobNamed("expire-prepays")!.run(t.runtime, new Date(base + 45 * MINUTE))).toMatchObject({ expired: 1 })
 
     const lines: Array<{ lineNo: number; text: string }> = []
+    await settleOutbox(t)
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     const logged = lines.map((l) => JSON.parse(l.text))
     expect(logged.map((o) => o.op)).toEqual([

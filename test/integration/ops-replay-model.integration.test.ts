@@ -14,7 +14,7 @@ import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations, type ReplayLine } from "#adapters/ops/replay"
 import { NoticePreferences } from "#src/notice/notice-store"
 import { Clock } from "#src/shared/ports"
-import { backends, checkInPayload, shanghaiNoonClock, startTestApp, type TestApp } from "../support/test-app"
+import { backends, checkInPayload, settleOutbox, shanghaiNoonClock, startTestApp, type TestApp } from "../support/test-app"
 import { watchWrites, type WriteWatch } from "../support/write-watch"
 
 interface Model {
@@ -137,6 +137,7 @@ const twoApps = async (backend: (typeof backends)[number]) => {
 
 /** The recorded log exported, replayed into the fresh database, and the two compared table by table. */
 const exportAndReplay = async (recorded: TestApp, fresh: TestApp, watch: WriteWatch) => {
+  await settleOutbox(recorded)
   const unlogged = await watch.unlogged()
   await watch.stop()
   const lines: ReplayLine[] = []

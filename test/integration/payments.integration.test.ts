@@ -21,7 +21,7 @@ import { paySafekeeping } from "#src/payment/safekeeping"
 import { paySignFor } from "#src/payment/use-cases"
 import { refundTrade, settleNotice } from "#src/settlement/settlements"
 import {
-  backends, checkInPayload, describeOnPostgres, failureOf, newUser, startTestApp, unique, valueOf, type TestApp
+  backends, checkInPayload, describeOnPostgres, failureOf, newUser, settleOutbox, startTestApp, unique, valueOf, type TestApp
 } from "../support/test-app"
 
 const HOUR = 3_600_000
@@ -319,6 +319,7 @@ describe("a paid safekeeping fee in the operations log [pglite]", () => {
     valueOf(await recorded.runtime.run(handOver(staff, hand), { now }))
 
     const lines: Array<{ lineNo: number; text: string }> = []
+    await settleOutbox(recorded)
     for await (const op of loggedOperations(recorded.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     // the prepay and the provider's notice are logged (the notice's line runs the fee's settlement), so the trade replays too
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual(["checkIn", "tradePrepay", "tradePaid", "takePart"])

@@ -12,7 +12,7 @@ import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations } from "#adapters/ops/replay"
 import { jobNamed } from "#adapters/scheduler/jobs"
 import { Notices, SetNotice } from "#src/notice/calls"
-import { backends, checkInPayload, decodedData as decoded, newUser, startTestApp, unique, type TestApp } from "../support/test-app"
+import { backends, checkInPayload, decodedData as decoded, newUser, settleOutbox, startTestApp, unique, type TestApp } from "../support/test-app"
 
 const ALL_ON = { arrival: true, returnReminder: true, errandStatus: true, sendStatus: true }
 
@@ -52,6 +52,7 @@ for (const backend of backends) {
       const { user, token } = await student()
       await t.api("PUT", "/api/user/notices", token, { kind: "sendStatus", on: false })
       const lines: Array<{ lineNo: number; text: string }> = []
+      await settleOutbox(t)
       for await (const op of loggedOperations(t.db)) {
         if (op.op === "setNotice" && op.actorOpenid === user.openid) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
       }
@@ -136,6 +137,7 @@ for (const backend of backends) {
       const parcel = await parcelFor(user.phone)
       await remindJob.run(t.runtime, new Date(new Date(parcel.created_at).getTime() + 49 * HOUR))
       const lines: Array<{ lineNo: number; text: string }> = []
+      await settleOutbox(t)
       for await (const op of loggedOperations(t.db)) {
         const about = (op.input as { id?: string }).id ?? (op.outcome as { id?: string }).id
         if ((op.op === "checkIn" || op.op === "remindReturn") && about === parcel.id) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })

@@ -10,7 +10,7 @@ import { replayOperations } from "#adapters/ops/replay"
 import { loggedOperations } from "#adapters/ops/ops-log"
 import { createUser } from "#adapters/postgres/seed"
 import { bookingDays } from "#src/sending/booking-time"
-import { startTestApp, shanghaiNoonClock, type TestApp } from "../support/test-app"
+import { settleOutbox, shanghaiNoonClock, startTestApp, type TestApp } from "../support/test-app"
 
 const SENDER = { id: "u-replay-sender", openid: "replay-sender" }
 
@@ -65,6 +65,7 @@ describe("station replay of sending", () => {
     expect(door.status, JSON.stringify(door.body)).toBe(200)
     expect(await t.api("DELETE", `/api/expressTakein/${door.body.data._id}`, token)).toMatchObject({ status: 200, body: { message: "关闭成功" } })
 
+    await settleOutbox(t)
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual([
       "bookSending", "setFreight", "freightPrepay", "freightPaid", "printWaybill", "sendOut", "bookSending", "setFreight", "closeSending", "bookSending", "closeSending"

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations } from "#adapters/ops/replay"
 import { ShortUrl } from "#src/circle/calls"
-import { decodedData, newUser, startTestApp, type TestApp } from "../support/test-app"
+import { decodedData, newUser, settleOutbox, startTestApp, type TestApp } from "../support/test-app"
 
 describe("short URLs", () => {
   let t: TestApp
@@ -59,6 +59,7 @@ describe("short URLs", () => {
   it("replays into a fresh database with the same codes", async () => {
     const code = new URL(decodedData(ShortUrl.answer, await shorten("/share/home/-1"))).pathname.slice(3)
     const lines: Array<{ lineNo: number; text: string }> = []
+    await settleOutbox(t)
     for await (const op of loggedOperations(t.db)) if (op.op === "shortenUrl") lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines).toHaveLength(3)
     const fresh = await startTestApp("pglite")

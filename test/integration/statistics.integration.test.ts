@@ -14,7 +14,7 @@ import { DailyStatistics, SitesForTongji, StatisticsById, Tongji, UnbindCount } 
 import { createReportLink, revokeReportLink, setSiteAdmin } from "#src/statistics/use-cases"
 import { addMonths } from "#src/statistics/days"
 import { jobNamed } from "#adapters/scheduler/jobs"
-import { backends, checkInPayload, decodedData as decoded, startTestApp, valueOf, type ApiAnswer, type TestApp } from "../support/test-app"
+import { backends, checkInPayload, decodedData as decoded, settleOutbox, startTestApp, valueOf, type ApiAnswer, type TestApp } from "../support/test-app"
 
 const FAILED = { success: false, message: "获取统计数据失败" }
 const BAD_RANGE = { success: false, message: "统计日期范围不正确" }
@@ -190,6 +190,7 @@ for (const backend of backends) describe(`operations statistics [${backend}]`, (
     expect(decoded(SitesForTongji.answer, await t.api("GET", "/api/worksite/listForTongji", tokens.staff)).map((s) => s._id)).toEqual(["ws-dongyuan"])
 
     const ops: Array<LoggedOperation> = []
+    await settleOutbox(t)
     for await (const op of loggedOperations(t.db)) if (["createReportLink", "revokeReportLink", "setSiteAdmin"].includes(op.op)) ops.push(op)
     expect(ops.filter((o) => o.op === "createReportLink").length).toBeGreaterThanOrEqual(4)
     expect(ops.filter((o) => o.op === "revokeReportLink").length).toBeGreaterThanOrEqual(1)

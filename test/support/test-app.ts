@@ -11,6 +11,7 @@ import { describe, expect } from "vitest"
 import { startApp, type App } from "#adapters/app"
 import type { RateLimits } from "#adapters/http/server"
 import { hashPassword } from "#adapters/security/passwords"
+import { drainOutbox } from "#adapters/outbox/outbox-worker"
 import { createUser } from "#adapters/postgres/seed"
 import type { DB } from "#adapters/postgres/schema"
 import type { Runtime } from "#adapters/runtime"
@@ -284,3 +285,20 @@ export const decodedData = <S extends Schema.Top>(answer: S, r: ApiAnswer): S["T
   expect(r.status, JSON.stringify(r.body)).toBe(200)
   return Schema.decodeUnknownSync(answer as unknown as Schema.Decoder<S["Type"]>)(r.body.data)
 }
+
+/**
+ * Sends every message the app has queued (the server's own sender may be sending one meanwhile) and waits until none is
+ * left: a test that exports the operations log does so once the SMS charges, which the sender logs as it sends, are in.
+ */
+export const settleOutbox = async (t: TestApp, timeoutMs = 10_000) => {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    await drainOutbox(t.db, t.runtime.sms, t.runtime.messaging, 100, () => t.runtime.now())
+    const left = await t.db.selectFrom("outbox").select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("sent_at", "is", null).where("failed_at", "is", null).where("replayed", "=", false).executeTakeFirstOrThrow()
+    if (Number(left.n) === 0) return
+    if (Date.now() > until) throw new Error(`the outbox still holds ${left.n} message(s) to send`)
+    await new Promise((done) => setTimeout(done, 50))
+  }
+}
+
