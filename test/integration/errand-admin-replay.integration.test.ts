@@ -153,7 +153,8 @@ describe.each(backends)("station replay of errand team administration [%s]", (ba
         { done: 1, failed: 0, counts: { voided: 1, skipped: 0, paidElsewhere: 0, failed: 0, waiting: 0, givenUp: 0 } }])
     ])
     // each run's line follows the void it marks
-    expect(ops.slice(-6).map((o) => [o.op, o.input])).toEqual([
+    // the last steps, beside the outbox sender's SMS charges (chargeSms), which come whenever it sends
+    expect(ops.filter((o) => o.op !== "chargeSms").slice(-6).map((o) => [o.op, o.input])).toEqual([
       ["voidErrand", { id: unpaid.id, reason: "unpaid" }], ["jobRun", { job: "void-unpaid-errands" }],
       ["checkIn", expect.anything()], ["placeErrand", expect.anything()],
       ["voidErrand", { id: unpaidToo.id, reason: "unpaid" }], ["jobRun", { job: "void-unpaid-errands" }]
@@ -188,7 +189,7 @@ describe.each(backends)("station replay of errand team administration [%s]", (ba
         .toEqual([ErrandStatus.cancelled, ErrandStatus.cancelled, ErrandStatus.cancelled, ErrandStatus.accepted, ErrandStatus.accepted].sort())
 
       // a run line is a marker, but of a job the station has: one naming no job is refused
-      const run = JSON.parse(lines.at(-1)!.text) as Record<string, unknown>
+      const run = JSON.parse(lines.filter((l) => JSON.parse(l.text).op === "jobRun").at(-1)!.text) as Record<string, unknown>
       const unknownJob = await replayOperations(fresh.runtime, (async function* () {
         yield { lineNo: 1, text: JSON.stringify({ ...run, input: { job: "no-such-job" } }) }
       })())
