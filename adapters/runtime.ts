@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto"
 import { resolve } from "node:path"
-import { Effect, Exit } from "effect"
+import { Cause, Effect, Exit } from "effect"
 import { sql, type Kysely } from "kysely"
 import type { LiveEvent } from "#src/shared/ports"
 import { FakeLocker } from "./locker/fake-locker"
@@ -122,10 +122,15 @@ export class Runtime {
     return { now: () => now ?? this.clock(), nextId, events, drawn, logged: [] }
   }
 
-  /** The use case on `db` with its services, the operations it logged written (with the ids each drew) as it ends. */
+  /**
+   * The use case on `db` with its services, the operations it logged written (with the ids each drew) as it ends. Not
+   * when it died: its transaction is rolled back (and may be aborted, as after a deadlock, which then stays the cause the
+   * runtime retries on); a refusal's are written, for the runs that keep their writes (`commitOnFailure`).
+   */
   private provided<A, E>(useCase: Effect.Effect<A, E, StationServices>, db: Kysely<DB>, scope: RunScope, pooled = false) {
-    return Effect.runPromiseExit(Effect.provide(useCase.pipe(Effect.ensuring(Effect.promise(() => writeLogged(db, scope)))),
-      this.wiring.services(db, scope, pooled)))
+    const logged = useCase.pipe(Effect.onExit((exit) =>
+      Exit.isFailure(exit) && Cause.hasDies(exit.cause) ? Effect.void : Effect.promise(() => writeLogged(db, scope))))
+    return Effect.runPromiseExit(Effect.provide(logged, this.wiring.services(db, scope, pooled)))
   }
 
   /** Runs a use case that only reads, outside any transaction (a `short` one on the shared connections). */

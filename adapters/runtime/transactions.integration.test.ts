@@ -11,6 +11,7 @@ import { OpsLog } from "#src/shared/ports"
 import { RuleViolation } from "#src/shared/errors"
 import { backends, startTestApp, unique, type TestApp } from "../../test/support/test-app"
 import { OutsideWrites } from "../postgres/outside-writes"
+import { RetryableConflict } from "../postgres/retryable"
 import type { DB } from "../postgres/schema"
 import type { OnceOnly } from "./idempotency"
 import { attemptInTransaction } from "./transactions"
@@ -114,6 +115,16 @@ for (const backend of backends) {
         expect(await logRows(rolledBack)).toBe(0)
         expect(await t.runtime.run(logged(keptWrites).pipe(Effect.andThen(Effect.fail(refusal))), { commitOnFailure: true })).toEqual(Exit.fail(refusal))
         expect(await logRows(keptWrites)).toBe(1)
+      })
+
+      it("a run that logged and then died of a conflict is tried again: its operation is written once, by the attempt that lands", async () => {
+        const actor = unique("actor")
+        let attempts = 0
+        const flaky = logged(actor).pipe(Effect.andThen(Effect.suspend(() =>
+          ++attempts === 1 ? Effect.die(new RetryableConflict("another run took the row first")) : Effect.succeed("done"))))
+        expect(await t.runtime.run(flaky)).toEqual(Exit.succeed("done"))
+        expect(attempts).toBe(2)
+        expect(await logRows(actor)).toBe(1)
       })
 
       it("a refusal that rolled back is kept for its key on its own, after the transaction; a defect is not kept", async () => {
