@@ -4,8 +4,8 @@
  * MAX_ATTEMPTS tries (or at once when the gateway refuses it for good) and then listed by `station jobs failures`.
  * A message that fails never holds up the others. A parcel notice SMS (its row names a worksite) takes one of the
  * worksite's SMS credit with a ledger row and its `chargeSms` operation in the transaction that marks it sent; with none
- * left it fails at once as
- * '短信余额不足' and is not tried again (captcha SMS and template messages are the platform's and take none).
+ * left it fails at once as '短信余额不足' and is not tried again (captcha SMS and template messages are the platform's
+ * and take none). A message a replay wrote (`replayed`) is never sent.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely"
 import { logger, maskPhones } from "../http/logger"
