@@ -72,13 +72,15 @@ describe("station statistics commands", () => {
     const lines = exported.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { op: string; actorOpenid: string }).filter((l) => "op" in l)
     expect(lines.map((l) => [l.op, l.actorOpenid])).toEqual([
       ["setSiteAdmin", "station-operator"], ["createReportLink", "station-operator"], ["createReportLink", "station-operator"],
-      ["revokeReportLink", "station-operator"], ...Array(4).fill(["storeDailyStatistics", "station-system"])
+      ["revokeReportLink", "station-operator"], ...Array(4).fill(["storeDailyStatistics", "station-system"]),
+      // the job's run itself, a marker after its four stored days
+      ["jobRun", "station-system"]
     ])
     const file = join(env.DATA_DIR, "ops.jsonl")
     writeFileSync(file, exported.stdout)
     const replayed = await station(["replay", file, "--json"], fresh)
     expect(replayed.code, replayed.stderr).toBe(0)
-    expect(json(replayed)).toMatchObject({ reproduced: true, digest: { equal: true, tables: [] }, operations: 8, matched: 8 })
+    expect(json(replayed)).toMatchObject({ reproduced: true, digest: { equal: true, tables: [] }, operations: 9, matched: 9 })
     const keysAfter = json<Array<{ id: string; state: string }>>(await station(["report-link", "list", "--json"], fresh))
     expect(keysAfter.map((k) => [k.id, k.state])).toEqual(keys.map((k) => [k.id, k.state]))
   }, SLOW)
