@@ -30,7 +30,8 @@ describe("the privacy waybill's masks", () => {
     fc.assert(fc.property(fc.constantFrom(...COMPOUND_SURNAMES), givenName, (surname, given) => {
       const masked = maskGivenName(surname + given)
       expect(masked).toBe(surname + "*".repeat([...given].length))
-      expect(masked.includes(given)).toBe(false)
+      // after the surname (which may hold the same characters, 东方 + 东)
+      expect(masked.slice(surname.length).includes(given)).toBe(false)
     }))
   })
 
