@@ -43,7 +43,7 @@ describe("station activity", () => {
     expect(json<Listed[]>(list).map((a) => [a.id, a.state])).toEqual([[notice.id, "running"]])
     const table = await station(["activity", "list"], env)
     expect(table.stdout).toMatch(/act-xy-welcome\s+ws-xiyuan\s+西园驿站服务升级公告/)
-    expect(table.stdout).toMatch(new RegExp(`${notice.id}\\s+ws-dongyuan\\s+停水通知\\s+2020-01-01 00:00:00 \\+08:00\\s+2100-01-01 00:00:00 \\+08:00\\s+running`))
+    expect(table.stdout).toMatch(new RegExp(`${notice.id}\\s+ws-dongyuan\\s+停水通知\\s+2020-01-01 00:00:00 \\+08:00\\s+2100-01-01 00:00:00 \\+08:00\\s+进行中`))
 
     const ended = await station(["activity", "end", notice.id], env)
     expect(ended.code, ended.stderr).toBe(0)

@@ -7,6 +7,7 @@ import { addActivity, endActivity, listActivities } from "#src/home/use-cases"
 import { withRuntime } from "./database"
 import { render, UsageError, valueOf, type Options } from "./outcome"
 import { pairs, table } from "./table"
+import { word } from "./lang"
 
 
 const view = (a: Announcement) => ({ id: a.id, worksiteId: a.worksiteId, title: a.title, timeBegin: a.timeBegin, timeEnd: a.timeEnd, content: a.content })
@@ -34,7 +35,7 @@ export const listAnnouncements = async (options: ListOptions) =>
         { header: "title", value: (a) => a.title },
         { header: "from", value: (a) => shanghaiDateTime(a.timeBegin) },
         { header: "until", value: (a) => shanghaiDateTime(a.timeEnd) },
-        { header: "state", value: (a) => a.state }
+        { header: "state", value: (a) => word(a.state) }
       ]))
   })
 

@@ -51,10 +51,10 @@ describe("station circle", () => {
     expect((await station(["circle", "reports", "--open"], env)).stdout).toMatch("No open reports.")
 
     const restored = await station(["circle", "restore", "post-1"], env)
-    expect(restored.stdout).toMatch("Restored: post-1 is listed again.")
+    expect(restored.stdout).toMatch("Restored: post-1 is 上架中 again.")
     const shown = await station(["circle", "show", "post-1"], env)
     expect(shown.code, shown.stderr).toBe(0)
-    expect(shown.stdout).toMatch(/状态\s+listed/)
+    expect(shown.stdout).toMatch(/状态\s+上架中/)
     expect(shown.stdout).toMatch(/demo-runner\s+广告/)
     expect(shown.stdout).toMatch(/hide\s+广告/)
     expect(shown.stdout).toMatch(/restore/)

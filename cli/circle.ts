@@ -10,6 +10,7 @@ import type { PostSummary } from "#src/circle/post-store"
 import { PostStatus } from "#src/circle/status-machine"
 import { withRuntime } from "./database"
 import { render, valueOf, type Options } from "./outcome"
+import { word } from "./lang"
 import { pairs, table } from "./table"
 
 
@@ -17,7 +18,7 @@ const KIND_NAMES: Record<PostKind, string> = { [PostKind.item]: "item", [PostKin
 const STATUS_NAMES: Record<number, string> = {
   [PostStatus.listed]: "listed", [PostStatus.delisted]: "delisted", [PostStatus.hidden]: "hidden", [PostStatus.deleted]: "deleted"
 }
-const statusName = (status: number) => STATUS_NAMES[status] ?? String(status)
+const statusName = (status: number) => word(STATUS_NAMES[status] ?? String(status))
 
 export interface ReportsOptions extends Options {
   readonly open?: boolean
@@ -29,13 +30,13 @@ export const listReports = async (options: ReportsOptions) =>
     render(options, rows, () =>
       rows.length === 0 ? (options.open ? "No open reports." : "No reported posts.") : table(rows, [
         { header: "id", value: (p) => p.id },
-        { header: "kind", value: (p) => KIND_NAMES[p.kind] },
+        { header: "kind", value: (p) => word(KIND_NAMES[p.kind]) },
         { header: "worksite", value: (p) => p.worksiteId },
         { header: "headline", value: (p) => p.headline },
         { header: "status", value: (p) => statusName(p.status) },
         { header: "reports", value: (p) => p.reports },
         { header: "last report", value: (p) => shanghaiDateTime(p.lastReportAt) },
-        { header: "open", value: (p) => (p.open ? "yes" : "no") }
+        { header: "open", value: (p) => word(p.open ? "yes" : "no") }
       ]))
   })
 
@@ -53,11 +54,11 @@ export const showCirclePost = async (id: string, options: Options) =>
       reports.length === 0 ? "No reports." : table(reports, [
         { header: "reported", value: (r) => shanghaiDateTime(r.at) },
         { header: "by", value: (r) => r.reporterOpenid },
-        { header: "complaint", value: (r) => complaintName[r.complain] }
+        { header: "complaint", value: (r) => word(complaintName[r.complain]) }
       ]),
       ...(decisions.length === 0 ? [] : ["", table(decisions, [
         { header: "decided", value: (d) => shanghaiDateTime(d.at) },
-        { header: "action", value: (d) => d.action },
+        { header: "action", value: (d) => word(d.action) },
         { header: "reason", value: (d) => d.reason ?? "" }
       ])])
     ].join("\n"))

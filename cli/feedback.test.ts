@@ -33,7 +33,7 @@ describe("station feedback", () => {
     expect(json<Array<{ id: string; worksiteId: string; title: string; status: number }>>(all).map((s) => [s.worksiteId, s.title, s.status]).sort())
       .toEqual([["ws-dongyuan", "希望延长营业时间", 0], ["ws-xiyuan", "取件太慢", 0]])
     const xy = await station(["feedback", "list", "--worksite", "ws-xiyuan"], env)
-    expect(xy.stdout).toMatch(/取件太慢\s+open/)
+    expect(xy.stdout).toMatch(/取件太慢\s+待回复/)
     expect(xy.stdout).not.toMatch(/希望延长营业时间/)
 
     const elsewhere = await station(["feedback", "reply", ids[0]!, "我们会改进", "--as", "demo-staff-dy"], env)
@@ -41,9 +41,9 @@ describe("station feedback", () => {
     expect(elsewhere.stderr).toMatch("获取意见反馈信息出错")
     const replied = await station(["feedback", "reply", ids[0]!, "我们会增加人手", "--as", "demo-staff"], env)
     expect(replied.code, replied.stderr).toBe(0)
-    expect(replied.stdout).toMatch("Replied; the feedback is now answered.")
+    expect(replied.stdout).toMatch("Replied; the feedback is now 已回复.")
     const shown = await station(["feedback", "show", ids[0]!], env)
-    expect(shown.stdout).toMatch(/状态\s+answered/)
+    expect(shown.stdout).toMatch(/状态\s+已回复/)
     expect(shown.stdout).toMatch(/staff: 我们会增加人手/)
 
     expect((await station(["feedback", "handle", ids[0]!, "--as", "demo-admin"], env)).code).toBe(0)

@@ -7,14 +7,15 @@ import { shanghaiDateTime } from "#src/shared/time"
 import { Effect } from "effect"
 import { actorByOpenid } from "#adapters/ops/actors"
 import { FeedbackStore, type ListedSuggestion } from "#src/feedback/feedback-store"
-import { suggestionTypeName, SuggestionStatus } from "#src/feedback/suggestion"
+import { suggestionStatusName, suggestionTypeName, SuggestionStatus } from "#src/feedback/suggestion"
 import { handleSuggestion, replySuggestion } from "#src/feedback/use-cases"
 import type { Runtime } from "../adapters/runtime"
 import { withRuntime } from "./database"
+import { word } from "./lang"
 import { Refusal, render, UsageError, valueOf, type Options } from "./outcome"
 import { pairs, table } from "./table"
 
-const statusName = (status: number) => (status === SuggestionStatus.open ? "open" : status === SuggestionStatus.answered ? "answered" : "handled")
+const statusName = (status: number) => word(suggestionStatusName[status as SuggestionStatus] ?? String(status))
 
 const view = (s: ListedSuggestion) => ({
   id: s.id, worksiteId: s.worksiteId, type: s.type, typeName: suggestionTypeName[s.type], title: s.title, content: s.content, pics: s.pics,
@@ -41,7 +42,7 @@ export const listFeedback = async (options: ListOptions) =>
       shown.length === 0 ? "No feedback." : table(shown, [
         { header: "id", value: (s) => s.id },
         { header: "worksite", value: (s) => s.worksiteId ?? "-" },
-        { header: "type", value: (s) => suggestionTypeName[s.type] },
+        { header: "type", value: (s) => word(suggestionTypeName[s.type]) },
         { header: "title", value: (s) => s.title },
         { header: "status", value: (s) => statusName(s.status) },
         { header: "changed", value: (s) => shanghaiDateTime(s.updatedAt) }
@@ -60,7 +61,7 @@ export const showFeedback = async (id: string, options: Options) =>
     const replies = valueOf(await runtime.read(FeedbackStore.use((s) => s.replies(id))))
     render(options, { ...view(suggestion), replies }, () => [
       pairs([
-        ["id", suggestion.id], ["worksite", suggestion.worksiteId ?? "-"], ["type", suggestionTypeName[suggestion.type]], ["title", suggestion.title],
+        ["id", suggestion.id], ["worksite", suggestion.worksiteId ?? "-"], ["type", word(suggestionTypeName[suggestion.type])], ["title", suggestion.title],
         ["status", statusName(suggestion.status)], ["author", suggestion.authorNickname], ["at", shanghaiDateTime(suggestion.createdAt)],
         ["pictures", suggestion.pics.length]
       ]),

@@ -123,3 +123,38 @@ export type Header = HeaderKey | Verbatim
 
 export const headerText = (header: Header, in_: Lang = current): string =>
   typeof header === "object" ? header.verbatim : in_ === "en" ? header : HEADERS[header]
+
+/**
+ * Every status, kind, role and state the CLI prints in a column, as [English, Chinese]. The Chinese is the product's
+ * own word where the core names it (a parcel's 待取件, a withdrawal's 待审核: the words the pages show); the English
+ * is the CLI's. `word` shows either in the chosen language, so a value never stays in the other one.
+ */
+const WORDS: ReadonlyArray<readonly [en: string, zh: string]> = [
+  // parcels (src/parcel/parcel-status.ts)
+  ["to pick up", "待取件"], ["friend picks up", "好友代取"], ["fee due", "待支付"], ["waiting for a runner", "待接单"],
+  ["runner accepted", "跑腿已接单"], ["collected", "已取件"], ["delivered", "已送达"], ["signed", "已签收"],
+  ["due for return", "待退回"], ["returned", "已退回"],
+  // withdrawals (src/wallet/withdrawal.ts)
+  ["pending", "待审核"], ["approved", "已审核"], ["rejected", "已驳回"], ["transferred", "已到账"],
+  // pay-in trades (src/payment/trade.ts)
+  ["created", "待付款"], ["paid", "已支付"], ["expired", "已过期"], ["refunded", "已退款"],
+  ["safekeep", "保管费"], ["errand", "跑腿"], ["tip", "小费"], ["freight", "运费"], ["donation", "捐赠"], ["deposit", "短信充值"],
+  // feedback (src/feedback/suggestion.ts)
+  ["waiting for a reply", "待回复"], ["answered", "已回复"], ["handled", "已处理"],
+  ["feature request", "功能建议"], ["system problem", "系统问题"], ["service complaint", "服务投诉"],
+  // the circle (src/circle)
+  ["item", "二手商品"], ["teammate", "卖舍友"], ["confession", "表白墙"], ["message", "留言板"],
+  ["listed", "上架中"], ["delisted", "已下架"], ["hidden", "已隐藏"], ["deleted", "已删除"],
+  ["hide", "隐藏"], ["restore", "恢复"],
+  ["fraud", "欺诈"], ["advertising", "广告"], ["infringement", "侵权"], ["pornography", "色情"], ["other", "其他"],
+  // announcements and report links
+  ["upcoming", "未开始"], ["running", "进行中"], ["ended", "已结束"], ["active", "有效"], ["revoked", "已撤销"],
+  // people
+  ["student", "学生"], ["runner", "跑腿员"], ["staff", "驿站员工"], ["admin", "管理员"],
+  ["yes", "是"], ["no", "否"]
+]
+
+const byEither = new Map(WORDS.flatMap(([en, zh]) => [[en, { en, zh }], [zh, { en, zh }]] as const))
+
+/** A status, kind, role or state in the chosen language, given in either; a value the CLI does not know is shown as it is. */
+export const word = (value: string, in_: Lang = current): string => byEither.get(value)?.[in_] ?? value

@@ -9,6 +9,7 @@ import { yuan } from "#src/shared/money"
 import { withRuntime } from "./database"
 import { ExitCode, render, UsageError, valueOf, type Options } from "./outcome"
 import { pairs, table } from "./table"
+import { word } from "./lang"
 
 export interface ListOptions extends Options {
   readonly status?: string
@@ -30,10 +31,10 @@ export const listPayments = async (options: ListOptions) => {
     render(options, trades.map(view), () =>
       trades.length === 0 ? "No trades." : table(trades, [
         { header: "trade", value: (t) => t.tradeNo },
-        { header: "kind", value: (t) => t.kind },
+        { header: "kind", value: (t) => word(t.kind) },
         { header: "for", value: (t) => t.refId },
         { header: "amount ¥", value: (t) => yuan(t.amountFen), align: "right" },
-        { header: "status", value: (t) => t.status },
+        { header: "status", value: (t) => word(t.status) },
         { header: "created", value: (t) => shanghaiDateTime(t.createdAt) },
         { header: "paid", value: (t) => t.paidAt && shanghaiDateTime(t.paidAt) }
       ]))
@@ -56,7 +57,7 @@ export const reconcilePayments = async (options: Options) =>
       (mismatches.length === 0
         ? `Reconciled: ${books.length} purposes, ${trades} settled or refunded trades, no mismatch.`
         : `${mismatches.length} mismatches:\n${table(mismatches, [
-          { header: "kind", value: (m) => m.kind },
+          { header: "kind", value: (m) => word(m.kind) },
           { header: "for", value: (m) => m.refId },
           { header: "settled ¥", value: (m) => yuan(m.settledFen), align: "right" },
           { header: "recorded ¥", value: (m) => (m.recordedFen === null ? "-" : yuan(m.recordedFen)), align: "right" },

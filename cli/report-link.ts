@@ -9,6 +9,7 @@ import { serveConfig } from "./config"
 import { withRuntime } from "./database"
 import { render, UsageError, valueOf, type Options } from "./outcome"
 import { pairs, table } from "./table"
+import { word } from "./lang"
 
 const baseUrl = () => {
   try {
@@ -50,7 +51,7 @@ export const listLinks = async (options: Options) =>
       { header: "scope", value: (r) => r.siteCode ?? "all" },
       { header: "created", value: (r) => shanghaiDateTime(r.createdAt) },
       { header: "expires", value: (r) => shanghaiDateTime(r.expiresAt) },
-      { header: "state", value: (r) => (r.revokedAt ? `revoked ${shanghaiDateTime(r.revokedAt)}` : r.state) }
+      { header: "state", value: (r) => (r.revokedAt ? `${word("revoked")} ${shanghaiDateTime(r.revokedAt)}` : word(r.state)) }
     ]))
   })
 

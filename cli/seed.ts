@@ -8,6 +8,7 @@ import { seedFlowsDemo } from "#adapters/postgres/seed-flows"
 import { withDatabase } from "./database"
 import { render, type Options } from "./outcome"
 import { table } from "./table"
+import { word } from "./lang"
 
 export const seed = async (options: Options) =>
   withDatabase(async (database) => {
@@ -22,7 +23,7 @@ export const seed = async (options: Options) =>
       flows ? "Added demo rows for every flow: 李明's parcels (fee due, due for return, picked up), an errand in each state, a send order awaiting freight." : "",
       users.length ? `\n${table(users, [
         { header: "openid", value: (u) => u.openid },
-        { header: "role", value: (u) => u.role },
+        { header: "role", value: (u) => word(u.role) },
         { header: "name", value: (u) => u.name },
         { header: "worksite", value: (u) => u.worksite }
       ])}` : ""

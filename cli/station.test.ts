@@ -172,6 +172,20 @@ describe.concurrent("station ops export + replay", () => {
     const file = join(recorded.DATA_DIR, "ops.jsonl")
     writeFileSync(file, exported.stdout)
 
+    // one worksite's lines, by site code or id: numbered within the extract, no digest
+    const east = await station(["ops", "export", "--worksite", "DY01"], recorded)
+    const west = await station(["ops", "export", "--worksite", "ws-xiyuan"], recorded)
+    const unknown = await station(["ops", "export", "--worksite", "XX99"], recorded)
+    expect(east.code, east.stderr).toBe(0)
+    const eastLines = east.stdout.trimEnd().split("\n").map((l) => JSON.parse(l))
+    expect(eastLines.map((l) => [l.n, l.op, l.actorOpenid])).toEqual([[1, "checkIn", "demo-staff-dy"], [2, "checkIn", "demo-staff-dy"]])
+    expect(east.stderr).toMatch(/exported 2 operation\(s\) of 东园驿站 \(DY01\): an extract, no digest; 0 campus-wide/)
+    expect(west.code, west.stderr).toBe(0)
+    const westOps = west.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).op)
+    expect(westOps).toEqual(lines.map((l) => JSON.parse(l)).filter((l) => l.actorOpenid !== "demo-staff-dy").map((l) => l.op))
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toMatch(/no such worksite: XX99/)
+
     const [replayed, stats] = await Promise.all([station(["replay", file, "--json"], fresh), station(["stats", "--json"], recorded)])
     expect(replayed.code, replayed.stderr).toBe(0)
     expect(json(replayed)).toMatchObject({

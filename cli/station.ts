@@ -99,13 +99,16 @@ const ops = program.command("ops").description("the operations log (check-ins, p
 ops.command("export").description("print the operations log as JSON lines {n, op, actorOpenid, at, input, outcome}, oldest first, then a digest line")
   .option("--from <time>", "only operations at or after this time (a date is the start of that Asia/Shanghai day)", isoTime)
   .option("--to <time>", "only operations before this time", isoTime)
+  .option("--worksite <id>", "only this worksite's operations (its id or site code): an extract to read, with no digest")
   .addOption(json().hideHelp())
   .addHelpText("after", `
 Each line carries its number n (1, 2, 3… within the export), so a replay notices a missing line. An export of
 the whole log ends with one line {"digest": {lines, seed, tables}}: the number of lines, when the demo data was
 seeded, and per business table its row count, a hash and a short hash of each row by primary key (see
 adapters/ops/digest.ts for the tables and columns left out, and why). A window (--from or --to) has no digest
-line: its lines alone do not make the database's state.`)
+line: its lines alone do not make the database's state. Nor has --worksite: each line is stamped, as it is
+logged, with the worksite it names (its outcome's or input's worksiteId) or else its actor's worksite; the
+operator's and the scheduler's campus-wide operations name none and are left out (stderr counts them).`)
   .action(lazy(async () => (await import("./ops-export")).opsExport))
 
 program.command("replay").description("replay an exported operations log into the configured (normally fresh) database and compare every outcome")

@@ -12,6 +12,7 @@ import { dayFiguresForOperator } from "#src/statistics/use-cases"
 import { withRuntime } from "./database"
 import { render, UsageError, valueOf, type Options } from "./outcome"
 import { pairs, table } from "./table"
+import { word } from "./lang"
 
 export interface StatsOptions extends Options {
   readonly date?: string
@@ -44,7 +45,7 @@ export const stats = async (options: StatsOptions) => {
         { header: "check-ins", value: (x) => x.checkIns },
         { header: "pickups", value: (x) => x.pickups },
         { header: "on shelf", value: (x) => Object.values(x.onShelf).reduce((a, b) => a + b, 0) },
-        ...shelfStatuses.map((st) => ({ header: { verbatim: statusStr(Number(st) as ParcelStatus) }, value: (x: (typeof worksites)[number]) => x.onShelf[st] ?? 0 }))
+        ...shelfStatuses.map((st) => ({ header: { verbatim: word(statusStr(Number(st) as ParcelStatus)) }, value: (x: (typeof worksites)[number]) => x.onShelf[st] ?? 0 }))
       ]),
       "",
       `Figures of the day (${worksites.every((x) => x.record) ? "stored" : "counted now where not stored"}; docs/statistics.md)`,

@@ -47,7 +47,7 @@ describe("station times", () => {
     expect(json(await station(["withdrawals", "list", "--json"], env))[0]).toMatchObject({ createdAt: at.toISOString() })
   }, SLOW)
 
-  it("column headers are Chinese by default and English for every command with --lang en, before or after the command", async () => {
+  it("column headers and the statuses beside them are Chinese by default and English for every command with --lang en, before or after the command", async () => {
     const zh = await station(["withdrawals", "list"], env)
     expect(zh.stdout).toMatch(/^编号\s+openid\s+金额 ¥\s+手续费 ¥\s+实付 ¥\s+状态\s+申请时间\n/)
     expect(zh.stdout).toMatch(/0 待审核/)
@@ -55,9 +55,14 @@ describe("station times", () => {
       const en = await station(args, env)
       expect(en.code, en.stderr).toBe(0)
       expect(en.stdout).toMatch(/^id\s+openid\s+amount ¥\s+fee ¥\s+payout ¥\s+status\s+applied\n/)
+      expect(en.stdout).toMatch(/0 pending/)
+      expect(en.stdout).not.toMatch(/待审核/)
     }
     const payments = await station(["payments", "list"], env)
     expect(payments.stdout).toMatch(/^交易号\s+类型\s+对应单据\s+金额 ¥\s+状态\s+创建时间\s+支付时间\n/)
+    expect(payments.stdout).toMatch(/PTIME1\s+保管费\s+\S+\s+[\d.]+\s+已支付/)
+    const paymentsEn = await station(["payments", "list", "--lang", "en"], env)
+    expect(paymentsEn.stdout).toMatch(/PTIME1\s+safekeep\s+\S+\s+[\d.]+\s+paid/)
     const token = await station(["token", "demo-staff", "--lang", "en"], env)
     expect(token.stdout).toMatch(/^token\s+\S+\nuser\s+demo-staff/)
     expect((await station(["token", "demo-staff"], env)).stdout).toMatch(/^令牌\s+\S+\n用户\s+demo-staff/)

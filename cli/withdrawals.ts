@@ -7,10 +7,11 @@ import { payoutOf, WithdrawalStatus, withdrawalStatusLabel, type WithdrawalRecor
 import { withRuntime } from "./database"
 import { render, UsageError, valueOf, type Options } from "./outcome"
 import { pairs, table } from "./table"
+import { word } from "./lang"
 
 const label = (status: number) => {
   const text = withdrawalStatusLabel(status)
-  return text === String(status) ? text : `${status} ${text}`
+  return text === String(status) ? text : `${status} ${word(text)}`
 }
 
 const view = (w: WithdrawalRecord & { readonly openid?: string; readonly reference?: string }) => ({

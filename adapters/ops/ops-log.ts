@@ -27,6 +27,8 @@ export interface LogWindow {
   readonly from?: Date | undefined
   /** Exclusive. */
   readonly to?: Date | undefined
+  /** Only the operations stamped with this worksite's id (the migration `2026-12-01T0900-ops-log-worksite` says how). */
+  readonly worksiteId?: string | undefined
 }
 
 /** Every logged operation in the window, in log order, read in batches so a long log never sits in memory. */
@@ -37,6 +39,7 @@ export async function* loggedOperations(db: Kysely<DB>, window: LogWindow = {}, 
       .$if(after !== undefined, (q) => q.where("seq", ">", after!))
       .$if(window.from !== undefined, (q) => q.where("at", ">=", window.from!))
       .$if(window.to !== undefined, (q) => q.where("at", "<", window.to!))
+      .$if(window.worksiteId !== undefined, (q) => q.where("worksite_id", "=", window.worksiteId!))
       .orderBy("seq").limit(batch).execute()
     for (const r of rows) {
       yield {

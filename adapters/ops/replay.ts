@@ -33,6 +33,7 @@ import { remindReturn } from "#src/parcel/return-reminder"
 import { codeForPath } from "#src/home/short-url"
 import { grantGift, redeemGift } from "#src/home/subscribe-gift-use-cases"
 import { addActivity, endActivity } from "#src/home/use-cases"
+import { Locker } from "#src/locker/locker"
 import { cancelAgent, chooseAgent, openBox, refuseAgent, selfSign } from "#src/parcel/receiver"
 import { markDueParcels, returnParcel, SYSTEM_ACTOR } from "#src/parcel/returns"
 import { checkIn, handOverRecorded } from "#src/parcel/use-cases"
@@ -250,6 +251,13 @@ const recordedProvider = (prepayId?: string | null) => <A, E, R>(effect: Effect.
     refund: (r: { readonly refundNo: string }) => Effect.succeed({ ok: true as const, reference: r.refundNo })
   }))
 
+/**
+ * The cabinet as recorded: a logged `openBox` is one whose door opened (a door that stayed shut logs nothing), so the
+ * replay answers "opened" and never opens a real door again.
+ */
+const doorOpenedAsRecorded = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.updateService(effect, Locker, () => ({ open: () => Effect.succeed({ opened: true as const }) }))
+
 /** The id a trade number was made of (`P`, the time in milliseconds, the id). */
 const tradeId = (tradeNo: string) => tradeNo.replace(/^P\d{13}/, "")
 
@@ -300,7 +308,7 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   refuseAgent: replayer(operations.refuseAgent, (input, actor) => refuseAgent(actor, input.id), statusOutcome),
   cancelAgent: replayer(operations.cancelAgent, (input, actor) => cancelAgent(actor, input.id), statusOutcome),
   selfSign: replayer(operations.selfSign, (input, actor) => selfSign(actor, input.id), statusOutcome),
-  openBox: replayer(operations.openBox, (input, actor) => openBox(actor, input.id), (p) => ({ id: p.id, status: p.status, door: p.door })),
+  openBox: replayer(operations.openBox, (input, actor) => openBox(actor, input.id).pipe(doorOpenedAsRecorded), (p) => ({ id: p.id, status: p.status, door: p.door })),
   setFreight: replayer(operations.setFreight,
     (input, actor) => setFreight(actor, { ...input, freightWeight: input.freightWeight ?? undefined, freight: input.freight ?? undefined }),
     ({ order: o }) => ({ id: o.id, status: o.status, freight: o.freight, isDaofu: o.isDaofu }), () => ({ ids: randomUUID })),

@@ -10,13 +10,12 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely"
 import { logger, maskPhones } from "../http/logger"
 import type { DB } from "../postgres/schema"
+import { writeOperations } from "../postgres/stores/shared-stores"
 import type { FakeMessagingApp } from "../messaging/fake-messaging-app"
 import { errorText, MAX_ATTEMPTS, nextTryAfter, OUTBOX } from "../scheduler/failures"
 import { SmsRefused, type SmsGateway } from "../sms/fake-sms-gateway"
-import { misfit } from "#src/operations/catalog"
 import { SYSTEM_ACTOR } from "#src/parcel/returns"
 import { operationEntry } from "#src/shared/operation"
-import type { StationOperation } from "#src/shared/ports"
 import { CreditReason, smsMessages } from "#src/support/sms-credit"
 import { ChargeSmsOperation } from "#src/support/use-cases"
 
@@ -29,13 +28,6 @@ type Outcome = "sent" | "failed"
 const moveCredit = async (trx: Transaction<DB>, worksiteId: string, change: -1 | 1) =>
   (await trx.updateTable("worksite").set({ sms_credit: sql`sms_credit + ${change}` }).where("id", "=", worksiteId)
     .$if(change < 0, (q) => q.where("sms_credit", ">", 0)).executeTakeFirst()).numUpdatedRows === 1n
-
-/** The charge's line in the operations log, in the sending transaction (the sender runs outside the use cases' runtime). */
-const logCharge = async (trx: Transaction<DB>, o: StationOperation) => {
-  const problem = misfit(o)
-  if (problem) throw new Error(`operations log: ${problem}`)
-  await trx.insertInto("ops_log").values({ op: o.op, actor_openid: o.actorOpenid, at: o.at, input: JSON.stringify(o.input), outcome: JSON.stringify(o.outcome) }).execute()
-}
 
 /** Sends one claimed message and records what happened on its row. */
 const attempt = async (
@@ -70,7 +62,8 @@ const attempt = async (
     const at = clock()
     await trx.insertInto("sms_credit_ledger").values({ worksite_id: payer, change: -1, reason: CreditReason.sms, outbox_id: row.id, at }).execute()
     const { sms_credit: credit } = await trx.selectFrom("worksite").select("sms_credit").where("id", "=", payer).executeTakeFirstOrThrow()
-    await logCharge(trx, operationEntry(ChargeSmsOperation, SYSTEM_ACTOR, at, { worksiteId: payer, outboxId: String(row.id) }, { worksiteId: payer, credit }))
+    // the charge's line, in the sending transaction (the sender runs outside the use cases' runtime)
+    await writeOperations(trx, [{ operation: operationEntry(ChargeSmsOperation, SYSTEM_ACTOR, at, { worksiteId: payer, outboxId: String(row.id) }, { worksiteId: payer, credit }) }])
   }
   await trx.updateTable("outbox").set({ sent_at: now, attempts }).where("id", "=", row.id).execute()
   return "sent"

@@ -166,7 +166,7 @@ export interface DB {
     ocr: ColumnType<unknown, string | null, string | null>
     created_at: Timestamp
   }
-  ops_log: { seq: Generated<string>; op: string; actor_openid: string; at: Timestamp; input: ColumnType<unknown, string, string>; outcome: ColumnType<unknown, string, string>; ids: ColumnType<ReadonlyArray<string> | null, string | undefined, string | null> }
+  ops_log: { seq: Generated<string>; op: string; actor_openid: string; at: Timestamp; input: ColumnType<unknown, string, string>; outcome: ColumnType<unknown, string, string>; ids: ColumnType<ReadonlyArray<string> | null, string | undefined, string | null>; worksite_id: Generated<string | null> }
   pay_trade: {
     trade_no: string; kind: string; ref_id: string; user_id: string; amount_fen: number; status: string; prepay_id: string | null
     provider_ref: string | null; created_at: Timestamp; expires_at: Timestamp; paid_at: Timestamp | null; refunded_at: Timestamp | null

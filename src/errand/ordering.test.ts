@@ -561,6 +561,19 @@ describe("the prepay of an unpaid order", () => {
     expect(await s.run(prepayErrand(actor(), "e1"))).toEqual({ ok: true, value: { prepayId: "wx-old", tradeNo: "T-old", totalFee: 400 } })
     expect(s.called("replace")).toEqual([])
     expect(s.prepays).toEqual([])
+    expect(s.ports.ops).toEqual([])
+  })
+
+  it("points the order at an open trade it did not name yet, and logs that change", async () => {
+    const now = new Date(T0.getTime() + 10 * MIN)
+    const s = setup({ now })
+    const order = unpaidOrder({ prepayId: "wx-stale" })
+    s.orders.set(order.id, order)
+    s.world.trades.trades.set("T-old", openTradeOf(order, { prepayId: "wx-old" }))
+    expect(await s.run(prepayErrand(actor(), "e1"))).toEqual({ ok: true, value: { prepayId: "wx-old", tradeNo: "T-old", totalFee: 400 } })
+    expect(s.orders.get("e1")).toEqual({ ...order, prepayId: "wx-old" })
+    expect(s.prepays).toEqual([])
+    expect(s.ports.ops).toEqual([{ op: "errandPrepay", actorOpenid: "o1", at: now, input: { id: "e1" }, outcome: { id: "e1", tradeNo: "T-old", prepayId: "wx-old" } }])
   })
 
   it("opens a new prepay near the deadline and keeps its id on the order", async () => {

@@ -210,10 +210,12 @@ export const prepayErrand = Effect.fn("prepayErrand")(function* (actor: Actor, i
   const now = yield* (yield* Clock).now
   if (now.getTime() >= order.createdAt.getTime() + PAYMENT_DEADLINE_MS) return yield* new StateConflict({ message: payMessages.closed })
   const trade = yield* openTrade(actor, { kind: TradeKind.errand, refId: order.id, amountFen: order.payFee, description: payDescription(order) }, now)
-  if (trade.prepayId !== order.prepayId && !(yield* errands.replace({ ...order, prepayId: trade.prepayId }, ErrandStatus.awaitingPayment, null))) {
+  const repointed = trade.prepayId !== order.prepayId
+  if (repointed && !(yield* errands.replace({ ...order, prepayId: trade.prepayId }, ErrandStatus.awaitingPayment, null))) {
     return yield* new StateConflict({ message: orderingMessages.notAwaitingPayment })
   }
-  if (trade.opened) {
+  // a new trade, or an open one the order did not point at yet: either changes what is stored, so it is logged
+  if (trade.opened || repointed) {
     yield* logOperation(ErrandPrepayOperation, actor.openid, now, { id: order.id }, { id: order.id, tradeNo: trade.tradeNo, prepayId: trade.prepayId! })
   }
   return { prepayId: trade.prepayId!, tradeNo: trade.tradeNo, totalFee: trade.amountFen }

@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import type { Kysely } from "kysely"
 import { misfit } from "#src/operations/catalog"
-import { OpsLog, Outbox } from "#src/shared/ports"
+import { OpsLog, Outbox, type StationOperation } from "#src/shared/ports"
 import type { DB } from "../schema"
 import type { RunScope } from "../../runtime/wiring"
 import { query } from "./query"
@@ -25,21 +25,33 @@ export const opsLog = (scope: Pick<RunScope, "drawn" | "logged">) => OpsLog.of({
 })
 
 /**
+ * The one writer of `ops_log` rows from code (the check-in statement writes its own line in SQL): each operation checked
+ * against the catalog, then written in the caller's transaction with the ids drawn for it, if any.
+ */
+export const writeOperations = async (db: Kysely<DB>, operations: ReadonlyArray<{ readonly operation: StationOperation; readonly ids?: ReadonlyArray<string> }>) => {
+  if (operations.length === 0) return
+  const rows = operations.map(({ operation: o, ids }) => {
+    const problem = misfit(o)
+    if (problem) throw new Error(`operations log: ${problem}`)
+    return {
+      op: o.op, actor_openid: o.actorOpenid, at: o.at, input: JSON.stringify(o.input), outcome: JSON.stringify(o.outcome),
+      ...(ids && ids.length > 0 ? { ids: JSON.stringify(ids) } : {})
+    }
+  })
+  await db.insertInto("ops_log").values(rows).execute()
+}
+
+/**
  * Writes the run's logged operations, in its transaction, each with the ids drawn for it: those drawn since the
  * operation before it was logged, and for the last one also those drawn after it (a ledger line written once the
  * step is logged belongs to that step).
  */
 export const writeLogged = async (db: Kysely<DB>, scope: Pick<RunScope, "drawn" | "logged">) => {
   const { logged, drawn } = scope
-  if (logged.length === 0) return
-  const rows = logged.map(({ operation: o }, i) => {
+  const operations = logged.map(({ operation }, i) => {
     const from = i === 0 ? 0 : logged[i - 1]!.drawnBefore
-    const ids = drawn.slice(from, i === logged.length - 1 ? drawn.length : logged[i]!.drawnBefore)
-    return {
-      op: o.op, actor_openid: o.actorOpenid, at: o.at, input: JSON.stringify(o.input), outcome: JSON.stringify(o.outcome),
-      ...(ids.length > 0 ? { ids: JSON.stringify(ids) } : {})
-    }
+    return { operation, ids: drawn.slice(from, i === logged.length - 1 ? drawn.length : logged[i]!.drawnBefore) }
   })
   logged.length = 0
-  await db.insertInto("ops_log").values(rows).execute()
+  await writeOperations(db, operations)
 }
