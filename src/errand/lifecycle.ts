@@ -177,7 +177,7 @@ const applied = Effect.fnUntraced(function* (order: ErrandOrderRecord, actor: Er
   if (decided.personalCancelBy !== undefined) {
     const runner = yield* person(decided.personalCancelBy)
     // a runner's cancel for a personal reason costs credit (credit.ts), written with its record
-    if (runner && (yield* changeCredit(runner.id, { kind: "personalCancel" }, next.id)) === undefined) {
+    if (runner && (yield* changeCredit(runner.id, { kind: "personalCancel" }, next.id, now)) === undefined) {
       return yield* new StateConflict({ message: errandMessages.cancelFailed })
     }
   }

@@ -28,11 +28,12 @@ const CREDIT_ATTEMPTS = 5
 
 /**
  * Moves a user's credit score for one cause and writes its record with it; the new score, or undefined
- * when other changes kept moving it (what that means is the caller's: a refusal or a defect).
+ * when other changes kept moving it (what that means is the caller's: a refusal or a defect). The record is dated
+ * `at`, the time of the operation that moves it (its logged time, which a replay's clock reads), else the clock's now.
  */
-export const changeCredit = Effect.fn("changeCredit")(function* (userId: string, cause: CreditCause, orderId: string | null) {
+export const changeCredit = Effect.fn("changeCredit")(function* (userId: string, cause: CreditCause, orderId: string | null, at?: Date) {
   const credits = yield* CreditStore
-  const now = yield* (yield* Clock).now
+  const now = at ?? (yield* (yield* Clock).now)
   for (let attempt = 0; attempt < CREDIT_ATTEMPTS; attempt++) {
     const from = yield* credits.score(userId)
     const { score, record } = applyCredit(from, cause)
@@ -76,7 +77,7 @@ export const rateErrand = Effect.fn("rateErrand")(function* (actor: Actor, input
   })
   if (!stored) return yield* new StateConflict({ message: reviewMessages.alreadyRated })
   yield* errands.recordStep(stepOf(order.id, "rate", now))
-  const creditScore = yield* changeCredit(runner.id, { kind: "rated", stars: input.score }, order.id)
+  const creditScore = yield* changeCredit(runner.id, { kind: "rated", stars: input.score }, order.id, now)
   if (creditScore === undefined) return yield* Effect.die(new Error(`credit score of ${runner.id} kept moving`))
   yield* logOperation(RateErrandOperation, actor.openid, now, { ...input, tags: [...input.tags] }, { orderId: order.id, rewardMoney, creditScore })
   return { orderId: order.id, runnerId: runner.id, rewardMoney, creditScore }
