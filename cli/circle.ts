@@ -41,7 +41,7 @@ export const listReports = async (options: ReportsOptions) =>
   })
 
 const described = (post: PostSummary) => pairs([
-  ["id", post.id], ["kind", KIND_NAMES[post.kind]], ["worksite", post.worksiteId], ["owner", post.ownerOpenid], ["headline", post.headline],
+  ["id", post.id], ["kind", word(KIND_NAMES[post.kind])], ["worksite", post.worksiteId], ["owner", post.ownerOpenid], ["headline", post.headline],
   ["status", statusName(post.status)], ["hidden because", post.hiddenReason], ["posted", shanghaiDateTime(post.createdAt)]
 ])
 
