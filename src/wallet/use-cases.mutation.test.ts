@@ -185,7 +185,8 @@ describe("the wallet's door and its lists", () => {
     ]
     const entry: LedgerEntry = { id: "l-2", userId: "u1", type: 4, money: 45, score: -90, remark: "90积分兑换", refType: "pointsToMoney", refId: null, createdAt: now }
     const asked: Array<unknown> = []
-    const run = (type: number) => outcome(moneyRecords("u1", type, 2).pipe(
+    const records = (type: number): Effect.Effect<unknown, never, MoneyHistory | WalletStore> => moneyRecords("u1", type, 2)
+    const run = (type: number) => outcome(records(type).pipe(
       Effect.provideService(MoneyHistory, { list: (userId, p) => Effect.sync(() => (asked.push(["money", userId, p]), page(rows))) }),
       Effect.provideService(WalletStore, { listLedger: (userId: string, t: number, p: number) => Effect.sync(() => (asked.push(["ledger", userId, t, p]), page([entry]))) } as never)
     ))
