@@ -26,5 +26,8 @@ describe("the catalog of operations", () => {
     expect(misfit(bindStaff({ phone: new Date(0) }, { employeeId: "e-1" }))).toBeUndefined()
     // a field that is undefined is left out of the JSON: a required one is then missing
     expect(misfit(bindStaff({ phone: undefined }, { employeeId: "e-1" }))).toBe("bindStaff: the input does not fit its Schema")
+    // an input or outcome left undefined is judged as missing, not written as JSON
+    expect(misfit(bindStaff(undefined, { employeeId: "e-1" }))).toBe("bindStaff: the input does not fit its Schema")
+    expect(misfit(bindStaff({ phone: "13800000001" }, undefined))).toBe("bindStaff: the outcome does not fit its Schema")
   })
 })

@@ -13,7 +13,7 @@ import type { UserProfile } from "./profile"
 import { ProfileStore, type NewUser } from "./profile-store"
 import {
   applyAuth, applyPaotui, completeProfile, completeRecorded, confirmPhoneRecorded, myAccount, pendingVerifications, reviewAuth, reviewRunner, sendCaptcha,
-  signUp, teamOf, unbindPhoneMain,
+  editRecorded, signUp, teamOf, unbindPhoneMain, unbindRecorded,
   unbindPhoneVice, unverifySelf, updateIdCardNo, updateNewPaotuiOrderRemind, updateNickname, updatePhone, updateRealname, updateSex,
   updateStudentCardUrl, updateWorksite
 } from "./use-cases"
@@ -519,6 +519,29 @@ describe("the operations log of the account", () => {
     const taken = world({ users: [profile(), profile({ id: "u2", openid: "o2", phoneMain: "13700137000" })] })
     expect(await taken.run(confirmPhoneRecorded(me, "vice", "13700137000"))).toMatchObject(refused("StateConflict", "该手机号码已被其他用户绑定"))
     expect(taken.ports.ops).toEqual([])
+  })
+
+  it("a logged edit replays through its own field's use case, saving and logging the value as recorded", async () => {
+    const w = world()
+    const edits = [
+      { field: "realname", value: "李明" }, { field: "nickname", value: "阿新" }, { field: "sex", value: 2 }, { field: "idCardNo", value: ID_NO },
+      { field: "studentCardUrl", value: "/sign/20260302/0123456789abcdef0123456789abcdef.png" }, { field: "newPaotuiOrderRemind", value: true }
+    ] as const
+    for (const edit of edits) expect(await w.run(editRecorded(me, edit))).toEqual({ ok: true, value: edit })
+    expect(w.saves).toEqual(edits.map((e) => ["u1", { [e.field]: e.value }]))
+    expect(ops(w).map((o) => o.input)).toEqual(edits)
+    // a value the field's rule refuses is refused on replay too
+    expect(await w.run(editRecorded(me, { field: "sex", value: 3 }))).toMatchObject({ ok: false })
+    expect(await w.run(editRecorded(me, { field: "newPaotuiOrderRemind", value: "yes" }))).toEqual({ ok: true, value: { field: "newPaotuiOrderRemind", value: "yes" } })
+    expect(w.saves.at(-1)).toEqual(["u1", { newPaotuiOrderRemind: false }])
+  })
+
+  it("a logged unbinding replays the main or the vice phone's, answering the phones left", async () => {
+    const main = world({ users: [profile({ phoneVice: "13600136000" })] })
+    expect(await main.run(unbindRecorded(me, "main"))).toEqual({ ok: true, value: { phoneMain: "13600136000", phoneVice: null } })
+    const vice = world({ users: [profile({ phoneVice: "13600136000" })] })
+    expect(await vice.run(unbindRecorded(me, "vice"))).toEqual({ ok: true, value: { phoneMain: "13900139000", phoneVice: null } })
+    expect(ops(vice)).toEqual([{ op: "unbindPhone", actorOpenid: "o1", input: { type: "vice" }, outcome: { phoneMain: "13900139000", phoneVice: null } }])
   })
 
   it("an unbinding logs which phone and the phones left; nothing to unbind logs nothing", async () => {

@@ -5,7 +5,7 @@ import type { Clock, Ids, OpsLog } from "../shared/ports"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import type { UploadRecord } from "./upload"
 import { ImageFiles, Uploads } from "./upload-store"
-import { optionalOwnImagePath, ownImagePath, ownUpload, uploadImage, type ReceivedFile } from "./use-cases"
+import { optionalOwnImagePath, ownImagePath, ownUpload, recordUpload, uploadImage, type ReceivedFile } from "./use-cases"
 
 const png = (size = 16) => Uint8Array.from({ length: size }, (_, i) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a][i] ?? 7)
 const uuid = "01234567-89ab-cdef-0123-456789abcdef"
@@ -75,7 +75,16 @@ describe("uploading an image", () => {
   })
 
   it("an id that is no random UUID is a defect, never a file name", async () => {
-    await expect(station(recognised, ["../x"]).run(uploadImage(actor(), [file("fileVal")]))).rejects.toThrow("not a random UUID")
+    const s = station(recognised, ["../x"])
+    await expect(s.run(uploadImage(actor(), [file("fileVal")]))).rejects.toThrow("the id port gave ../x, not a random UUID")
+    // refused before the file is written anywhere
+    expect([s.saved, s.records, s.ops]).toEqual([[], [], []])
+    // the row a replay makes from a line is held to the same rule
+    const replayed = station()
+    const upload = { id: "../x", field: "fileVal" as const, type: "png" as const, size: 16, sha256: PNG_SHA256, ocr: null, at: new Date("2026-11-21T16:30:00Z") }
+    await expect(replayed.run(recordUpload(actor(), upload))).rejects.toThrow("the id port gave ../x, not a random UUID")
+    expect([replayed.records, replayed.ops]).toEqual([[], []])
+    expect(await replayed.run(recordUpload(actor(), { ...upload, id: uuid }))).toMatchObject({ ok: true, value: { id: uuid, fileName: stored, dateFolder: "20261122" } })
   })
 
   it("finds only the caller's own upload behind a photo URL", async () => {

@@ -2,7 +2,9 @@ import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
 import type { LedgerEntry } from "./ledger"
-import { applyWithdrawal, pointsToMoney, reviewWithdrawal, transferWithdrawal, walletOf } from "./use-cases"
+import { MoneyHistory, type MoneyRow } from "./money-history"
+import { moveWallet } from "./settle"
+import { applyWithdrawal, moneyRecords, pointsToMoney, reviewWithdrawal, transferWithdrawal, walletOf } from "./use-cases"
 import { Payouts, WalletStore, type Wallet } from "./wallet-store"
 import type { WithdrawalRecord } from "./withdrawal"
 import type { StationOperation } from "../shared/ports"
@@ -164,5 +166,37 @@ describe("withdrawal review and transfer", () => {
     // a refused transfer changes nothing, so nothing is logged
     for (const b of [failing, early, orphan]) expect([b.statusChanges, b.ops]).toEqual([[], []])
     expect([early.transfers, orphan.transfers]).toEqual([[], []])
+  })
+})
+
+describe("the wallet's door and its lists", () => {
+  it("a move for a user with no wallet is a defect naming the user and the move, and writes no row", async () => {
+    const b = bank([alice])
+    const move = { userId: "u9", type: 1 as const, money: 100, ref: "withdrawal" as const, refId: "w0", label: "提现退回", at: now }
+    await expect(b.run(moveWallet(move))).rejects.toThrow("user u9 has no wallet for a withdrawal move")
+    expect(b.ledger).toEqual([])
+  })
+
+  it("资金明细 (type 0) reads the money lines, paid-out trades included; another type reads that type's ledger rows", async () => {
+    const page = <A>(results: ReadonlyArray<A>) => ({ results, pageNumber: 2, pageCount: 3, recordCount: 21 })
+    const rows: ReadonlyArray<MoneyRow> = [
+      { source: "ledger", id: "l-1", type: 1, money: 300, remark: "跑腿收入", at: now, orderNo: "PT1" },
+      { source: "trade", id: "t-1", kind: "donation", money: -500, at: now, orderNo: null }
+    ]
+    const entry: LedgerEntry = { id: "l-2", userId: "u1", type: 4, money: 45, score: -90, remark: "90积分兑换", refType: "pointsToMoney", refId: null, createdAt: now }
+    const asked: Array<unknown> = []
+    const records = (type: number): Effect.Effect<unknown, never, MoneyHistory | WalletStore> => moneyRecords("u1", type, 2)
+    const run = (type: number) => outcome(records(type).pipe(
+      Effect.provideService(MoneyHistory, { list: (userId, p) => Effect.sync(() => (asked.push(["money", userId, p]), page(rows))) }),
+      Effect.provideService(WalletStore, { listLedger: (userId: string, t: number, p: number) => Effect.sync(() => (asked.push(["ledger", userId, t, p]), page([entry]))) } as never)
+    ))
+    expect(await run(0)).toEqual({
+      ok: true, value: page([
+        { _id: "l-1", type: 1, money: 300, score: 0, remark: "跑腿收入（PT1）", createdAt: now },
+        { _id: "t-1", type: 3, money: -500, score: 0, remark: "捐赠", createdAt: now }
+      ])
+    })
+    expect(await run(4)).toEqual({ ok: true, value: page([{ _id: "l-2", type: 4, money: 45, score: -90, remark: "90积分兑换", createdAt: now }]) })
+    expect(asked).toEqual([["money", "u1", 2], ["ledger", "u1", 4, 2]])
   })
 })
