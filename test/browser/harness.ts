@@ -57,6 +57,8 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
   }
   mkdirSync(SCREENSHOTS, { recursive: true })
   const app = await startApp({ port: 0, database: { kind: "memory" }, webDist: WEB_DIST })
+  // the database as migrated and seeded, before the suite: what the replay at close starts from
+  const blank = options.noReplay === undefined ? await app.runtime.database.snapshot?.() : undefined
   let browser: Browser
   try {
     browser = await chromium.launch({
@@ -116,7 +118,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
       let failure: string | undefined
       try {
         if (options.noReplay === undefined) {
-          const verdict = await replayIntoFresh(app.runtime, fixtures)
+          const verdict = await replayIntoFresh(app.runtime, fixtures, blank)
           console.info(`[browser tests] replayed ${verdict.lines} operations into a fresh database in ${verdict.ms} ms`)
           failure = replayFailure(verdict)
         }

@@ -6,6 +6,7 @@
  * keeps in the database), are made again in the fresh one at the same point of the log, as a seed is.
  */
 import type { Kysely } from "kysely"
+import { startApp } from "#adapters/app"
 import { compareDigests, describeDifferences, digestTables } from "#adapters/ops/digest"
 import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations, type ReplayLine, type ReplayProblem } from "#adapters/ops/replay"
@@ -44,15 +45,29 @@ export interface ReplayVerdict {
   readonly ms: number
 }
 
-/** Exports the source's log, replays it into a fresh database seeded at the source's moments, and compares. */
-export const replayIntoFresh = async (source: Runtime, fixtures: ReadonlyArray<Fixture> = []): Promise<ReplayVerdict> => {
+/**
+ * A fresh database to replay into: a copy of the source's own as it was once migrated and seeded, before anything
+ * ran on it (`blank`, taken by the source's `snapshot`; opened in a second or two), or else one migrated and seeded
+ * at the source's seed moment (PGlite's first start and the migrations: several seconds more).
+ */
+const freshDatabase = async (seeded: { readonly campus?: Date }, blank: Blob | undefined) => {
+  if (!blank) return startTestApp("pglite", { seedAt: seeded.campus })
+  const app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory", from: blank }, seed: false })
+  return { db: app.runtime.db, runtime: app.runtime, close: () => app.close() }
+}
+
+/**
+ * Exports the source's log, replays it into a fresh database seeded at the source's moments (`blank`, when given, is
+ * that database, as the source's snapshot before anything ran on it), and compares.
+ */
+export const replayIntoFresh = async (source: Runtime, fixtures: ReadonlyArray<Fixture> = [], blank?: Blob): Promise<ReplayVerdict> => {
   const started = Date.now()
   await settleOutbox({ db: source.db, runtime: source })
   const lines: ReplayLine[] = []
   for await (const op of loggedOperations(source.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
   const recorded = await digestTables(source.db)
   const seeded = await seedMoments(source.db)
-  const fresh = await startTestApp("pglite", { seedAt: seeded.campus })
+  const fresh = await freshDatabase(seeded, blank)
   try {
     if (seeded.flows) await seedFlowsDemo(fresh.db, seeded.flows)
     const pending = [...fixtures].sort((a, b) => a.afterLines - b.afterLines)
