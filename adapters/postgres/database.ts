@@ -18,7 +18,8 @@ import type { DB } from "./schema"
 export type DatabaseConfig =
   | { readonly kind: "postgres"; readonly url: string; readonly poolSize?: number }
   | { readonly kind: "pglite"; readonly dataDir: string }
-  | { readonly kind: "memory" }
+  /** In memory: empty, or a copy of the data dir `snapshot` took of another in-memory database. */
+  | { readonly kind: "memory"; readonly from?: Blob }
 
 export interface Database {
   readonly db: Kysely<DB>
@@ -42,6 +43,8 @@ export interface Database {
    * again with the URL the server answers on once it listens, so their printed links point there.
    */
   share(url?: string): Promise<void>
+  /** Embedded in memory: its data dir as it is now, to open a copy of it from (`{ kind: "memory", from }`). */
+  readonly snapshot?: () => Promise<Blob>
   close(): Promise<void>
 }
 
@@ -184,7 +187,8 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
   }
   try {
     const { PGlite } = await import("@electric-sql/pglite")
-    const lite: PGlite = config.kind === "pglite" ? await PGlite.create(config.dataDir) : await PGlite.create()
+    const lite: PGlite = config.kind === "pglite" ? await PGlite.create(config.dataDir)
+      : config.from ? await PGlite.create({ loadDataDir: config.from }) : await PGlite.create()
     const session = new SessionLock()
     const db = new Kysely<DB>({ dialect: new PGliteDialect(lite, session) })
     let socket: SharedSocket | undefined
@@ -196,6 +200,17 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
         socket ??= await shareOverSocket(lite, session, `${config.dataDir}.socket`)
         lock!.share(socket.dir, url)
       },
+      ...(config.kind === "memory" ? {
+        snapshot: async () => {
+          // between two sessions' statements, never inside a transaction
+          const release = await session.acquire()
+          try {
+            return await lite.dumpDataDir("none")
+          } finally {
+            release()
+          }
+        }
+      } : {}),
       close: async () => {
         await socket?.stop()
         await db.destroy()

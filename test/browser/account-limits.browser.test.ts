@@ -16,9 +16,9 @@ describe.skipIf(!run)("account: the inputs' limits are the server's", () => {
   afterAll(async () => { await h?.close() })
 
   it("a nickname and a real name as long as their inputs allow are saved; the invitation box stops at its limit", async ({ onTestFailed }) => {
-    await createUser(h.runtime.db, {
+    await h.fixture((db, at) => createUser(db, {
       id: "u-limits", openid: "test-limits", nickname: "限长", realname: "限长", phone_main: "13600000077", worksite_id: "ws-xiyuan", role: "student"
-    })
+    }, {}, at))
     const token = await h.token("test-limits")
     const { page, errors } = await h.phone()
     onTestFailed(() => shot(page, `FAILED-account-limits-${Date.now()}`))

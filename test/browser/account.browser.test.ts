@@ -51,7 +51,7 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
   }
 
   it("completes a new student's profile: worksite from the grouped list, main phone with the SMS code", async ({ onTestFailed }) => {
-    await createUser(h.runtime.db, { id: "u-fresh", openid: "test-fresh", nickname: "新来的同学", role: "student" })
+    await h.fixture((db, at) => createUser(db, { id: "u-fresh", openid: "test-fresh", nickname: "新来的同学", role: "student" }, {}, at))
     const token = await h.token("test-fresh")
     const { page, errors } = await h.phone()
     onTestFailed(() => shot(page, `FAILED-account-${Date.now()}`))
@@ -403,10 +403,10 @@ describe.skipIf(!run)("account: profile, address, verification", () => {
   }, 60_000)
 
   it("applies to run errands: student card, the worksite's invitation code, the agreement", async ({ onTestFailed }) => {
-    await createUser(h.runtime.db, {
+    await h.fixture((db, at) => createUser(db, {
       id: "u-verified", openid: "test-verified", nickname: "赵同学", realname: "赵六", phone_main: "13600000001", worksite_id: "ws-xiyuan",
       role: "student", sex: 2, id_card_no: ID_CARD_NO, auth_status: 1
-    })
+    }, {}, at))
     const token = await h.token("test-verified")
     const { page, errors } = await h.phone()
     onTestFailed(() => shot(page, `FAILED-account-${Date.now()}`))

@@ -41,9 +41,9 @@ describe.skipIf(!run)("the campus circle", () => {
     h = await startHarness()
     seller = await h.token("demo-student")
     buyer = await h.token("demo-runner")
-    await createUser(h.runtime.db, {
+    await h.fixture((db, at) => createUser(db, {
       id: "u-circle-visitor", openid: "test-circle-visitor", nickname: "路人甲", worksite_id: "ws-xiyuan", role: "student", subscribe: false
-    })
+    }, {}, at))
   }, 60_000)
   afterAll(async () => { await h?.close() })
 
@@ -96,7 +96,7 @@ describe.skipIf(!run)("the campus circle", () => {
     await page.waitForURL((u) => u.pathname === `/authApply/0/myCircle/${t}`)
     expect(await h.runtime.db.selectFrom("circle_item").select("id").execute()).toEqual([])
 
-    await h.runtime.db.updateTable("app_user").set({ auth_status: 1, id_card_no: "110105199003071239" }).where("id", "=", "u-student").execute()
+    await h.fixture((db) => db.updateTable("app_user").set({ auth_status: 1, id_card_no: "110105199003071239" }).where("id", "=", "u-student").execute())
     await page.goto(`${h.url}/circleEdit/20/10/-1/${t}`)
     await fillBook(page, photos)
     await input(page, "circle-form-price").fill("25")

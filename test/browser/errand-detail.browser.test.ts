@@ -8,7 +8,7 @@
 import { sql } from "kysely"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { newUser } from "../support/test-app"
+import { createUser } from "#adapters/postgres/seed"
 import { checkInParcel, setUpErrands } from "./errand-kit"
 import { browserAvailable, POLL, shot, startHarness, toast, type Harness } from "./harness"
 
@@ -39,8 +39,11 @@ describe.skipIf(!run)("errand detail, the runner's view and the rating (issue 21
     // a free order is open at once: the hall has it without a payment
     await setUpErrands(h, { discount: null, countDaily: 50, fee: 0 })
     const db = h.runtime.db
-    const rival = await newUser(db, {}, { worksite: "ws-xiyuan", role: "runner", realname: "李四" })
-    await db.updateTable("app_user").set({ auth_status: 1, paotui_status: 1, sex: 1 }).where("id", "=", rival.id).execute()
+    const rival = { id: "u-detail-rival", openid: "test-detail-rival" }
+    await h.fixture((db, at) => createUser(db, {
+      id: rival.id, openid: rival.openid, nickname: "测试用户", realname: "李四", phone_main: "13600000031", worksite_id: "ws-xiyuan", role: "runner",
+      auth_status: 1, paotui_status: 1, sex: 1
+    }, {}, at))
     const [student, runner, other, staff] = await Promise.all(["demo-student", "demo-runner", rival.openid, "demo-staff"].map((o) => h.token(o)))
     Object.assign(w, { student, runner, rival: other, staff })
     w.realname = (await db.selectFrom("app_user").select("realname").where("openid", "=", "demo-student").executeTakeFirstOrThrow()).realname ?? ""

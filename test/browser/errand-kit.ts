@@ -10,14 +10,15 @@ import type { Harness } from "./harness"
  * lift middle 250; open all day so the test runs at any hour; the activity's discount, fixed price and daily limit.
  */
 export const setUpErrands = async (h: Harness, activity: { discount: number | null; countDaily: number | null; fee?: number }) => {
-  const db = h.runtime.db
-  await db.updateTable("errand_settings").set({
-    lift_small_fee: 150, lift_middle_fee: 250, lift_big_fee: 400, small_fee_one: 200, small_fee_two: 300, middle_fee_one: 300, middle_fee_two: 400,
-    big_fee_one: 500, big_fee_two: 600, paotui_order_last_time: "24:00",
-    noon_door_service_begin: "12:00", noon_door_service_end: "14:00", pm_door_service_begin: "19:00", pm_door_service_end: "24:00"
-  }).where("worksite_id", "=", "ws-xiyuan").executeTakeFirstOrThrow()
-  await db.updateTable("errand_activity").set({ title: "新生优惠", discount: activity.discount, fee: activity.fee ?? null, count_daily: activity.countDaily, active: true })
-    .where("id", "=", "act-xy-door").executeTakeFirstOrThrow()
+  await h.fixture(async (db) => {
+    await db.updateTable("errand_settings").set({
+      lift_small_fee: 150, lift_middle_fee: 250, lift_big_fee: 400, small_fee_one: 200, small_fee_two: 300, middle_fee_one: 300, middle_fee_two: 400,
+      big_fee_one: 500, big_fee_two: 600, paotui_order_last_time: "24:00",
+      noon_door_service_begin: "12:00", noon_door_service_end: "14:00", pm_door_service_begin: "19:00", pm_door_service_end: "24:00"
+    }).where("worksite_id", "=", "ws-xiyuan").executeTakeFirstOrThrow()
+    await db.updateTable("errand_activity").set({ title: "新生优惠", discount: activity.discount, fee: activity.fee ?? null, count_daily: activity.countDaily, active: true })
+      .where("id", "=", "act-xy-door").executeTakeFirstOrThrow()
+  })
 }
 
 export const checkInParcel = async (h: Harness, expressNo: string, weight = "wf-1") => {

@@ -34,7 +34,7 @@ describe.skipIf(!run)("errand team pages", () => {
 
   it("rates a finished errand with a tip paid in the sheet; the runner's credit score and wallet move", async ({ onTestFailed }) => {
     const order = completedOrder({})
-    await Effect.runPromise(errandStore(h.runtime.db).insert(order))
+    await h.fixture((db) => Effect.runPromise(errandStore(db).insert(order)))
     const [creditBefore, moneyBefore] = [await credit(), await money()]
     const token = await h.token("demo-student")
     const { page, errors } = await h.phone()
@@ -88,12 +88,12 @@ describe.skipIf(!run)("errand team pages", () => {
 
   it("a leader looks a runner up by phone and sets them as a building leader; counts, today data and the agreement render", async ({ onTestFailed }) => {
     const building = `bd-${randomUUID()}`
-    await h.runtime.db.insertInto("building").values({ id: building, worksite_id: "ws-xiyuan", name: "西园3栋", area: "西区", sort: 1 }).execute()
-    await createUser(h.runtime.db, {
+    await h.fixture((db) => db.insertInto("building").values({ id: building, worksite_id: "ws-xiyuan", name: "西园3栋", area: "西区", sort: 1 }).execute())
+    await h.fixture((db, at) => createUser(db, {
       id: "u-member", openid: "it-member", nickname: "小赵", realname: "赵小明", phone_main: "13811112222", worksite_id: "ws-xiyuan", role: "runner",
       auth_status: 1, paotui_status: 1, paotui_leader: "u-runner"
-    })
-    await createUser(h.runtime.db, { id: "u-plain", openid: "it-plain", nickname: "路人", realname: "路人", phone_main: "13811113333", worksite_id: "ws-xiyuan", role: "student" })
+    }, {}, at))
+    await h.fixture((db, at) => createUser(db, { id: "u-plain", openid: "it-plain", nickname: "路人", realname: "路人", phone_main: "13811113333", worksite_id: "ws-xiyuan", role: "student" }, {}, at))
     const token = await h.token("demo-runner")
     const { page, errors } = await h.phone()
     onTestFailed(() => shot(page, `FAILED-leader-${Date.now()}`))
@@ -118,7 +118,8 @@ describe.skipIf(!run)("errand team pages", () => {
     await shot(page, "83-errand-set-building-leader")
     expect((await h.runtime.db.selectFrom("building").select("manager_id").where("id", "=", building).executeTakeFirstOrThrow()).manager_id).toBe("u-member")
 
-    await Effect.runPromise(errandStore(h.runtime.db).insert(completedOrder({ buildingId: building, status: 1, toComment: false, runnerIncome: 0, finishedAt: null })))
+    const open = completedOrder({ buildingId: building, status: 1, toComment: false, runnerIncome: 0, finishedAt: null })
+    await h.fixture((db) => Effect.runPromise(errandStore(db).insert(open)))
     await page.goto(`${h.url}/paotuiStatusInfo/${encodeURIComponent(token)}`)
     const counts = page.getByTestId("building-status-row").filter({ hasText: "西园3栋" })
     await expect.poll(() => counts.locator("td").allTextContents(), POLL).toEqual(["西园3栋", "1", "0", "0", "0"])

@@ -117,7 +117,7 @@ describe.skipIf(!run)("errands in the browser", () => {
 
     // past the day's cut-off (00:00 here, so at any hour): the notice, and submit says it once the form is complete
     await setUpErrands(h, { discount: 2, countDaily: 20 })
-    await h.runtime.db.updateTable("errand_settings").set({ paotui_order_last_time: "00:00" }).where("worksite_id", "=", "ws-xiyuan").execute()
+    await h.fixture((db) => db.updateTable("errand_settings").set({ paotui_order_last_time: "00:00" }).where("worksite_id", "=", "ws-xiyuan").execute())
     await page.reload()
     const cutoff = "今日跑腿下单已于00:00截止，请预约明天的送货上门服务"
     await page.getByTestId("door-cutoff").waitFor()
@@ -129,7 +129,7 @@ describe.skipIf(!run)("errands in the browser", () => {
     await expect.poll(() => page.getByTestId("door-payable").textContent(), POLL).toBe("¥1.60")
     await submitSays(page, cutoff)
     await shot(page, "82b-door-form-cutoff")
-    await h.runtime.db.updateTable("errand_settings").set({ paotui_order_last_time: "24:00" }).where("worksite_id", "=", "ws-xiyuan").execute()
+    await h.fixture((db) => db.updateTable("errand_settings").set({ paotui_order_last_time: "24:00" }).where("worksite_id", "=", "ws-xiyuan").execute())
     expect(errors).toEqual([])
   }, 60_000)
 
@@ -374,13 +374,13 @@ describe.skipIf(!run)("errands in the browser", () => {
     await inHall(second.order_no).waitFor()
     await runner.page.locator(".adm-tabs-tab", { hasText: "按赏金" }).click()
     await inHall(second.order_no).waitFor()
-    await h.runtime.db.updateTable("errand_order").set({ status: 1, accept_openid: "someone-else", accept_user: "某人", accept_user_phone: "13800009999" })
-      .where("id", "=", first.id).execute()
+    await h.fixture((db) => db.updateTable("errand_order").set({ status: 1, accept_openid: "someone-else", accept_user: "某人", accept_user_phone: "13800009999" })
+      .where("id", "=", first.id).execute())
     await inHall(first.order_no).getByTestId("hall-grab").click()
     await toast(runner.page, "接单失败").waitFor()
     await inHall(first.order_no).waitFor({ state: "detached" })
-    await h.runtime.db.updateTable("errand_order").set({ status: 0, accept_openid: null, accept_user: null, accept_user_phone: null })
-      .where("id", "=", first.id).execute()
+    await h.fixture((db) => db.updateTable("errand_order").set({ status: 0, accept_openid: null, accept_user: null, accept_user_phone: null })
+      .where("id", "=", first.id).execute())
 
     // grab the second and give it up: the reason needs 5–50 characters; back in the hall
     await inHall(second.order_no).getByTestId("hall-grab").click()
@@ -443,17 +443,17 @@ describe.skipIf(!run)("errands in the browser", () => {
 
   it("a door pickup (type 2): the requester says it was taken, the runner confirms with a goods photo", async ({ onTestFailed }) => {
     const now = new Date()
-    await h.runtime.db.insertInto("errand_order").values({
+    await h.fixture((db) => db.insertInto("errand_order").values({
       id: "eo-pickup-1", order_no: "PT-PICKUP-1", type: 2, status: 1, worksite_id: "ws-xiyuan", openid: "demo-student", accept_openid: "demo-runner",
       accept_user: "王强", accept_user_phone: "13800000002", goods_class: 1, building_id: "b-xy-1", floor: 2, dorm_room: "201", fee: 300, pay_fee: 300, paid: 300,
       require_arrive_time: new Date(now.getTime() + 3_600_000), created_at: now, accepted_at: now
-    }).execute()
+    }).execute())
     // a door pickup is booked as a sending: its send order goes with the errand, accepted by the same runner
     const contact = JSON.stringify({ name: "李明", phone: "13800000001" })
-    await h.runtime.db.insertInto("send_order").values({
+    await h.fixture((db) => db.insertInto("send_order").values({
       id: "so-pickup-1", order_no: "JJ-PICKUP-1", status: 2, worksite_id: "ws-xiyuan", sender_id: "u-student", sender: contact, receiver: contact,
       goods_name: "书", goods_count: 1, door_pickup: true, errand_id: "eo-pickup-1", runner_id: "u-runner", fee: 300, created_at: now
-    }).execute()
+    }).execute())
     const studentToken = encodeURIComponent(await h.token("demo-student"))
     const runnerToken = encodeURIComponent(await h.token("demo-runner"))
     const student = await h.phone()
@@ -502,14 +502,14 @@ describe.skipIf(!run)("errands in the browser", () => {
 
   it("a runner hands accepted orders to a teammate: batch needs a choice ('请选择您想转的跑腿单'), then one by the batch and one from its card", async ({ onTestFailed }) => {
     // 陈静 joins the leader 王强's team
-    await h.runtime.db.updateTable("app_user").set({ paotui_status: 1, auth_status: 1, paotui_leader: "u-runner", worksite_id: "ws-xiyuan" }).where("id", "=", "u-admin").execute()
+    await h.fixture((db) => db.updateTable("app_user").set({ paotui_status: 1, auth_status: 1, paotui_leader: "u-runner", worksite_id: "ws-xiyuan" }).where("id", "=", "u-admin").execute())
     const now = new Date()
     const accepted = (id: string) => ({
       id, order_no: id.toUpperCase(), type: 3, status: 1, worksite_id: "ws-xiyuan", openid: "demo-student", accept_openid: "demo-runner", accept_user: "王强",
       accept_user_phone: "13800000002", goods_class: 1, building_id: "b-xy-1", floor: 4, dorm_room: "401", fee: 300, pay_fee: 300, paid: 300,
       require_arrive_time: new Date(now.getTime() + 3_600_000), created_at: now, accepted_at: now
     })
-    await h.runtime.db.insertInto("errand_order").values([accepted("eo-hand-1"), accepted("eo-hand-2")]).execute()
+    await h.fixture((db) => db.insertInto("errand_order").values([accepted("eo-hand-1"), accepted("eo-hand-2")]).execute())
     const runnerToken = encodeURIComponent(await h.token("demo-runner"))
     const { page, errors } = await h.phone()
     onTestFailed(() => shot(page, `FAILED-errand-transfer-${Date.now()}`))

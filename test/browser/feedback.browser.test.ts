@@ -299,8 +299,8 @@ describe.skipIf(!run)("feedback and the pages' load failures", () => {
       floor: 5, dormRoom: "501", proxyReceiver: null, proxyReceiverPhone: null, remark: "", toTakeId: parcelId, fee: 300, activityId: null, prepayId: null,
       acceptedAt: null, finishedAt: null
     }
-    await Effect.runPromise(errandStore(h.runtime.db).insert(order))
-    await h.runtime.db.updateTable("parcel").set({ status: 2 }).where("id", "=", parcelId).execute()
+    await h.fixture((db) => Effect.runPromise(errandStore(db).insert(order)))
+    await h.fixture((db) => db.updateTable("parcel").set({ status: 2 }).where("id", "=", parcelId).execute())
     return order
   }
   const parcelStatus = async (id: string) => (await h.runtime.db.selectFrom("parcel").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status

@@ -8,7 +8,10 @@
 import { randomUUID } from "node:crypto"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Exit } from "effect"
+import { actorByOpenid } from "#adapters/ops/actors"
 import { createUser } from "#adapters/postgres/seed"
+import { returnParcel } from "#src/parcel/returns"
 import { DEMO_FLOWS, seedFlowsDemo } from "#adapters/postgres/seed-flows"
 import { browserAvailable, POLL, shot, startHarness, type Harness } from "./harness"
 
@@ -125,7 +128,7 @@ describe.skipIf(!run)("a first hour without surprises", () => {
     const { page, errors } = await phoneSized(h)
     onTestFailed(() => shot(page, `FAILED-fh-verify-${Date.now()}`))
     const openid = `fh-${randomUUID()}`
-    await createUser(h.runtime.db, { id: `u-${openid}`, openid, nickname: "新同学", phone_main: "13600000021", worksite_id: "ws-xiyuan", role: "student", sex: 1 })
+    await h.fixture((db, at) => createUser(db, { id: `u-${openid}`, openid, nickname: "新同学", phone_main: "13600000021", worksite_id: "ws-xiyuan", role: "student", sex: 1 }, {}, at))
     const token = encodeURIComponent(await h.token(openid))
     await page.goto(`${h.url}/expressTotakein/${token}`)
     await page.waitForURL((u) => u.pathname.startsWith("/authApply/"))
@@ -159,12 +162,10 @@ describe.skipIf(!run)("a first hour without surprises", () => {
     await page.getByTestId("parcel-step").first().waitFor()
     expect(await titles()).toEqual(["超过3天未取，待退回", "已入库"])
 
-    // the return scan as the log records it, and the parcel moved with it
-    const at = new Date()
-    await h.runtime.db.updateTable("parcel").set({ status: 400 }).where("id", "=", DEMO_FLOWS.dueForReturnParcel).execute()
-    await h.runtime.db.insertInto("ops_log").values({
-      op: "returnParcel", actor_openid: "demo-staff", at, input: JSON.stringify({ expressNo: "YTDEMO0002" }), outcome: JSON.stringify({ id: DEMO_FLOWS.dueForReturnParcel, status: 400 })
-    }).execute()
+    // the station scans it out for its return
+    const staff = (await actorByOpenid(h.runtime.db, "demo-staff"))!
+    const returned = await h.runtime.run(returnParcel(staff, { _id: DEMO_FLOWS.dueForReturnParcel, expressNo: "YTDEMO0002" }))
+    expect(Exit.isSuccess(returned), String(returned)).toBe(true)
     await page.reload()
     await page.getByTestId("parcel-step").first().waitFor()
     expect(await titles()).toEqual(["已退回", "超过3天未取，待退回", "已入库"])

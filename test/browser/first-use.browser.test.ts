@@ -31,7 +31,7 @@ describe.skipIf(!run)("first use: staff, review, account screens", () => {
 
   /** A student of 西园驿站 who has submitted an ID card photo for review. */
   const submitted = async (id: string, realname: string, seq: string) => {
-    await createUser(h.runtime.db, { id, openid: `test-${id}`, nickname: realname, worksite_id: "ws-xiyuan", phone_main: `1360000${seq}0`, role: "student" })
+    await h.fixture((db, at) => createUser(db, { id, openid: `test-${id}`, nickname: realname, worksite_id: "ws-xiyuan", phone_main: `1360000${seq}0`, role: "student" }, {}, at))
     const token = await h.token(`test-${id}`)
     const form = new FormData()
     form.append("idCard", new Blob([new Uint8Array(pngWithText({ ocr: JSON.stringify({ realname, idCardNo: idNo(seq) }) }))], { type: "image/png" }), "id.png")

@@ -1,12 +1,17 @@
 /**
  * Browser-test harness: the real server in-process (fresh in-memory database, demo campus, built web
- * app) and Debian's chromium driven by playwright-core on a phone-sized viewport.
+ * app) and Debian's chromium driven by playwright-core on a phone-sized viewport. Closing it replays the suite's
+ * operations log into a fresh database seeded at the same moments and fails when a line or a business table differs
+ * (issue 22): whatever a suite changed went through a logged use case, or is a fixture written with `fixture`.
  */
 import { existsSync, mkdirSync } from "node:fs"
 import { resolve } from "node:path"
+import type { Kysely } from "kysely"
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
 import { startApp } from "#adapters/app"
+import type { DB } from "#adapters/postgres/schema"
 import type { Runtime } from "#adapters/runtime"
+import { replayFailure, replayIntoFresh, writeFixture, type Fixture } from "../support/replay-kit"
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 export const WEB_DIST = "web/dist"
@@ -30,15 +35,30 @@ export interface Harness {
   phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>
   token(openid: string): Promise<string>
   api<T = unknown>(path: string, token: string, init?: RequestInit): Promise<T>
+  /**
+   * Writes state straight into the database, outside any use case (people who signed up before the suite, a setting
+   * kept in the database): the replay at close makes the same writes at the same point of the log. `apply` runs twice,
+   * so what must be equal in both databases (times, ids) is fixed outside it or taken from `at`. Prefer the use case,
+   * the HTTP API or the app's clock whenever there is one.
+   */
+  fixture(apply: (db: Kysely<DB>, at: Date) => Promise<unknown>): Promise<void>
+  /** Closes the browser, replays the suite's log into a fresh database (unless the suite opted out) and closes the server. */
   close(): Promise<void>
 }
 
-export const startHarness = async (): Promise<Harness> => {
+export interface HarnessOptions {
+  /** Why this suite's database cannot be replayed (it breaks the database on purpose, say): no replay at close. */
+  readonly noReplay?: string
+}
+
+export const startHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
   if (!existsSync(resolve(WEB_DIST, "index.html"))) {
     throw new Error(`${WEB_DIST}/index.html is missing: run \`npm run build:web\` before the browser tests`)
   }
   mkdirSync(SCREENSHOTS, { recursive: true })
   const app = await startApp({ port: 0, database: { kind: "memory" }, webDist: WEB_DIST })
+  // the database as migrated and seeded, before the suite: what the replay at close starts from
+  const blank = options.noReplay === undefined ? await app.runtime.database.snapshot?.() : undefined
   let browser: Browser
   try {
     browser = await chromium.launch({
@@ -50,6 +70,7 @@ export const startHarness = async (): Promise<Harness> => {
     throw e
   }
   const contexts: BrowserContext[] = []
+  const fixtures: Fixture[] = []
   return {
     url: app.url,
     browser,
@@ -90,10 +111,21 @@ export const startHarness = async (): Promise<Harness> => {
       })
       return (await res.json()) as T
     },
+    fixture: (apply) => writeFixture(app.runtime.db, fixtures, apply),
     close: async () => {
       for (const c of contexts) await c.close().catch(() => undefined)
       await browser.close().catch(() => undefined)
-      await app.close()
+      let failure: string | undefined
+      try {
+        if (options.noReplay === undefined) {
+          const verdict = await replayIntoFresh(app.runtime, fixtures, blank)
+          console.info(`[browser tests] replayed ${verdict.lines} operations into a fresh database in ${verdict.ms} ms`)
+          failure = replayFailure(verdict)
+        }
+      } finally {
+        await app.close()
+      }
+      if (failure) throw new Error(failure)
     }
   }
 }

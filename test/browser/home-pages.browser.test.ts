@@ -163,7 +163,7 @@ describe.skipIf(!run)("home slice pages", () => {
     expect(errors).toEqual([])
 
     // without a worksite: the platform's own line
-    await createUser(h.runtime.db, { id: "u-no-site", openid: "test-no-site", nickname: "还没选网点", role: "student" })
+    await h.fixture((db, at) => createUser(db, { id: "u-no-site", openid: "test-no-site", nickname: "还没选网点", role: "student" }, {}, at))
     await page.goto(`${h.url}/serviceHelp/${encodeURIComponent(await h.token("test-no-site"))}`)
     await page.getByTestId("service-tel").waitFor()
     expect(await page.getByTestId("service-tel").getAttribute("href")).toBe(`tel:${PLATFORM_SERVICE_PHONE}`)

@@ -19,10 +19,9 @@ describe.skipIf(!run)("safekeeping fee: pay with the simulated provider, then th
     const staff = (await actorByOpenid(h.runtime.db, "demo-staff"))!
     const exit = await h.runtime.run(checkIn(staff, {
       worksite: "ws-xiyuan", expressCompany: "ec-sf", storageNo: "B-07", expressNo: "SF-FEE-1", weight: "wf-1", receiverPhone: "13800000001"
-    }))
+    }), { now: new Date(Date.now() - 50 * 3_600_000) })
     if (!Exit.isSuccess(exit)) throw new Error("check-in failed")
     const { parcel, code } = exit.value
-    await h.runtime.db.updateTable("parcel").set({ created_at: new Date(Date.now() - 50 * 3_600_000) }).where("id", "=", parcel.id).execute()
 
     const token = await h.token("demo-student")
     const url = `${h.url}/safekeepFeeToPay/${parcel.id}/${encodeURIComponent(token)}`
@@ -71,10 +70,9 @@ describe.skipIf(!run)("safekeeping fee: pay with the simulated provider, then th
     const student = (await actorByOpenid(h.runtime.db, "demo-student"))!
     const exit = await h.runtime.run(checkIn(staff, {
       worksite: "ws-xiyuan", expressCompany: "ec-sf", storageNo: "B-08", expressNo: "SF-FEE-QR", weight: "wf-1", receiverPhone: "13800000001"
-    }))
+    }), { now: new Date(Date.now() - 60 * 3_600_000) })
     if (!Exit.isSuccess(exit)) throw new Error("check-in failed")
     const { parcel, code } = exit.value
-    await h.runtime.db.updateTable("parcel").set({ created_at: new Date(Date.now() - 60 * 3_600_000) }).where("id", "=", parcel.id).execute()
 
     const token = await h.token("demo-student")
     const { page, errors } = await h.phone()

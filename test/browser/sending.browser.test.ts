@@ -287,7 +287,7 @@ describe.skipIf(!run)("sending: book, freight, pay, print, dispatch", () => {
   }, 120_000)
 
   it("staff approve the sender in place, and the sender's cancellation clears the staff screen live", async ({ onTestFailed }) => {
-    await h.runtime.db.updateTable("app_user").set({ auth_status: 0, id_card_no: "440106200001010011" }).where("id", "=", "u-student").execute()
+    await h.fixture((db) => db.updateTable("app_user").set({ auth_status: 0, id_card_no: "440106200001010011" }).where("id", "=", "u-student").execute())
     const token = await h.token("demo-student")
     const staffToken = await h.token("demo-staff")
     const booked = await h.api<{ success: boolean; message: string; data: { _id: string; orderNo: string } }>("/api/expressTakein", token, {
@@ -351,7 +351,7 @@ describe.skipIf(!run)("sending: book, freight, pay, print, dispatch", () => {
   it("door pickup end to end: booked and rewarded, grabbed live in the hall, handed over and confirmed; freight set and paid, printed, dispatched", async ({ onTestFailed }) => {
     await setVerified(h, 1)
     // a runner who also takes door pickups hears the hall's pickup event (spec §7: pickupAble users)
-    await h.runtime.db.updateTable("app_user").set({ pickup_able: true }).where("openid", "=", "demo-runner").execute()
+    await h.fixture((db) => db.updateTable("app_user").set({ pickup_able: true }).where("openid", "=", "demo-runner").execute())
     const token = await h.token("demo-student")
     const runnerToken = await h.token("demo-runner")
     const staffToken = await h.token("demo-staff")

@@ -9,10 +9,10 @@ const setBalance = async (h: Harness, openid: string, fen: number) => {
   const { id } = await h.runtime.db.selectFrom("app_user").select("id").where("openid", "=", openid).executeTakeFirstOrThrow()
   const { money } = await h.runtime.db.selectFrom("wallet").select("money").where("user_id", "=", id).executeTakeFirstOrThrow()
   if (money === fen) return
-  await h.runtime.db.insertInto("ledger").values({
-    id: `test-${openid}-${fen}`, user_id: id, type: 1, money: fen - money, score: 0, remark: "测试", ref_type: "opening", ref_id: null, created_at: new Date()
-  }).execute()
-  await h.runtime.db.updateTable("wallet").set({ money: fen }).where("user_id", "=", id).execute()
+  await h.fixture((db, at) => db.insertInto("ledger").values({
+    id: `test-${openid}-${fen}`, user_id: id, type: 1, money: fen - money, score: 0, remark: "测试", ref_type: "opening", ref_id: null, created_at: at
+  }).execute())
+  await h.fixture((db) => db.updateTable("wallet").set({ money: fen }).where("user_id", "=", id).execute())
 }
 
 describe.skipIf(!run)("wallet: cash withdrawal", () => {

@@ -29,9 +29,9 @@ describe.skipIf(!run)("worksite chooser: from personal info and from completing 
   }
 
   it("from userInfo: a failed save says so and stays; a saved choice says '网点变更成功' and returns to personal info", async ({ onTestFailed }) => {
-    await createUser(h.runtime.db, {
+    await h.fixture((db, at) => createUser(db, {
       id: "u-chooser-1", openid: "test-chooser-1", nickname: "换网点", realname: "钱七", phone_main: "13600000011", worksite_id: "ws-xiyuan", role: "student"
-    })
+    }, {}, at))
     const token = await h.token("test-chooser-1")
     const { page, errors } = await phone()
     onTestFailed(() => shot(page, `FAILED-chooser-${Date.now()}`))
@@ -77,7 +77,7 @@ describe.skipIf(!run)("worksite chooser: from personal info and from completing 
   }, 90_000)
 
   it("from addUserInfo: nothing is saved, no toast, and the completing form shows the choice", async ({ onTestFailed }) => {
-    await createUser(h.runtime.db, { id: "u-chooser-2", openid: "test-chooser-2", nickname: "新同学", role: "student" })
+    await h.fixture((db, at) => createUser(db, { id: "u-chooser-2", openid: "test-chooser-2", nickname: "新同学", role: "student" }, {}, at))
     const token = await h.token("test-chooser-2")
     const { page, errors } = await phone()
     onTestFailed(() => shot(page, `FAILED-chooser-${Date.now()}`))

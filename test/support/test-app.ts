@@ -290,7 +290,7 @@ export const decodedData = <S extends Schema.Top>(answer: S, r: ApiAnswer): S["T
  * Sends every message the app has queued (the server's own sender may be sending one meanwhile) and waits until none is
  * left: a test that exports the operations log does so once the SMS charges, which the sender logs as it sends, are in.
  */
-export const settleOutbox = async (t: TestApp, timeoutMs = 10_000) => {
+export const settleOutbox = async (t: Pick<TestApp, "db" | "runtime">, timeoutMs = 10_000) => {
   const until = Date.now() + timeoutMs
   for (;;) {
     await drainOutbox(t.db, t.runtime.sms, t.runtime.messaging, 100, () => t.runtime.now())

@@ -1,0 +1,12 @@
+import { PGlite } from "@electric-sql/pglite"
+let t = Date.now()
+const a = await PGlite.create()
+console.log("create", Date.now() - t); t = Date.now()
+await a.exec("create table x (a int); insert into x select generate_series(1,1000)")
+const b = await a.clone()
+console.log("clone", Date.now() - t); t = Date.now()
+console.log((await b.query("select count(*) from x")).rows)
+const blob = await a.dumpDataDir("none")
+console.log("dump", Date.now() - t, blob.size); t = Date.now()
+const c = await PGlite.create({ loadDataDir: blob })
+console.log("load", Date.now() - t); t = Date.now()
