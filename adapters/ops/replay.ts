@@ -406,8 +406,9 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
       const queue = [expected.id, expected.orderNo.slice(-6), ...(expected.tradeNo ? [tradeId(expected.tradeNo)] : [])]
       return { ids: () => queue.shift() ?? randomUUID() }
     }),
-  errandPrepay: replayer(operations.errandPrepay, (input, actor, expected) => prepayErrand(actor, input.id).pipe(recordedProvider(expected.prepayId)),
-    (p) => ({ tradeNo: p.tradeNo, prepayId: p.prepayId }), (expected) => ({ ids: () => tradeId(expected.tradeNo) })),
+  errandPrepay: replayer(operations.errandPrepay,
+    (input, actor, expected) => prepayErrand(actor, input.id).pipe(recordedProvider(expected.prepayId), Effect.map((p) => ({ id: input.id, ...p }))),
+    (p) => ({ id: p.id, tradeNo: p.tradeNo, prepayId: p.prepayId }), (expected) => ({ ids: () => tradeId(expected.tradeNo) })),
   errandPaid: replayer(operations.errandPaid, (input) => paidAsRecorded(input, settleErrandTrade).pipe(Effect.flatMap((t) => errandStatus(t.refId)), recordedProvider()),
     (r) => ({ ...r }), newIds, () => false),
   grabErrand: replayer(operations.grabErrand, (input, actor) => grabOrder(actor, input.orderNo), statusOutcome),
