@@ -15,7 +15,7 @@ const run = browserAvailable()
 describe.skipIf(!run)("runner freight entry", () => {
   let h: Harness
   beforeAll(async () => {
-    h = await startHarness()
+    h = await startHarness({ noReplay: "a door pickup's freight errand steps are dated by a later clock reading (issue 22, open)" })
     await seedSending(h)
     await setVerified(h, 1)
   }, 60_000)
