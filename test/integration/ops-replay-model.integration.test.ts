@@ -42,7 +42,8 @@ import { watchWrites, type WriteWatch } from "../support/write-watch"
 const LENGTH = { pglite: { minLength: 120, maxLength: 160 }, postgres: { minLength: 250, maxLength: 250 } } as const
 const RUNS = 2
 /** A floor below what runs reach (of 90 operations; see the printed line): steps are cheap beside two fresh databases. */
-const REACHED = { pglite: 36, postgres: 36 } as const
+// the PGlite floor is a random walk's: runs reached 31 to 47 (31 in a CI run), so 28 is a floor it meets, not a chance
+const REACHED = { pglite: 28, postgres: 36 } as const
 
 interface Newcomer {
   readonly openid: string
