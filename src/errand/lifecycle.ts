@@ -276,17 +276,20 @@ export const cancelOrder = Effect.fn("cancelOrder")(function* (actor: Actor, ord
   return yield* loggedStep(CancelErrandOperation, actor.openid, { orderNo: order.orderNo }, (at) => cancelled(actor, order, at))
 })
 
-/** `cancelOrder` as a step of another operation that logs itself (a sending closed with its door pickup): not logged on its own. */
-export const cancelOrderWithin = Effect.fn("cancelOrderWithin")(function* (actor: Actor, orderNo: string) {
-  return yield* cancelled(actor, yield* byNo(orderNo), undefined)
+/**
+ * `cancelOrder` as a step of another operation that logs itself (a sending closed with its door pickup), dated by
+ * that operation's time: not logged on its own.
+ */
+export const cancelOrderWithin = Effect.fn("cancelOrderWithin")(function* (actor: Actor, orderNo: string, at: Date) {
+  return yield* cancelled(actor, yield* byNo(orderNo), at)
 })
 
-const cancelled = Effect.fnUntraced(function* (actor: Actor, order: ErrandOrderRecord, at: Date | undefined) {
+const cancelled = Effect.fnUntraced(function* (actor: Actor, order: ErrandOrderRecord, at: Date) {
   const unpaid = order.status === ErrandStatus.awaitingPayment && order.openid === actor.openid
   if (unpaid && (yield* closeTrades(yield* (yield* TradeStore).openFor(TradeKind.errand, order.id))) === "paid") {
     return yield* new StateConflict({ message: PAYING_NOW })
   }
-  const done = yield* applyAction(order, asRequester(actor), { action: "cancel" }, at ? { at } : {})
+  const done = yield* applyAction(order, asRequester(actor), { action: "cancel" }, { at })
   if (unpaid && order.activityId) yield* (yield* ErrandStore).releaseActivityPlace(order.activityId, shanghaiDate(order.createdAt))
   return done
 })

@@ -27,10 +27,10 @@ export const freightPaid = Effect.fn("freightPaid")(function* (trade: Pick<Trade
   if (!order || order.status !== SendStatus.awaitingFreightPayment) return undefined
   // moved meanwhile (another notice settled it): nothing to do. Anything else (a door pickup's errand not at its
   // matching step) is a defect: the notice fails whole, nothing of it is kept, and the provider sends it again
-  const done = yield* transitionUnlessMovedOn(order, { role: "sender", userId: order.senderId }, { type: "payFreight" }).pipe(Effect.orDie)
+  // the time the notice marked the trade paid, which a replay of the notice marks it at
+  const at = trade.paidAt ?? (yield* (yield* Clock).now)
+  const done = yield* transitionUnlessMovedOn(order, { role: "sender", userId: order.senderId }, { type: "payFreight" }, at).pipe(Effect.orDie)
   if (done) {
-    // the time the notice marked the trade paid, which a replay of the notice marks it at
-    const at = trade.paidAt ?? (yield* (yield* Clock).now)
     yield* logOperation(FreightPaidOperation, order.senderOpenid, at, { id: order.id, tradeNo: trade.tradeNo, providerRef: trade.providerRef },
       { id: done.order.id, status: done.order.status })
   }

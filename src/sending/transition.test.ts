@@ -78,7 +78,7 @@ describe("one transition", () => {
     const order = sendRecord()
     w.put(order)
     const set = { ...order, status: SendStatus.awaitingFreightPayment, freight: 900, freightWeight: 1000 }
-    expect(await w.run(transition(order, staff, { type: "setFreight", companyId: "sf", freight: 900, freightWeight: 1000 })))
+    expect(await w.run(transition(order, staff, { type: "setFreight", companyId: "sf", freight: 900, freightWeight: 1000 }, T0)))
       .toEqual({ ok: true, value: { order: set, message: "计费成功待支付" } })
     expect(w.order()).toEqual(set)
     expect(w.ports.events).toEqual(sendEvents(set, ["freightUpdated", "freightUpdate"]))
@@ -88,10 +88,10 @@ describe("one transition", () => {
     const w = sendingWorld()
     const order = sendRecord()
     w.put(order)
-    const set = await w.run(transition(order, staff, { type: "setFreight", companyId: "sf", freight: 900, freightWeight: 1000 }))
-    const paid = set.ok ? await w.run(transition(set.value.order, asSender, { type: "payFreight" })) : set
-    const printed = paid.ok ? await w.run(transition(paid.value.order, staff, { type: "assignNumber", expressNo: "SF100" })) : paid
-    const out = printed.ok ? await w.run(transition(printed.value.order, staff, { type: "sendOut" })) : printed
+    const set = await w.run(transition(order, staff, { type: "setFreight", companyId: "sf", freight: 900, freightWeight: 1000 }, T0))
+    const paid = set.ok ? await w.run(transition(set.value.order, asSender, { type: "payFreight" }, T0)) : set
+    const printed = paid.ok ? await w.run(transition(paid.value.order, staff, { type: "assignNumber", expressNo: "SF100" }, T0)) : paid
+    const out = printed.ok ? await w.run(transition(printed.value.order, staff, { type: "sendOut" }, T0)) : printed
     expect(out.ok).toBe(true)
     expect(w.ports.outbox).toEqual([
       { channel: "template", to: "o-s", template: SEND_STATUS_TEMPLATE, params: { orderNo: order.orderNo, status: "待支付运费", remark: "运费已算好，共 ¥11.50，请尽快支付" } },
@@ -102,12 +102,12 @@ describe("one transition", () => {
     const quiet = sendingWorld()
     quiet.notices.state.set("u-s", new Set(["sendStatus"]))
     quiet.put(order)
-    expect((await quiet.run(transition(order, staff, { type: "setFreightDaofu", companyId: "sf" }))).ok).toBe(true)
+    expect((await quiet.run(transition(order, staff, { type: "setFreightDaofu", companyId: "sf" }, T0))).ok).toBe(true)
     expect(quiet.order()?.status).toBe(SendStatus.awaitingNumber)
     expect(quiet.ports.outbox).toEqual([])
     const told = sendingWorld()
     told.put(order)
-    await told.run(transition(order, staff, { type: "setFreightDaofu", companyId: "sf" }))
+    await told.run(transition(order, staff, { type: "setFreightDaofu", companyId: "sf" }, T0))
     expect(told.ports.outbox.map((m) => m.params.remark)).toEqual(["运费到付，等待打印面单"])
   })
 
@@ -116,7 +116,7 @@ describe("one transition", () => {
     const order = sendRecord({ status: SendStatus.awaitingOutOfStock, freightPaid: true, expressNo: "SF1" })
     w.put(order)
     const at = new Date(T0.getTime() + 1000)
-    const answer = await w.run(transitionUnlessMovedOn(order, staff, { type: "sendOut" }, { sentAt: at }))
+    const answer = await w.run(transitionUnlessMovedOn(order, staff, { type: "sendOut" }, T0, { sentAt: at }))
     expect(answer).toEqual({ ok: true, value: { order: { ...order, status: SendStatus.outOfStock, sentAt: at }, message: undefined } })
     expect(w.order()?.sentAt).toEqual(at)
   })
@@ -125,10 +125,10 @@ describe("one transition", () => {
     const w = sendingWorld()
     const order = sendRecord()
     w.put(order)
-    expect(await w.run(transition(order, asSender, { type: "sendOut" }))).toMatchObject(refused("NotAllowed", messages.actionFailed))
-    expect(await w.run(transition(order, { role: "staff", worksiteId: "w2" }, { type: "setFreightDaofu", companyId: "sf" })))
+    expect(await w.run(transition(order, asSender, { type: "sendOut" }, T0))).toMatchObject(refused("NotAllowed", messages.actionFailed))
+    expect(await w.run(transition(order, { role: "staff", worksiteId: "w2" }, { type: "setFreightDaofu", companyId: "sf" }, T0)))
       .toMatchObject(refused("NotAllowed", messages.notYourWorksite))
-    expect(await w.run(transitionUnlessMovedOn(order, asSender, { type: "payFreight" }))).toMatchObject(refused("StateConflict", messages.actionFailed))
+    expect(await w.run(transitionUnlessMovedOn(order, asSender, { type: "payFreight" }, T0))).toMatchObject(refused("StateConflict", messages.actionFailed))
     expect([w.order(), w.ports.events]).toEqual([order, []])
   })
 
@@ -137,9 +137,9 @@ describe("one transition", () => {
     const read = sendRecord({ status: SendStatus.awaitingFreightPayment, freight: 1200 })
     const moved = { ...read, status: SendStatus.awaitingNumber, freightPaid: true }
     w.put(moved)
-    expect(await w.run(transitionUnlessMovedOn(read, asSender, { type: "payFreight" }))).toEqual({ ok: true, value: undefined })
-    expect(await w.run(transition(read, asSender, { type: "close" }))).toMatchObject(refused("StateConflict", messages.closeFailed))
-    expect(await w.run(transition(read, asSender, { type: "payFreight" }))).toMatchObject(refused("StateConflict", messages.actionFailed))
+    expect(await w.run(transitionUnlessMovedOn(read, asSender, { type: "payFreight" }, T0))).toEqual({ ok: true, value: undefined })
+    expect(await w.run(transition(read, asSender, { type: "close" }, T0))).toMatchObject(refused("StateConflict", messages.closeFailed))
+    expect(await w.run(transition(read, asSender, { type: "payFreight" }, T0))).toMatchObject(refused("StateConflict", messages.actionFailed))
     expect([w.order(), w.ports.events]).toEqual([moved, []])
   })
 
@@ -147,9 +147,9 @@ describe("one transition", () => {
     const w = sendingWorld()
     const read = sendRecord()
     w.put({ ...read, freight: 500 })
-    expect(await w.run(transitionUnlessMovedOn(read, staff, { type: "setFreight", companyId: "sf", freight: 900, freightWeight: 1000 }))).toEqual({ ok: true, value: undefined })
+    expect(await w.run(transitionUnlessMovedOn(read, staff, { type: "setFreight", companyId: "sf", freight: 900, freightWeight: 1000 }, T0))).toEqual({ ok: true, value: undefined })
     w.put({ ...read, freightPaid: true })
-    expect(await w.run(transition(read, staff, { type: "setFreightDaofu", companyId: "sf" }))).toMatchObject(refused("StateConflict", messages.freightUpdateFailed))
+    expect(await w.run(transition(read, staff, { type: "setFreightDaofu", companyId: "sf" }, T0))).toMatchObject(refused("StateConflict", messages.freightUpdateFailed))
     expect(w.order()).toEqual({ ...read, freightPaid: true })
   })
 
@@ -165,13 +165,13 @@ describe("one transition", () => {
     const w = sendingWorld()
     const order = sendRecord({ status: SendStatus.awaitingNumber, freightPaid: true, companyId: "zto" })
     w.put(order)
-    await w.run(transition(order, staff, { type: "assignNumber", expressNo: "ZTO1" }))
+    await w.run(transition(order, staff, { type: "assignNumber", expressNo: "ZTO1" }, T0))
     expect(w.ports.events.at(-1)).toEqual({ room: { worksite: "w1" }, name: "w1-zto-toScan", payload: { delta: 1 } })
 
     const none = sendingWorld()
     const noCarrier = { ...order, companyId: null }
     none.put(noCarrier)
-    await none.run(transition(noCarrier, staff, { type: "assignNumber", expressNo: "X1" }))
+    await none.run(transition(noCarrier, staff, { type: "assignNumber", expressNo: "X1" }, T0))
     expect(none.ports.events).toEqual(sendEvents({ ...noCarrier, status: SendStatus.awaitingOutOfStock, expressNo: "X1" }, ["expressTakeinArrived"]))
   })
 })
@@ -180,15 +180,23 @@ describe("a door pickup's step", () => {
   it("its errand takes the matching edge as the staff member: 5 → 100 completes it and pays the runner", async () => {
     const w = sendingWorld()
     const { order } = w.doorPickup(SendStatus.awaitingOutOfStock, ErrandStatus.awaitingWarehouseOut, { isDaofu: true, expressNo: "SF1" })
-    expect(await w.run(transition(order, staff, { type: "sendOut" }))).toMatchObject({ ok: true, value: { order: { status: SendStatus.outOfStock } } })
+    expect(await w.run(transition(order, staff, { type: "sendOut" }, T0))).toMatchObject({ ok: true, value: { order: { status: SendStatus.outOfStock } } })
     expect(w.errand()).toMatchObject({ status: ErrandStatus.completed, runnerIncome: 300 })
     expect(w.wallet.money.get("u-r")).toBe(300)
+  })
+
+  it("its errand's step is dated by the time the step is given, not by a later clock reading (a replay dates it so)", async () => {
+    const w = sendingWorld()
+    const { order } = w.doorPickup(SendStatus.awaitingOutOfStock, ErrandStatus.awaitingWarehouseOut, { isDaofu: true, expressNo: "SF1" })
+    const at = new Date(T0.getTime() - 60_000)
+    expect((await w.run(transition(order, staff, { type: "sendOut" }, at))).ok).toBe(true)
+    expect(w.errand()?.finishedAt).toEqual(at)
   })
 
   it("as the runner who holds it (the send order's runner): the errand's freight set by its runner", async () => {
     const w = sendingWorld()
     const { order } = w.doorPickup(SendStatus.awaitingFreight, ErrandStatus.delivered)
-    expect(await w.run(transition(order, { role: "runner", userId: "u-r" }, { type: "setFreight", companyId: "sf", freight: 800, freightWeight: 900 })))
+    expect(await w.run(transition(order, { role: "runner", userId: "u-r" }, { type: "setFreight", companyId: "sf", freight: 800, freightWeight: 900 }, T0)))
       .toMatchObject({ ok: true })
     expect(w.errand()).toMatchObject({ status: ErrandStatus.awaitingFreightPayment, freight: 800 })
     expect(w.ports.events).toEqual(sendEvents(w.order()!, ["freightUpdated", "freightUpdate"], "u-r"))
@@ -198,10 +206,10 @@ describe("a door pickup's step", () => {
     const w = sendingWorld()
     const { order } = w.doorPickup(SendStatus.awaitingNumber, ErrandStatus.freightPaid, { freightPaid: true })
     w.errands.orders.clear()
-    expect(await w.run(transition(order, staff, { type: "assignNumber", expressNo: "SF1" }))).toMatchObject(refused("StateConflict", messages.actionFailed))
+    expect(await w.run(transition(order, staff, { type: "assignNumber", expressNo: "SF1" }, T0))).toMatchObject(refused("StateConflict", messages.actionFailed))
     const freight = { ...order, status: SendStatus.awaitingFreight, freightPaid: false }
     w.put(freight)
-    expect(await w.run(transition(freight, staff, { type: "setFreightDaofu", companyId: "sf" }))).toMatchObject(refused("StateConflict", messages.freightUpdateFailed))
+    expect(await w.run(transition(freight, staff, { type: "setFreightDaofu", companyId: "sf" }, T0))).toMatchObject(refused("StateConflict", messages.freightUpdateFailed))
     expect([w.order(), w.ports.events]).toEqual([freight, []])
   })
 
@@ -209,7 +217,7 @@ describe("a door pickup's step", () => {
     const w = sendingWorld()
     const { order, errand } = w.doorPickup(SendStatus.awaitingNumber, ErrandStatus.freightPaid, { freightPaid: true })
     w.race(() => w.put({ ...order, status: SendStatus.awaitingOutOfStock, expressNo: "SF-RIVAL" }))
-    expect(await w.run(transitionUnlessMovedOn(order, staff, { type: "assignNumber", expressNo: "SF1" }))).toEqual({ ok: true, value: undefined })
+    expect(await w.run(transitionUnlessMovedOn(order, staff, { type: "assignNumber", expressNo: "SF1" }, T0))).toEqual({ ok: true, value: undefined })
     expect([w.errand(), w.ports.events]).toEqual([errand, []])
   })
 })

@@ -108,9 +108,10 @@ const errandActorOf = (order: SendRecord, errand: ErrandOrderRecord, actor: Send
 
 /**
  * A door pickup's step from its freight on: the errand's edge for it, which must lead the send order where the
- * send table does, applied through the errand lifecycle in this transaction (completing it pays the runner).
+ * send table does, applied through the errand lifecycle in this transaction (completing it pays the runner), dated
+ * `at`: the time its use case logs, so a replay (whose clock reads the logged time) dates the errand's step alike.
  */
-const moveDoorPickup = Effect.fnUntraced(function* (order: SendRecord, next: SendRecord, actor: SendActor, action: SendAction) {
+const moveDoorPickup = Effect.fnUntraced(function* (order: SendRecord, next: SendRecord, actor: SendActor, action: SendAction, at: Date) {
   const errand = order.errandId ? yield* (yield* ErrandStore).findById(order.errandId) : undefined
   const command = errandCommandOf(action)
   if (!errand || !command) return yield* new StateConflict({ message: failureMessage[action.type] ?? messages.actionFailed })
@@ -118,19 +119,19 @@ const moveDoorPickup = Effect.fnUntraced(function* (order: SendRecord, next: Sen
   if (edge?.send && (edge.send.from !== order.status || edge.send.to !== next.status)) {
     return yield* Effect.die(new Error(`door pickup ${order.orderNo}: the errand's ${command.action} edge and the send table disagree`))
   }
-  yield* applyAction(errand, errandActorOf(order, errand, actor), command, { sendMoved: true })
+  yield* applyAction(errand, errandActorOf(order, errand, actor), command, { sendMoved: true, at })
 })
 
 /**
  * The step, or undefined when the store found the order moved meanwhile (nothing written). A failure after the
  * write (a door pickup's errand edge) fails the whole, so the caller's transaction never keeps half of it.
  */
-export const transitionUnlessMovedOn = Effect.fn("sendTransition")(function* (order: SendRecord, actor: SendActor, action: SendAction, patch: Partial<SendRecord> = {}) {
+export const transitionUnlessMovedOn = Effect.fn("sendTransition")(function* (order: SendRecord, actor: SendActor, action: SendAction, at: Date, patch: Partial<SendRecord> = {}) {
   const decided = decide(order, actor, action)
   if (!("order" in decided)) return yield* decided
   const next: SendRecord = { ...order, ...decided.order, ...patch }
   if (!(yield* (yield* SendStore).replace(next, order.status))) return undefined
-  if (order.doorPickup) yield* moveDoorPickup(order, next, actor, action)
+  if (order.doorPickup) yield* moveDoorPickup(order, next, actor, action, at)
   yield* publish(next, decided.events)
   yield* publishToScan(order, next)
   const notice = sendNotice(next, action.type)
@@ -142,8 +143,8 @@ export const transitionUnlessMovedOn = Effect.fn("sendTransition")(function* (or
 export const movedOnRefusal = (action: SendAction["type"]) => new StateConflict({ message: failureMessage[action] ?? messages.actionFailed })
 
 /** One transition: the core decides, the store writes it if the order is still as read, a door pickup's errand takes its edge, the events go out. */
-export const transition = Effect.fn("sendTransitionOrRefuse")(function* (order: SendRecord, actor: SendActor, action: SendAction, patch: Partial<SendRecord> = {}) {
-  const done = yield* transitionUnlessMovedOn(order, actor, action, patch)
+export const transition = Effect.fn("sendTransitionOrRefuse")(function* (order: SendRecord, actor: SendActor, action: SendAction, at: Date, patch: Partial<SendRecord> = {}) {
+  const done = yield* transitionUnlessMovedOn(order, actor, action, at, patch)
   if (!done) return yield* movedOnRefusal(action.type)
   return done
 })

@@ -254,17 +254,18 @@ export const closeSending = Effect.fn("closeSending")(function* (actor: Actor, i
   const store = yield* SendStore
   const order = yield* store.findById(id)
   if (!order || order.senderId !== actor.userId) return yield* notFound()
-  const closed = yield* closeOrder(actor, order)
-  yield* logOperation(CloseSendingOperation, actor.openid, yield* (yield* Clock).now, { id }, { id: closed.order.id, status: closed.order.status })
+  const now = yield* (yield* Clock).now
+  const closed = yield* closeOrder(actor, order, now)
+  yield* logOperation(CloseSendingOperation, actor.openid, now, { id }, { id: closed.order.id, status: closed.order.status })
   return closed
 })
 
-const closeOrder = Effect.fnUntraced(function* (actor: Actor, order: SendRecord) {
+const closeOrder = Effect.fnUntraced(function* (actor: Actor, order: SendRecord, now: Date) {
   const store = yield* SendStore
   if (order.errandId && (order.status === SendStatus.pendingPayment || order.status === SendStatus.taskPosted)) {
     const errand = yield* (yield* ErrandStore).findById(order.errandId)
     if (errand && (errand.status === ErrandStatus.awaitingPayment || errand.status === ErrandStatus.awaitingAcceptance)) {
-      yield* cancelOrderWithin(actor, errand.orderNo).pipe(
+      yield* cancelOrderWithin(actor, errand.orderNo, now).pipe(
         Effect.catchIf((e) => e._tag === "StateConflict" && e.message !== PAYING_NOW, () => Effect.fail(new StateConflict({ message: messages.closeFailed })))
       )
       const closed = yield* store.findById(order.id)
@@ -274,7 +275,7 @@ const closeOrder = Effect.fnUntraced(function* (actor: Actor, order: SendRecord)
   }
   // an open freight prepay is closed at the provider first, so a closed order is never paid afterwards
   if ((yield* closeTrades(yield* (yield* TradeStore).openFor("freight", order.id))) === "paid") return yield* new StateConflict({ message: PAYING_NOW })
-  return yield* transition(order, { role: "sender", userId: actor.userId }, { type: "close" })
+  return yield* transition(order, { role: "sender", userId: actor.userId }, { type: "close" }, now)
 })
 
 // ---------------------------------------------------------------- freight
@@ -345,15 +346,15 @@ export const setFreight = Effect.fn("setFreight")(function* (actor: Actor, input
   if (!company) return yield* new RuleViolation({ message: freightMessages.companyRequired })
   const goodsPic = yield* optionalOwnImagePath(actor, input.goodsPic)
   const patch = goodsPic ? { goodsPic } : {}
+  const now = yield* (yield* Clock).now
   let done: { order: SendRecord; message: string | undefined }
   if (input.isDaofu) {
     const refused = cashOnDeliveryRefusal({ carrierCode: settings.daofuCarrierCode ?? "" }, settings, company.code)
     if (refused) return yield* refused
-    done = yield* transition(order, who, { type: "setFreightDaofu", companyId: company.id }, patch)
+    done = yield* transition(order, who, { type: "setFreightDaofu", companyId: company.id }, now, patch)
   } else {
-    done = yield* transition(order, who, { type: "setFreight", companyId: company.id, freight: input.freight!, freightWeight: input.freightWeight! }, patch)
+    done = yield* transition(order, who, { type: "setFreight", companyId: company.id, freight: input.freight!, freightWeight: input.freightWeight! }, now, patch)
   }
-  const now = yield* (yield* Clock).now
   yield* logOperation(SetFreightOperation, actor.openid, now,
     { id: order.id, expressCompanyId: company.id, freightWeight: input.freightWeight ?? null, freight: input.freight ?? null, isDaofu: input.isDaofu === true },
     { id: done.order.id, status: done.order.status, freight: done.order.freight, isDaofu: done.order.isDaofu })
@@ -436,15 +437,15 @@ export const printWaybill = Effect.fn("printWaybill")(function* (actor: Actor, i
   if (!company) return yield* new RuleViolation({ message: freightMessages.companyRequired })
   const setup = pageSetup(company, settings.printers)
   if (setup instanceof StateConflict) return yield* setup
+  const now = yield* (yield* Clock).now
   let printed = order
   if (order.status === SendStatus.awaitingNumber) {
-    printed = (yield* transition(order, { role: "staff", worksiteId: site }, { type: "assignNumber", expressNo: expressNumberFor(company.code, order.orderNo) })).order
+    printed = (yield* transition(order, { role: "staff", worksiteId: site }, { type: "assignNumber", expressNo: expressNumberFor(company.code, order.orderNo) }, now)).order
   } else if (order.status === SendStatus.awaitingFreight || order.status === SendStatus.awaitingFreightPayment) {
     return yield* new StateConflict({ message: waybillMessages.freightUnpaid })
   } else if (order.status !== SendStatus.awaitingOutOfStock) {
     return yield* new StateConflict({ message: messages.actionFailed })
   }
-  const now = yield* (yield* Clock).now
   const waybill = waybillOf(printed, company, setup, now)
   if (waybill instanceof StateConflict) return yield* waybill
 
@@ -497,7 +498,7 @@ export const sendOut = Effect.fn("sendOut")(function* (actor: Actor, worksiteId:
   if (!("kind" in decided)) return yield* decided
   const now = yield* (yield* Clock).now
   // moved meanwhile: another scan sent it out (already out), or it went elsewhere (refused); nothing of this scan is kept
-  const done = yield* transitionUnlessMovedOn(order!, { role: "staff", worksiteId: site }, { type: "sendOut" }, { sentAt: now })
+  const done = yield* transitionUnlessMovedOn(order!, { role: "staff", worksiteId: site }, { type: "sendOut" }, now, { sentAt: now })
   if (!done) {
     const again = yield* store.findById(order!.id)
     return yield* (again?.status === SendStatus.outOfStock ? alreadySentOut() : movedOnRefusal("sendOut"))
