@@ -6,7 +6,7 @@
  */
 import { Cause, Effect, Exit, Result, Schema, SchemaIssue } from "effect"
 import type { Kysely } from "kysely"
-import { addItemWith, editItemWith, loggedPics, setItemStatus } from "#src/circle/market"
+import { addItemWith, editItemWith, loggedPics, setItemStatus, viewItem } from "#src/circle/market"
 import { hidePost, restorePost } from "#src/circle/moderation"
 import { askContact, callTeammate, deletePost, react, reportPost } from "#src/circle/post-use-cases"
 import { publishSocialPost } from "#src/circle/social-use-cases"
@@ -372,6 +372,8 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   addCircleItem: replayer(operations.addCircleItem, (input, actor) => addItemWith(actor, input, loggedPics), (id) => ({ id }), (expected) => ({ ids: () => expected.id })),
   editCircleItem: replayer(operations.editCircleItem, (input, actor) => editItemWith(actor, input, loggedPics), (r) => ({ ...r })),
   circleItemStatus: replayer(operations.circleItemStatus, (input, actor) => setItemStatus(actor, input), (r) => ({ ...r })),
+  circleItemViewed: replayer(operations.circleItemViewed, (input, actor) => viewItem({ ...actor, visitor: input.visitor }, input.id),
+    (view) => ({ id: view._id, viewCount: view.view })),
   // the circle: a post as checked when it was made (its images were the poster's own uploads then); a visitor's
   // reaction or report as the visitor's; a contact request and a report take new ids for their rows
   addSocialPost: replayer(operations.addSocialPost, (input, actor) => publishSocialPost(actor, input), (p) => ({ id: p.id, worksiteId: p.worksiteId }),

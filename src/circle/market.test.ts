@@ -290,6 +290,10 @@ describe("a detail", () => {
     expect(await w.run(viewItem({ ...east, visitor: true }, "c1"))).toMatchObject({ ok: true, value: { view: 2, worksite: "w1" } })
     expect(await w.run(itemDetail(seller, "c1"))).toMatchObject({ ok: true, value: { view: 2 } })
     expect(stored(w, "c1").viewCount).toBe(2)
+    expect(w.ops.filter((o) => o.op === "circleItemViewed").map((o) => [o.actorOpenid, o.input, o.outcome])).toEqual([
+      [buyer.openid, { id: "c1", visitor: false }, { id: "c1", viewCount: 1 }],
+      [east.openid, { id: "c1", visitor: true }, { id: "c1", viewCount: 2 }]
+    ])
   })
 
   it("is '获取详情失败' (404) for another worksite's student, a hidden item to others, a deleted one and none; its owner sees it hidden", async () => {

@@ -40,6 +40,9 @@ export const marketMessages = {
 export const AddItemOperation = operationKind("addCircleItem", AddItem.request, Schema.Struct({ id: Schema.String }))
 export const EditItemOperation = operationKind("editCircleItem", EditItem.request, IdStatus)
 export const ItemStatusOperation = operationKind("circleItemStatus", Schema.Struct({ id: Schema.String, status: Schema.Number }), IdStatus)
+/** A view by anyone but the owner, as the operations log keeps it: the viewer (a visitor or signed in) and the count it made. */
+export const ItemViewedOperation = operationKind("circleItemViewed", Schema.Struct({ id: Schema.String, visitor: Schema.Boolean }),
+  Schema.Struct({ id: Schema.String, viewCount: Schema.Number }))
 
 type AddItemInput = typeof AddItem.request.Type
 type EditItemInput = typeof EditItem.request.Type
@@ -187,8 +190,14 @@ export const viewItem = Effect.fn("viewItem")(function* (viewer: Viewer, id: str
   const store = yield* ItemStore
   const item = id ? yield* store.find(id) : undefined
   if (!item || !mayView(item, viewer, viewer.visitor ? null : yield* worksiteOf(viewer))) return yield* new NotFound({ message: DETAIL_FAILED })
-  const viewCount = item.owner.openid === viewer.openid ? item.viewCount : yield* store.countView(item.id)
+  const viewCount = item.owner.openid === viewer.openid ? item.viewCount : yield* countedView(viewer, item.id)
   return (yield* viewsFor(viewer, [{ ...item, viewCount }]))[0]!
+})
+
+const countedView = Effect.fnUntraced(function* (viewer: Viewer, id: string) {
+  const viewCount = yield* (yield* ItemStore).countView(id)
+  yield* logOperation(ItemViewedOperation, viewer.openid, yield* (yield* Clock).now, { id, visitor: viewer.visitor }, { id, viewCount })
+  return viewCount
 })
 
 /** `GET /api/circle/detail/{id}`: for a session. */

@@ -33,7 +33,7 @@ import { IssueArticleCodeOperation } from "../home/article-code"
 import { ShortenOperation } from "../home/short-url"
 import { ExchangeGiftOperation, GrantGiftOperation } from "../home/subscribe-gift-use-cases"
 import { AddActivityOperation, EndActivityOperation } from "../home/use-cases"
-import { AddItemOperation, EditItemOperation, ItemStatusOperation } from "../circle/market"
+import { AddItemOperation, EditItemOperation, ItemStatusOperation, ItemViewedOperation } from "../circle/market"
 import { HidePostOperation, RestorePostOperation } from "../circle/moderation"
 import { PurgePicturesOperation } from "../circle/picture-purge"
 import { AskContactOperation, CallTeammateOperation, DeletePostOperation, ReactToPostOperation, ReportPostOperation } from "../circle/post-use-cases"
@@ -124,6 +124,7 @@ export const operations = {
   // circle
   addCircleItem: AddItemOperation,
   circleItemStatus: ItemStatusOperation,
+  circleItemViewed: ItemViewedOperation,
   editCircleItem: EditItemOperation,
   hidePost: HidePostOperation,
   restorePost: RestorePostOperation,

@@ -32,7 +32,7 @@ const idCardImage = (realname: string, idCardNo: string) => ({
 
 describe.skipIf(!run)("account: profile, address, verification", () => {
   let h: Harness
-  beforeAll(async () => { h = await startHarness({ noReplay: "two outbox messages are not written again on replay, not yet analysed (issue 22, open)" }) }, 60_000)
+  beforeAll(async () => { h = await startHarness() }, 60_000)
   afterAll(async () => { await h?.close() })
 
   /** The last code the SMS outbox holds for this phone, once the server has queued it. */
