@@ -42,23 +42,18 @@ export interface Harness {
    * the HTTP API or the app's clock whenever there is one.
    */
   fixture(apply: (db: Kysely<DB>, at: Date) => Promise<unknown>): Promise<void>
-  /** Closes the browser, replays the suite's log into a fresh database (unless the suite opted out) and closes the server. */
+  /** Closes the browser, replays the suite's log into a fresh database and closes the server; unequal digests fail the suite. */
   close(): Promise<void>
 }
 
-export interface HarnessOptions {
-  /** Why this suite's database cannot be replayed (it breaks the database on purpose, say): no replay at close. */
-  readonly noReplay?: string
-}
-
-export const startHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
+export const startHarness = async (): Promise<Harness> => {
   if (!existsSync(resolve(WEB_DIST, "index.html"))) {
     throw new Error(`${WEB_DIST}/index.html is missing: run \`npm run build:web\` before the browser tests`)
   }
   mkdirSync(SCREENSHOTS, { recursive: true })
   const app = await startApp({ port: 0, database: { kind: "memory" }, webDist: WEB_DIST })
   // the database as migrated and seeded, before the suite: what the replay at close starts from
-  const blank = options.noReplay === undefined ? await app.runtime.database.snapshot?.() : undefined
+  const blank = await app.runtime.database.snapshot?.()
   let browser: Browser
   try {
     browser = await chromium.launch({
@@ -117,11 +112,9 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
       await browser.close().catch(() => undefined)
       let failure: string | undefined
       try {
-        if (options.noReplay === undefined) {
-          const verdict = await replayIntoFresh(app.runtime, fixtures, blank)
-          console.info(`[browser tests] replayed ${verdict.lines} operations into a fresh database in ${verdict.ms} ms`)
-          failure = replayFailure(verdict)
-        }
+        const verdict = await replayIntoFresh(app.runtime, fixtures, blank)
+        console.info(`[browser tests] replayed ${verdict.lines} operations into a fresh database in ${verdict.ms} ms`)
+        failure = replayFailure(verdict)
       } finally {
         await app.close()
       }
