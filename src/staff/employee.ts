@@ -1,6 +1,6 @@
 /** Station staff: back-office employees bound to a messaging-app openid, and the bind checks. */
 import { PHONE_LENGTH } from "../shared/phone-number"
-import { firstRefusal, type RuleViolation } from "../shared/errors"
+import { firstRefusal, StateConflict, type RuleViolation } from "../shared/errors"
 import type { Worksite } from "./worksite"
 
 export interface Employee {
@@ -19,10 +19,22 @@ export const messages = {
   wrongCredentials: "手机号码或者密码错误",
   notBound: "请先绑定后台操作用户",
   boundElsewhere: "该后台账号已绑定其他微信用户",
+  // the spec is silent: one person has one back-office account (docs/decisions.md)
+  callerBoundElsewhere: "你的微信已绑定其他后台账号",
   tooManyAttempts: "密码错误次数过多，请15分钟后再试",
   notYourOpenid: "只能绑定当前登录的微信用户",
   otherWorksite: "只能操作本站点的快递"
 } as const
+
+/**
+ * Whether the caller may take this back-office account: nobody else holds it, and the caller holds no other one (an
+ * account again from the same openid is fine).
+ */
+export const bindingRefusal = (employee: Pick<Employee, "id" | "openid">, openid: string, callersAccount: Pick<Employee, "id"> | undefined): StateConflict | undefined => {
+  if (employee.openid !== null && employee.openid !== openid) return new StateConflict({ message: messages.boundElsewhere })
+  if (callersAccount !== undefined && callersAccount.id !== employee.id) return new StateConflict({ message: messages.callerBoundElsewhere })
+  return undefined
+}
 
 export const LOGIN_ATTEMPTS = { max: 5, windowMs: 15 * 60 * 1000 } as const
 

@@ -59,6 +59,15 @@ describe("binding a back-office account", () => {
     expect(taken.bound).toEqual([])
   })
 
+  it("a caller who holds another back-office account is refused (one person, one account), and nothing is bound", async () => {
+    const office = backOffice()
+    office.employees.push({ ...office.employees[0]!, id: "e2", phone: "13800138001", openid: "o7" })
+    expect(await office.run(bindEmployee(caller, { phone: "13800138000", password: sealed("secret") })))
+      .toMatchObject(refused("StateConflict", "你的微信已绑定其他后台账号"))
+    expect(office.bound).toEqual([])
+    expect(await office.run(bindEmployee(caller, { phone: "13800138001", password: sealed("secret", "n2") }))).toMatchObject({ ok: true })
+  })
+
   it.each([
     [{ phone: "", password: "x" }, "RuleViolation", "电话号码不能为空"],
     [{ phone: "1380013800", password: "x" }, "RuleViolation", "电话号码格式不对"],

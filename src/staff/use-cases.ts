@@ -1,10 +1,10 @@
 /** Staff use cases: binding a back-office account and finding the employee behind a caller. */
 import { Effect, Schema } from "effect"
 import type { Actor } from "../shared/actor"
-import { LimitReached, NotAllowed, RuleViolation, StateConflict, Unauthenticated } from "../shared/errors"
+import { LimitReached, NotAllowed, RuleViolation, Unauthenticated } from "../shared/errors"
 import { logOperation, operationKind } from "../shared/operation"
 import { Clock } from "../shared/ports"
-import { bindRefusal, LOGIN_ATTEMPTS, messages, openSealedPassword } from "./employee"
+import { bindingRefusal, bindRefusal, LOGIN_ATTEMPTS, messages, openSealedPassword } from "./employee"
 import { EmployeesByUnionid, EmployeeStore, LoginGuard, PasswordCipher, PasswordHasher, Sessions } from "./staff-store"
 
 /** A binding as the log keeps it: the employee's phone (never the password, checked when it was bound) and the employee bound. */
@@ -69,8 +69,10 @@ export const bindEmployee = Effect.fn("bindEmployee")(function* (
 
 /** Binds the employee whose password was checked to the caller, and logs it. */
 const bindChecked = Effect.fnUntraced(function* (actor: Actor, employee: { readonly id: string; readonly openid: string | null; readonly phone: string }, now: Date) {
-  if (employee.openid !== null && employee.openid !== actor.openid) return yield* new StateConflict({ message: messages.boundElsewhere })
-  yield* (yield* EmployeeStore).bind(employee.id, actor.openid, actor.userId)
+  const employees = yield* EmployeeStore
+  const refused = bindingRefusal(employee, actor.openid, yield* employees.findByOpenid(actor.openid))
+  if (refused) return yield* refused
+  yield* employees.bind(employee.id, actor.openid, actor.userId)
   yield* logOperation(BindStaffOperation, actor.openid, now, { phone: employee.phone }, { employeeId: employee.id })
 })
 

@@ -210,6 +210,24 @@ for (const backend of backends) {
         expect(row.openid).toBe("demo-staff")
       })
 
+      it("a caller who holds one account is refused a second (409 '你的微信已绑定其他后台账号'), also when six binds come at once", async () => {
+        const f = await fixture()
+        const second = await newEmployee(t.db, f.password)
+        expect((await wxlogin(f.token, { phone: f.employee.phone, password: (await sealed(f.password)).password, openid: f.user.openid })).status).toBe(200)
+        const refused = await wxlogin(f.token, { phone: second.phone, password: (await sealed(f.password)).password, openid: f.user.openid })
+        expect([refused.status, refused.body.message]).toEqual([409, "你的微信已绑定其他后台账号"])
+
+        // one requester's attempts take turns (the login guard's lock), so the binds at once meet the refusal one by one
+        const g = await fixture()
+        const accounts = [g.employee, ...await Promise.all([1, 2, 3, 4, 5].map(() => newEmployee(t.db, g.password)))]
+        const passwords = await Promise.all(accounts.map(() => sealed(g.password)))
+        const answers = await Promise.all(accounts.map((a, i) => wxlogin(g.token, { phone: a.phone, password: passwords[i]!.password, openid: g.user.openid })))
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409])
+        expect(new Set(answers.filter((a) => a.status === 409).map((a) => a.body.message))).toEqual(new Set(["你的微信已绑定其他后台账号"]))
+        const held = await t.db.selectFrom("employee").select("id").where("openid", "=", g.user.openid).execute()
+        expect(held).toHaveLength(1)
+      })
+
       it("getByOpen of someone else's openid is refused for a non-admin", async () => {
         const staff = await t.token("demo-staff")
         const mine = await t.api("GET", "/auth/employee/getByOpen/demo-staff", staff)

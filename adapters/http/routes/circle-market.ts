@@ -14,7 +14,7 @@ const DONE = "操作成功"
 /** Mounted before the session check, behind `viewer` (`circleViewer`): a view counts, so it is a run of one statement. */
 export const circleMarketVisitorRoutes = (runtime: Runtime, viewer: RequestHandler) => {
   const r = Router()
-  r.get("/api/circle/getById/:id", viewer, handle(ItemById, ({ id }, req) => runtime.run(viewItem(viewerOf(req), id), { oneStatement: true })))
+  r.get("/api/circle/getById/:id", viewer, handle(ItemById, ({ id }, req) => runtime.run(viewItem(viewerOf(req), id))))
   return r
 }
 
@@ -30,7 +30,7 @@ export const circleMarketRoutes = (runtime: Runtime) => {
   r.get("/api/circle/paging", handle(ItemPaging, (input, req) => runtime.read(itemPaging(actorOf(req), input))))
   r.get("/api/circle/pagingForMy", handle(MyItemPaging, ({ pageNo }, req) => runtime.read(myItemPaging(actorOf(req), pageNo))))
   r.get("/api/circle/latestInfo", handle(LatestItems, (_, req) => runtime.read(latestItems(actorOf(req)))))
-  r.get("/api/circle/detail/:id", handle(ItemDetail, ({ id }, req) => runtime.run(itemDetail(actorOf(req), id), { oneStatement: true })))
+  r.get("/api/circle/detail/:id", handle(ItemDetail, ({ id }, req) => runtime.run(itemDetail(actorOf(req), id))))
 
   return r
 }
