@@ -19,7 +19,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "app", include: ["specs/**/*.test.ts", "adapters/**/*.test.ts", "cli/**/*.test.ts", "test/**/*.test.ts"] }
+        test: {
+          name: "app", include: ["specs/**/*.test.ts", "adapters/**/*.test.ts", "cli/**/*.test.ts", "test/**/*.test.ts"],
+          globalSetup: ["test/support/cli-bundle.setup.ts"]
+        }
       }
     ]
   }

@@ -1,5 +1,5 @@
 /**
- * `station` as a child process (tsx cli/station.ts, DATA_DIR a fresh temp dir): usage errors, tokens,
+ * `station` as a child process (the bundle the app suites build, DATA_DIR a fresh temp dir): usage errors, tokens,
  * withdrawal review, stats, check, and the ops export → replay round trip of a demo day run through HTTP.
  * The suites run concurrently: each spends its time waiting for child processes.
  */
@@ -15,7 +15,7 @@ import { resolveSession } from "#adapters/security/sessions"
 import { applyWithdrawal } from "#src/wallet/use-cases"
 import { demoDay, json, removeTempDirs, seededDataDir, station, tempDir } from "./station.testkit"
 
-/** Each child process boots tsx and embedded Postgres (seconds each); generous on a busy machine. */
+/** Each child process boots node and embedded Postgres (seconds each); generous on a busy machine. */
 const SLOW = 240_000
 
 afterAll(removeTempDirs)
@@ -275,7 +275,7 @@ describe.concurrent("station ops export + replay", () => {
 
 /**
  * An export's numbered lines and digest line, and what a replay makes of them: a skipped line, a missing last line, a
- * digest. One replay at a time: each is a child process booting tsx and embedded Postgres.
+ * digest. One replay at a time: each is a child process booting embedded Postgres.
  */
 describe("station ops export digest + replay", () => {
   const recorded = { DATA_DIR: tempDir("digest-recorded") }

@@ -9,6 +9,11 @@ import { Runtime } from "#adapters/runtime"
 
 export const root = resolve(import.meta.dirname, "..")
 
+/** Where the app suites' global set-up builds the `station` bundle (`test/support/cli-bundle.setup.ts`). */
+export const CLI_TEST_BUNDLE_DIR = join(root, "dist/cli-test")
+/** The `station` command the CLI suites run: node with the bundle built for them. */
+export const STATION = [process.execPath, join(CLI_TEST_BUNDLE_DIR, "station.js")] as const
+
 export interface Run {
   readonly code: number | null
   readonly stdout: string
@@ -27,11 +32,11 @@ export const removeTempDirs = () => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
 }
 
-/** `tsx cli/station.ts ...args` with only the given database settings (never the caller's DATABASE_URL). */
+/** `station ...args` (the bundle) with only the given database settings (never the caller's DATABASE_URL). */
 export const station = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>>): Promise<Run> =>
   new Promise((done, fail) => {
     const { DATABASE_URL: _url, DATA_DIR: _dir, PORT: _port, ...inherited } = process.env
-    const child = spawn(join(root, "node_modules/.bin/tsx"), ["cli/station.ts", ...args], {
+    const child = spawn(STATION[0], [STATION[1], ...args], {
       cwd: root, env: { ...inherited, ...env }, stdio: ["ignore", "pipe", "pipe"]
     })
     let stdout = ""
@@ -54,8 +59,8 @@ export interface Served {
 export const serve = (env: Readonly<Record<string, string>>): Promise<Served> =>
   new Promise((done, fail) => {
     const { DATABASE_URL: _url, DATA_DIR: _dir, PORT: _port, ...inherited } = process.env
-    // One process (tsx as a loader, not its CLI's parent process), so a signal reaches the server itself.
-    const child = spawn(process.execPath, ["--import", "tsx", "cli/station.ts", "serve"], {
+    // one process, so a signal reaches the server itself
+    const child = spawn(STATION[0], [STATION[1], "serve"], {
       cwd: root, env: { ...inherited, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "pipe", "pipe"]
     })
     let stdout = ""

@@ -9,7 +9,7 @@ import { Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { applyWithdrawal } from "#src/wallet/use-cases"
 import { progressLine, whileRunning } from "./progress"
-import { json, removeTempDirs, root, seededDataDir, serve, station, stop, tempDir } from "./station.testkit"
+import { json, removeTempDirs, root, seededDataDir, serve, station, STATION, stop, tempDir } from "./station.testkit"
 
 const SLOW = 240_000
 const ESC = "\u001b["
@@ -139,7 +139,7 @@ describe("station token beside a running server", () => {
 const onTerminal = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>>) =>
   new Promise<string>((done, fail) => {
     const { DATABASE_URL: _url, DATA_DIR: _dir, PORT: _port, ...inherited } = process.env
-    const command = ["node_modules/.bin/tsx", "cli/station.ts", ...args].map((a) => `'${a}'`).join(" ")
+    const command = [...STATION, ...args].map((a) => `'${a}'`).join(" ")
     const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: root, env: { ...inherited, TERM: "xterm", ...env }, stdio: ["ignore", "pipe", "pipe"] })
     let out = ""
     child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d))
