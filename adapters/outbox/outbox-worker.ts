@@ -10,7 +10,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely"
 import { logger, maskPhones } from "../http/logger"
 import type { DB } from "../postgres/schema"
-import { writeOperations } from "../postgres/stores/shared-stores"
+import { checkedOperation, writeOperations } from "../postgres/stores/shared-stores"
 import type { FakeMessagingApp } from "../messaging/fake-messaging-app"
 import { errorText, MAX_ATTEMPTS, nextTryAfter, OUTBOX } from "../scheduler/failures"
 import { SmsRefused, type SmsGateway } from "../sms/fake-sms-gateway"
@@ -63,7 +63,7 @@ const attempt = async (
     await trx.insertInto("sms_credit_ledger").values({ worksite_id: payer, change: -1, reason: CreditReason.sms, outbox_id: row.id, at }).execute()
     const { sms_credit: credit } = await trx.selectFrom("worksite").select("sms_credit").where("id", "=", payer).executeTakeFirstOrThrow()
     // the charge's line, in the sending transaction (the sender runs outside the use cases' runtime)
-    await writeOperations(trx, [{ operation: operationEntry(ChargeSmsOperation, SYSTEM_ACTOR, at, { worksiteId: payer, outboxId: String(row.id) }, { worksiteId: payer, credit }) }])
+    await writeOperations(trx, [{ operation: checkedOperation(operationEntry(ChargeSmsOperation, SYSTEM_ACTOR, at, { worksiteId: payer, outboxId: String(row.id) }, { worksiteId: payer, credit })) }])
   }
   await trx.updateTable("outbox").set({ sent_at: now, attempts }).where("id", "=", row.id).execute()
   return "sent"

@@ -7,6 +7,7 @@ import { Cause, Effect, Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { actorByOpenid } from "#adapters/ops/actors"
 import { drainOutbox } from "#adapters/outbox/outbox-worker"
+import { checkedOperation } from "#adapters/postgres/stores/shared-stores"
 import { checkIn } from "#src/parcel/use-cases"
 import { NoticePreferences } from "#src/notice/notice-store"
 import { setNotice } from "#src/notice/use-cases"
@@ -60,6 +61,10 @@ describe.each(backends)("the write watch [%s]", (backend) => {
       expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause) && (Cause.squash(exit.cause) as Error).message).toBe(message)
     }
     expect(await t.db.selectFrom("ops_log").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).toEqual(before)
+    // the outbox's sender, outside the runtime, checks its charge the same way
+    const charge = { op: "chargeSms", actorOpenid: "station-system", at: new Date(), input: { worksiteId: "ws-xiyuan", outboxId: "1" }, outcome: { worksiteId: "ws-xiyuan", credit: 9 } }
+    expect(checkedOperation(charge)).toBe(charge)
+    expect(() => checkedOperation({ ...charge, outcome: { credit: "9" } })).toThrow("operations log: chargeSms: the outcome does not fit its Schema")
   })
 })
 

@@ -25,20 +25,24 @@ export const opsLog = (scope: Pick<RunScope, "drawn" | "logged">) => OpsLog.of({
 })
 
 /**
- * The one writer of `ops_log` rows from code (the check-in statement writes its own line in SQL): each operation checked
- * against the catalog, then written in the caller's transaction with the ids drawn for it, if any.
+ * The one writer of `ops_log` rows from code (the check-in statement writes its own line in SQL): operations already
+ * checked against the catalog (by `opsLog.append`, or `checkedOperation` outside the runtime), written in the caller's
+ * transaction with the ids drawn for each, if any.
  */
 export const writeOperations = async (db: Kysely<DB>, operations: ReadonlyArray<{ readonly operation: StationOperation; readonly ids?: ReadonlyArray<string> }>) => {
   if (operations.length === 0) return
-  const rows = operations.map(({ operation: o, ids }) => {
-    const problem = misfit(o)
-    if (problem) throw new Error(`operations log: ${problem}`)
-    return {
-      op: o.op, actor_openid: o.actorOpenid, at: o.at, input: JSON.stringify(o.input), outcome: JSON.stringify(o.outcome),
-      ...(ids && ids.length > 0 ? { ids: JSON.stringify(ids) } : {})
-    }
-  })
+  const rows = operations.map(({ operation: o, ids }) => ({
+    op: o.op, actor_openid: o.actorOpenid, at: o.at, input: JSON.stringify(o.input), outcome: JSON.stringify(o.outcome),
+    ...(ids && ids.length > 0 ? { ids: JSON.stringify(ids) } : {})
+  }))
   await db.insertInto("ops_log").values(rows).execute()
+}
+
+/** An operation made outside the use cases' runtime (the outbox's sender), checked against the catalog as `append` checks. */
+export const checkedOperation = (operation: StationOperation): StationOperation => {
+  const problem = misfit(operation)
+  if (problem) throw new Error(`operations log: ${problem}`)
+  return operation
 }
 
 /**
