@@ -11,7 +11,7 @@ import { actorOf } from "../outcome"
 
 const DONE = "操作成功"
 
-/** Mounted before the session check, behind `viewer` (`circleViewer`): a view counts, so it is a run of one statement. */
+/** Mounted before the session check, behind `viewer` (`circleViewer`): a view counts, in a transaction with its operation. */
 export const circleMarketVisitorRoutes = (runtime: Runtime, viewer: RequestHandler) => {
   const r = Router()
   r.get("/api/circle/getById/:id", viewer, handle(ItemById, ({ id }, req) => runtime.run(viewItem(viewerOf(req), id))))
