@@ -17,11 +17,7 @@ export const outbox = (db: Kysely<DB>) => Outbox.of({
  * unknown name, a misfitting input or outcome) is a defect at once.
  */
 export const opsLog = (scope: Pick<RunScope, "drawn" | "logged">) => OpsLog.of({
-  append: (operation) => {
-    const problem = misfit(operation)
-    if (problem) return Effect.die(new Error(`operations log: ${problem}`))
-    return Effect.sync(() => void scope.logged.push({ operation, drawnBefore: scope.drawn.length }))
-  }
+  append: (operation) => Effect.sync(() => void scope.logged.push({ operation: checkedOperation(operation), drawnBefore: scope.drawn.length }))
 })
 
 /**
@@ -38,7 +34,7 @@ export const writeOperations = async (db: Kysely<DB>, operations: ReadonlyArray<
   await db.insertInto("ops_log").values(rows).execute()
 }
 
-/** An operation made outside the use cases' runtime (the outbox's sender), checked against the catalog as `append` checks. */
+/** The operation, if the catalog would replay it; else a defect at once (thrown: `append` and the outbox's sender). */
 export const checkedOperation = (operation: StationOperation): StationOperation => {
   const problem = misfit(operation)
   if (problem) throw new Error(`operations log: ${problem}`)
