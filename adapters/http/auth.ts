@@ -15,13 +15,13 @@ export const bearerToken = (header: string | undefined) => {
   }
 }
 
-/** A session token's actor, if it is valid now (`cachedSessions`). */
-export type SessionLookup = (token: string, now: Date) => Promise<Actor | undefined>
+/** A session token's actor, if it is valid now by the service's clock (`cachedSessions`). */
+export type SessionLookup = (token: string) => Promise<Actor | undefined>
 
 /** Who an `Authorization: Bearer …` header signs in, if anyone. */
 export const actorOfHeader = async (sessions: SessionLookup, authorization: string | undefined) => {
   const token = bearerToken(authorization)
-  return token ? sessions(token, new Date()) : undefined
+  return token ? sessions(token) : undefined
 }
 
 export const requireActor = (sessions: SessionLookup) => async (req: Request, res: Response, next: NextFunction) => {

@@ -13,12 +13,12 @@ import { resolveReportKey } from "../postgres/stores/statistics-store"
 import { bearerToken, TOKEN_MISSING, type SessionLookup } from "./auth"
 import { sendFailure } from "./outcome"
 
-export const reportReader = (db: Kysely<DB>, sessions: SessionLookup) =>
+export const reportReader = (db: Kysely<DB>, sessions: SessionLookup, clock: () => Date) =>
   async (req: Request, res: Response, next: NextFunction) => {
     try {
       const token = bearerToken(req.headers.authorization)
-      const now = new Date()
-      const actor = token === undefined ? undefined : await sessions(token, now)
+      const now = clock()
+      const actor = token === undefined ? undefined : await sessions(token)
       if (actor) {
         Object.assign(req, { actor, statisticsCaller: { actor } satisfies StatisticsCaller })
         return next()

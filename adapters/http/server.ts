@@ -93,7 +93,7 @@ const storableJson = (body: unknown): boolean => {
 /** The station's HTTP answers: the hot lane's reads, and express for everything else. */
 export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestListener => {
   installSafetyNet()
-  const sessions = cachedSessions(runtime.db)
+  const sessions = cachedSessions(runtime.db, () => runtime.now())
   const setSecurityHeaders = securityHeaders(options)
   const limits = { ...RATE_LIMITS, ...options.rateLimits }
   const app = express()

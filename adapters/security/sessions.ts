@@ -61,17 +61,18 @@ export const sessions = (db: Kysely<DB>) => Sessions.of({
 })
 
 /**
- * Resolved sessions kept in this process for a few seconds, so a burst of calls costs one lookup;
- * a revocation reaches other processes within the same few seconds.
+ * Resolved sessions kept in this process for a few seconds of real time, so a burst of calls costs one lookup; a
+ * revocation reaches other processes within the same few seconds. A session is valid by the service's clock, the one
+ * it was issued by and the scheduler purges it by (a wall clock here and the service's there would disagree).
  */
-export const cachedSessions = (db: Kysely<DB>, ttlMs = 5_000, maxEntries = 10_000) => {
+export const cachedSessions = (db: Kysely<DB>, clock: () => Date, ttlMs = 5_000, maxEntries = 10_000) => {
   const cache = new Map<string, { actor: Actor | undefined; until: number }>()
-  return async (token: string, now: Date): Promise<Actor | undefined> => {
+  return async (token: string): Promise<Actor | undefined> => {
     const hit = cache.get(token)
-    if (hit && hit.until > now.getTime()) return hit.actor
-    const actor = await resolveSession(db, token, now)
+    if (hit && hit.until > Date.now()) return hit.actor
+    const actor = await resolveSession(db, token, clock())
     if (cache.size >= maxEntries) cache.clear()
-    if (actor) cache.set(token, { actor, until: now.getTime() + ttlMs })
+    if (actor) cache.set(token, { actor, until: Date.now() + ttlMs })
     return actor
   }
 }

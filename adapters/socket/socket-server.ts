@@ -54,7 +54,7 @@ export const attachSocket = (http: HttpServer, runtime: Runtime, options: Socket
   io.use(async (socket, next) => {
     try {
       const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : ""
-      const actor = token ? await resolveSession(runtime.db, token, new Date()) : undefined
+      const actor = token ? await resolveSession(runtime.db, token, runtime.now()) : undefined
       if (!actor) return next(new Error(TOKEN_INVALID))
       socket.data.actor = actor
       socket.data.session = sessionHash(token)
@@ -91,7 +91,7 @@ export const attachSocket = (http: HttpServer, runtime: Runtime, options: Socket
     if (checking || open.length === 0) return
     checking = true
     try {
-      const live = await liveSessions(runtime.db, [...new Set(open.map((s) => s.data.session as string))], new Date())
+      const live = await liveSessions(runtime.db, [...new Set(open.map((s) => s.data.session as string))], runtime.now())
       for (const socket of open) {
         if (live.has(socket.data.session)) continue
         socket.emit(SESSION_ENDED)

@@ -6,6 +6,8 @@
 import { constants, publicEncrypt, randomBytes } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO_PASSWORD } from "#adapters/postgres/seed"
+import { jobNamed } from "#adapters/scheduler/jobs"
+import { SESSION_TTL_MS } from "#adapters/security/sessions"
 import { backends, newEmployee, newUser, startTestApp, type TestApp } from "../support/test-app"
 
 const M = {
@@ -239,3 +241,33 @@ for (const backend of backends) {
     })
   })
 }
+
+/**
+ * A session lasts 7 days by the service's clock: the clock it is issued by, the one `/api` checks it by and the one the
+ * scheduler purges it by. (They once differed: a session issued by the wall clock was purged by the service's.)
+ */
+describe("a session's 7 days are counted by the service's clock [pglite]", () => {
+  const moved = { ms: 0 }
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp("pglite", { clock: () => new Date(Date.now() + moved.ms) })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it("is valid for 7 days of the service's clock and refused after them, as the purge job deletes it", async () => {
+    const token = await t.token("demo-student")
+    const row = await t.db.selectFrom("session").select(["created_at", "expires_at"]).orderBy("created_at", "desc").executeTakeFirstOrThrow()
+    expect(Math.abs(row.created_at.getTime() - t.runtime.now().getTime())).toBeLessThan(60_000)
+    moved.ms = SESSION_TTL_MS - 60 * 60_000
+    expect((await t.api("GET", "/api/user/wxuserInfo", token)).status).toBe(200)
+    moved.ms = SESSION_TTL_MS + 60_000
+    await new Promise((resolve) => setTimeout(resolve, 5_100)) // past the lookup cache's few seconds
+    expect(await t.api("GET", "/api/user/wxuserInfo", token)).toMatchObject({ status: 401, body: { message: M.tokenMissing } })
+    expect(await jobNamed("purge-sessions")!.run(t.runtime, t.runtime.now())).toMatchObject({ sessions: expect.any(Number) })
+    expect(await t.db.selectFrom("session").select("token_hash").where("expires_at", ">", t.runtime.now()).execute()).toEqual([])
+    const again = await t.token("demo-student")
+    expect((await t.api("GET", "/api/user/wxuserInfo", again)).status).toBe(200)
+  }, 60_000)
+})

@@ -17,7 +17,7 @@ export const devAuthRoutes = (runtime: Runtime) => {
   r.get("/auth/dev/users", handle(DevUsers, async () => Exit.succeed(await demoUsers(runtime.db))))
   r.post("/auth/dev/token", handle(DevToken, async ({ openid }): Promise<Exit.Exit<typeof DevToken.answer.Type, RuleViolation | NotFound>> => {
     if (!openid) return Exit.fail(new RuleViolation({ message: messages.openidRequired }))
-    const issued = await issueTokenFor(runtime.db, openid, new Date())
+    const issued = await issueTokenFor(runtime.db, openid, runtime.now())
     return issued ? Exit.succeed({ token: issued.token }) : Exit.fail(new NotFound({ message: messages.userNotFound }))
   }))
   return r

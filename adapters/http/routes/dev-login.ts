@@ -22,7 +22,7 @@ export const devLoginPath = (openid: string) => `/auth/dev/login/${encodeURIComp
 export const devLoginRoutes = (runtime: Runtime) => {
   const r = Router()
   r.get("/auth/dev/login/:openid", async (req, res) => {
-    const issued = await issueTokenFor(runtime.db, req.params.openid, new Date())
+    const issued = await issueTokenFor(runtime.db, req.params.openid, runtime.now())
     if (!issued) return sendFailure(res, 404, "获取用户信息失败")
     res.redirect(302, `/${landingPage(issued.role)}/${encodeURIComponent(issued.token)}`)
   })

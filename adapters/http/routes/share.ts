@@ -32,7 +32,7 @@ export const shareRoutes = (runtime: Runtime) => {
   r.get(SHARE_CALLBACK, async (req, res) => {
     const link = parseShareState(queryText(req, "state"))
     if (Result.isFailure(link)) return res.redirect(302, NO_MATCH)
-    const now = new Date()
+    const now = runtime.now()
     const openid = runtime.messaging.openidForCode(queryText(req, "code"), now)
     if (openid === undefined) return res.redirect(302, AUTHORIZATION_FAILED)
     const user = await runtime.db.selectFrom("app_user").select("subscribe").where("openid", "=", openid).executeTakeFirst()

@@ -25,7 +25,7 @@ export const statisticsRoutes = (runtime: Runtime) => {
 /** Mounted before the session check: these two take a session or a report key. */
 export const statisticsReportRoutes = (runtime: Runtime, sessions: SessionLookup) => {
   const r = Router()
-  const reader = reportReader(runtime.db, sessions)
+  const reader = reportReader(runtime.db, sessions, () => runtime.now())
   r.get("/api/statistics/daily/:date", reader, handle(DailyStatistics, ({ date }, req) =>
     runtime.read(dailyStatistics(statisticsCallerOf(req), date).pipe(Effect.map((blocks) => blocks.map(dailyBlockView))))))
   r.get("/api/statistics/getById/:id", reader, handle(StatisticsById, ({ id }, req) =>
