@@ -12,7 +12,7 @@ import type { IssuedCaptcha } from "./phone"
 import type { UserProfile } from "./profile"
 import { ProfileStore, type NewUser } from "./profile-store"
 import {
-  applyAuth, applyPaotui, completeProfile, completeRecorded, confirmPhoneRecorded, myAccount, pendingVerifications, reviewAuth, reviewRunner, sendCaptcha,
+  applyAuth, applyPaotui, completeProfile, completeRecorded, confirmPhoneRecorded, myAccount, pendingRunnerApplications, pendingVerifications, reviewAuth, reviewRunner, sendCaptcha,
   editRecorded, signUp, teamOf, unbindPhoneMain, unbindRecorded,
   unbindPhoneVice, unverifySelf, updateIdCardNo, updateNewPaotuiOrderRemind, updateNickname, updatePhone, updateRealname, updateSex,
   updateStudentCardUrl, updateWorksite
@@ -50,6 +50,8 @@ interface World {
   readonly staffAt?: string
   /** Codes this account had sent by requests that held the account's lock while this one waited for it. */
   readonly sentWhileWaiting?: ReadonlyArray<Date>
+  /** Someone else's request signed this person up between the sign-up's lookup and its insert (null: the insert is refused, yet no user has the openid). */
+  readonly signedUpMeanwhile?: UserProfile | null
 }
 
 /** Codes are "hashed" as `phone:code`; the code maker hands out 1234, 5678, … */
@@ -67,6 +69,10 @@ const world = (w: World = {}) => {
     find: (userId: string) => Effect.succeed(users.get(userId)),
     findByOpenid: (openid: string) => Effect.succeed([...users.values()].find((u) => u.openid === openid)),
     create: (u: NewUser) => Effect.sync(() => {
+      if (w.signedUpMeanwhile !== undefined) {
+        if (w.signedUpMeanwhile) users.set(w.signedUpMeanwhile.id, w.signedUpMeanwhile)
+        return false
+      }
       if ([...users.values()].some((known) => known.openid === u.openid)) return false
       users.set(u.id, profile({
         id: u.id, openid: u.openid, unionid: u.unionid, nickname: u.nickname, sex: u.sex as 0 | 1 | 2, subscribeTime: u.at, phoneMain: null,
@@ -460,6 +466,12 @@ describe("runner applications and teams", () => {
     expect(await world({ users: [ready()] }).run(applyPaotui(me, { agree: true }))).toEqual({ ok: true, value: { paotuiStatus: 0, paotuiLeader: null } })
   })
 
+  it("lists runner applications waiting for review, up to the limit", async () => {
+    const w = world({ users: [profile({ id: "u2", paotuiStatus: 0 }), profile({ paotuiStatus: 1 }), profile({ id: "u3", paotuiStatus: 0 })] })
+    const answer = await w.run(pendingRunnerApplications(1))
+    expect(answer.ok && answer.value.map((u) => u.id)).toEqual(["u2"])
+  })
+
   it("a team is listed to its leader, its runners and admins only", async () => {
     const w = world({ users: [leader, profile({ id: "r1", paotuiLeader: "lead", realname: "王五" }), profile({ id: "x" }), profile({ id: "adm", role: "admin" })] })
     const team = [{ id: "r1", realname: "王五", phoneMain: "13900139000", openid: "o1" }]
@@ -486,6 +498,29 @@ describe("the operations log of the account", () => {
     expect(await w.run(signUp({ ...arrival, openid: "o1" }))).toEqual({ ok: true, value: { id: "u1", signedUp: false } })
     expect(await w.run(signUp({ ...arrival, openid: " " }))).toMatchObject(refused("RuleViolation", "获取用户信息失败"))
     expect(w.ports.ops).toHaveLength(1)
+  })
+
+  it("a sign-up keeps the sex 1 or 2 the messaging app gave, stored and logged; a known openid makes no user and draws no id", async () => {
+    const w = world()
+    const arrival = { unionid: "un-1", nickname: null, subscribe: false }
+    expect(await w.run(signUp({ ...arrival, openid: "o1", sex: 2 }))).toEqual({ ok: true, value: { id: "u1", signedUp: false } })
+    expect([w.ports.ops, w.users.size]).toEqual([[], 1])
+    expect(await w.run(signUp({ ...arrival, openid: "o-a", sex: 1 }))).toEqual({ ok: true, value: { id: "id-1", signedUp: true } })
+    expect(await w.run(signUp({ ...arrival, openid: "o-b", sex: 2 }))).toEqual({ ok: true, value: { id: "id-2", signedUp: true } })
+    expect([w.user("id-1").sex, w.user("id-2").sex]).toEqual([1, 2])
+    expect(ops(w).map((o) => o.input)).toEqual([{ ...arrival, openid: "o-a", sex: 1 }, { ...arrival, openid: "o-b", sex: 2 }])
+  })
+
+  it("a sign-up raced by another request for the same person answers the user that request made, and logs nothing", async () => {
+    const theirs = profile({ id: "u9", openid: "o-new" })
+    const w = world({ signedUpMeanwhile: theirs })
+    expect(await w.run(signUp({ openid: "o-new", unionid: null, nickname: null, sex: 1, subscribe: true })))
+      .toEqual({ ok: true, value: { id: "u9", signedUp: false } })
+    expect(w.ports.ops).toEqual([])
+    const vanished = world({ signedUpMeanwhile: null })
+    expect(await vanished.run(signUp({ openid: "o-new", unionid: null, nickname: null, sex: 1, subscribe: true })))
+      .toMatchObject(refused("NotFound", "获取用户信息失败"))
+    expect(vanished.ports.ops).toEqual([])
   })
 
   it("an edit logs the field and the value saved; a refused one logs nothing", async () => {
@@ -596,5 +631,36 @@ describe("the operations log of the account", () => {
     expect(await w.run(reviewRunner(actor({ userId: "a1", openid: "admin-o", role: "admin" }), "u1", 2))).toMatchObject({ ok: true, value: { paotuiStatus: 2 } })
     expect(w.saves.at(-1)![1]).toEqual({ paotuiStatus: 2 })
     expect(ops(w)).toEqual([{ op: "reviewRunner", actorOpenid: "admin-o", input: { userId: "u1", decision: 2 }, outcome: { userId: "u1", paotuiStatus: 2 } }])
+  })
+
+  it("staff approve an applicant of their own worksite, logged under the staff member; an unknown user or no decision is refused and logs nothing", async () => {
+    const w = world({ users: [profile({ paotuiStatus: 0 })], staffAt: "w1" })
+    const staff = actor({ userId: "s1", openid: "staff-o", role: "staff" })
+    expect(await w.run(reviewRunner(staff, "u404", 1))).toMatchObject(refused("NotFound", "获取用户信息失败"))
+    expect(await w.run(reviewRunner("operator", "u1", undefined))).toMatchObject(refused("RuleViolation", "审核结果只能是通过(1)或不通过(2)"))
+    expect([w.saves, w.ports.ops]).toEqual([[], []])
+    expect(await w.run(reviewRunner(staff, "u1", 1))).toMatchObject({ ok: true, value: { id: "u1", paotuiStatus: 1 } })
+    expect(w.saves).toEqual([["u1", { paotuiStatus: 1, paotuiJoinedAt: now }]])
+    expect(ops(w)).toEqual([{ op: "reviewRunner", actorOpenid: "staff-o", input: { userId: "u1", decision: 1 }, outcome: { userId: "u1", paotuiStatus: 1 } }])
+  })
+
+  it("a verification's submission, cancellation and review log their outcome; a review its reviewer, decision and comment", async () => {
+    const w = world({ users: [profile({ authStatus: 0 }), profile({ id: "u2", openid: "o2", authStatus: 0, toAuthRealname: "李明", toAuthIdCardNo: ID_NO })] })
+    await w.run(unverifySelf(me))
+    await w.run(reviewAuth("operator", "u2", 1, undefined))
+    const admin = world({ users: [profile({ id: "u2", openid: "o2", authStatus: 0 })] })
+    await admin.run(reviewAuth(actor({ openid: "admin-o", role: "admin" }), "u2", 2, "照片模糊"))
+    expect([...ops(w), ...ops(admin)]).toEqual([
+      { op: "cancelVerification", actorOpenid: "o1", input: {}, outcome: { authStatus: -1 } },
+      { op: "reviewVerification", actorOpenid: "station-operator", input: { userId: "u2", decision: 1, comment: null }, outcome: { userId: "u2", authStatus: 1 } },
+      { op: "reviewVerification", actorOpenid: "admin-o", input: { userId: "u2", decision: 2, comment: "照片模糊" }, outcome: { userId: "u2", authStatus: 2 } }
+    ])
+  })
+
+  it("a runner application with a leader's code logs the code as trimmed and the leader joined", async () => {
+    const leader = profile({ id: "lead", openid: "o-lead", isPaotuiLeader: true, invitation: "INV1" })
+    const w = world({ users: [profile({ authStatus: 1, studentCardUrl: "/sign/x.jpg" }), leader], worksites: [site("w1", { paotuiApplyNeedInvitation: true })] })
+    expect(await w.run(applyPaotui(me, { invitation: " INV1 ", agree: true }))).toMatchObject({ ok: true })
+    expect(ops(w)).toEqual([{ op: "applyRunner", actorOpenid: "o1", input: { invitation: "INV1", agree: true }, outcome: { paotuiStatus: 0, paotuiLeader: "lead" } }])
   })
 })
