@@ -331,8 +331,9 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // a completed door pickup credits its runner: the ledger row takes a new id
   sendOut: replayer(operations.sendOut, (input, actor) => sendOut(actor, input.worksiteId, input.code), ({ order: o }) => ({ id: o.id, status: o.status }),
     () => ({ ids: randomUUID })),
-  // a door pickup's close cancels its errand, which may refund it: the refund's ledger row takes a new id
-  closeSending: replayer(operations.closeSending, (input, actor) => closeSending(actor, input.id), ({ order: o }) => ({ id: o.id, status: o.status }),
+  // a door pickup's close cancels its errand, which closes or refunds its payment at the provider as recorded; the
+  // refund's ledger row takes a new id
+  closeSending: replayer(operations.closeSending, (input, actor) => closeSending(actor, input.id).pipe(recordedProvider()), ({ order: o }) => ({ id: o.id, status: o.status }),
     () => ({ ids: randomUUID })),
   // the operator's announcements: `station activity add | end`, logged under the operator, who is no user
   addActivity: replayer(operations.addActivity, (input) => addActivity(input),

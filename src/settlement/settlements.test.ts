@@ -207,12 +207,19 @@ describe("the operator's refund", () => {
     expect(w.ops.map((o) => [o.op, o.input])).toEqual([["refundTrade", { tradeNo: "T2" }], ["refundTrade", { tradeNo: "T3" }]])
   })
 
-  it("an errand's or a freight's trade: refunded, nothing else undone here, logged", () => {
-    const w = world([trade("T7", "errand", { status: "paid", paidAt: created }), trade("T8", "freight", { status: "paid", paidAt: created })])
-    expect(value(w.run(refundTrade("T7"))).status).toBe("refunded")
+  it("a freight's trade: refunded, nothing else undone here, logged", () => {
+    const w = world([trade("T8", "freight", { status: "paid", paidAt: created })])
     expect(value(w.run(refundTrade("T8"))).status).toBe("refunded")
-    expect(w.refunds).toEqual(["T7", "T8"])
-    expect(w.ops.map((o) => o.outcome)).toEqual([{ tradeNo: "T7", status: "refunded", ids: [] }, { tradeNo: "T8", status: "refunded", ids: [] }])
+    expect(w.refunds).toEqual(["T8"])
+    expect(w.ops.map((o) => o.outcome)).toEqual([{ tradeNo: "T8", status: "refunded", ids: [] }])
+  })
+
+  it("an errand's payment is refused before the provider is asked: its order's cancel pays it back (paid alone, the order stayed open unpaid)", () => {
+    const w = world([trade("T7", "errand", { status: "paid", paidAt: created })])
+    expect(failure(w.run(refundTrade("T7")))).toMatchObject({ _tag: "StateConflict", message: "跑腿订单的支付只能随订单取消退款" })
+    expect(w.trades.get("T7")!.status).toBe("paid")
+    expect(w.refunds).toEqual([])
+    expect(w.ops).toEqual([])
   })
 
   it("a refund refused changes nothing and logs nothing", () => {

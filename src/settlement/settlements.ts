@@ -9,10 +9,12 @@ import { tipSettlement } from "../errand/tip-settlement"
 import { People } from "../parcel/parcel-store"
 import { SYSTEM_ACTOR } from "../parcel/returns"
 import { safekeepSettlement } from "../payment/safekeep-settlement"
-import type { Trade } from "../payment/trade"
+import { TradeKind, type Trade } from "../payment/trade"
+import { TradeStore } from "../payment/trade-store"
 import { ExpirePrepayOperation, RefundTradeOperation, TradePaidOperation } from "../payment/trade-operations"
 import { expireTrade, refundTradeWith, settleNoticeWith, type Settlement, type Settlements } from "../payment/use-cases"
 import { freightPaid } from "../sending/settlement"
+import { StateConflict } from "../shared/errors"
 import { logOperation, STATION_OPERATOR } from "../shared/operation"
 import { Clock, Ids, OpsLog } from "../shared/ports"
 import { depositSettlement, donationSettlement, expireDepositOf } from "../support/use-cases"
@@ -61,11 +63,19 @@ export const settlements: Settlements<SettlementServices> = entries
 /** `POST /api/wx/payNotify`: the provider's signed notice, settled once with its kind's change. */
 export const settleNotice = (fields: Readonly<Record<string, unknown>>) => settleNoticeWith(fields, settlements)
 
+export const refundMessages = {
+  /** An errand's payment is paid back by its order's cancel or void, which books it on the order; refunded alone, the order would stay open unpaid. */
+  errandPayment: "跑腿订单的支付只能随订单取消退款"
+} as const
+
 /**
  * The operator's refund (`station payments refund`): the trade paid back and its kind's change undone in one transaction,
- * logged as one `refundTrade` line under the operator with the ids the undoing drew.
+ * logged as one `refundTrade` line under the operator with the ids the undoing drew. An errand's payment is refused
+ * before the provider is asked: the errand lifecycle alone pays it back.
  */
 export const refundTrade = Effect.fn("refundTrade")(function* (tradeNo: string) {
+  const trade = yield* (yield* TradeStore).find(tradeNo)
+  if (trade?.kind === TradeKind.errand) return yield* new StateConflict({ message: refundMessages.errandPayment })
   const { value: refunded, ids } = yield* withDrawnIds(unlogged(refundTradeWith(tradeNo, (trade: Trade) => settlements[trade.kind].undo(trade))))
   const at = refunded.refundedAt ?? (yield* (yield* Clock).now)
   yield* logOperation(RefundTradeOperation, STATION_OPERATOR, at, { tradeNo }, { tradeNo, status: "refunded", ids })

@@ -22,7 +22,6 @@ import type { VoidOutcome } from "#src/errand/ordering"
 import { PayIn } from "#src/payment/pay-in"
 import { messages } from "#src/payment/trade"
 import { refundTradeWith } from "#src/payment/use-cases"
-import { refundTrade } from "#src/settlement/settlements"
 import { backends, failureOf, paidDoorDelivery, shanghaiNoonClock, startTestApp, unique, valueOf, type TestApp } from "../support/test-app"
 
 const MINUTE = 60_000
@@ -75,7 +74,7 @@ for (const backend of backends) {
       // the provider's books lose the order, as if it had been paid somewhere the provider never saw
       await t.db.withTables<ProviderTables>().deleteFrom("sim_provider_order").where("out_trade_no", "=", tradeNo).execute()
 
-      expect(failureOf(await t.runtime.run(refundTrade(tradeNo)))).toEqual(expect.objectContaining({
+      expect(failureOf(await t.runtime.run(refundTradeWith(tradeNo, () => Effect.void)))).toEqual(expect.objectContaining({
         _tag: "StateConflict", status: 409, message: messages.refundFailed("订单号不存在")
       }))
       expect(await tradeStatus(t.db, tradeNo)).toBe("paid")
@@ -93,7 +92,7 @@ for (const backend of backends) {
       const kept = await providerRefunds(t.db, tradeNo)
       expect(kept).toEqual([expect.objectContaining({ out_refund_no: `R${tradeNo}`.slice(0, 32), refund_fee: 240 })])
       // the next try gets the provider's answer for the same refund number: paid back once
-      expect(valueOf(await t.runtime.run(refundTrade(tradeNo)))).toMatchObject({ status: "refunded", refundReference: kept[0]!.refund_id })
+      expect(valueOf(await t.runtime.run(refundTradeWith(tradeNo, () => Effect.void)))).toMatchObject({ status: "refunded", refundReference: kept[0]!.refund_id })
       expect(await providerRefunds(t.db, tradeNo)).toEqual(kept)
     })
   })

@@ -64,30 +64,46 @@ describe("station replay of sending", () => {
     })
     expect(door.status, JSON.stringify(door.body)).toBe(200)
     expect(await t.api("DELETE", `/api/expressTakein/${door.body.data._id}`, token)).toMatchObject({ status: 200, body: { message: "关闭成功" } })
+    // a door pickup whose reward was paid, closed in the hall: its errand cancelled and the reward refunded at the provider
+    // (the replay answers the refund as recorded, as every errand cancel's)
+    const paidDoor = await t.api("POST", "/api/expressTakein", token, {
+      expressCompanyId: "ec-sf", senderAddressId: "addr-s", receiverAddressId: "addr-r", goodsName: "包", insureMoney: 1000, requiredDoorService: true,
+      goodsType: 1, dormBuilding: "b-xy-1", dormFloor: 2, dormRoom: "201", fee: 200, requireArriveTime: bookingDays(clock())[0]!.slots[0]!.toISOString()
+    })
+    const reward = await t.api("GET", `/api/paotuiOrder/prepay/${paidDoor.body.data.paotui._id}`, token)
+    const rewardSign = await t.api("GET", `/api/wx/paysign?package=${encodeURIComponent(`prepay_id=${reward.body.data.prepayId}`)}`, token)
+    expect((await t.api("POST", "/auth/dev/pay", undefined, rewardSign.body.data)).body.success).toBe(true)
+    expect(await t.api("DELETE", `/api/expressTakein/${paidDoor.body.data._id}`, token)).toMatchObject({ status: 200, body: { message: "关闭成功" } })
 
     await settleOutbox(t)
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
     expect(lines.map((l) => JSON.parse(l.text).op)).toEqual([
-      "bookSending", "setFreight", "freightPrepay", "freightPaid", "printWaybill", "sendOut", "bookSending", "setFreight", "closeSending", "bookSending", "closeSending"
+      "bookSending", "setFreight", "freightPrepay", "freightPaid", "printWaybill", "sendOut", "bookSending", "setFreight", "closeSending", "bookSending", "closeSending",
+      "bookSending", "errandPrepay", "errandPaid", "closeSending"
     ])
 
     const summary = await replayOperations(fresh.runtime, (async function* () { yield* lines })())
     expect(summary.problems).toEqual([])
-    expect(summary).toMatchObject({ operations: 11, matched: 11, mismatched: 0, failed: 0, badLines: 0 })
+    expect(summary).toMatchObject({ operations: 15, matched: 15, mismatched: 0, failed: 0, badLines: 0 })
     // the freight's trade as it was: its number, the provider's prepay id and reference, status, amount and times
     const tradesOf = (app: TestApp) => app.db.selectFrom("pay_trade").selectAll().where("kind", "=", "freight").orderBy("trade_no").execute()
     const trades = await tradesOf(t)
     expect(trades).toEqual([expect.objectContaining({ trade_no: prepay.body.data.tradeNo, prepay_id: prepay.body.data.prepayId, ref_id: id, status: "paid", amount_fen: prepay.body.data.totalFee })])
     expect(trades[0]?.provider_ref).toBeTruthy()
     expect(await tradesOf(fresh)).toEqual(trades)
-    for (const order of [id, due, door.body.data._id]) {
+    for (const order of [id, due, door.body.data._id, paidDoor.body.data._id]) {
       expect(await fresh.db.selectFrom("send_order").selectAll().where("id", "=", order).executeTakeFirstOrThrow())
         .toEqual(await t.db.selectFrom("send_order").selectAll().where("id", "=", order).executeTakeFirstOrThrow())
     }
-    const { errand_id: errandId } = await t.db.selectFrom("send_order").select("errand_id").where("id", "=", door.body.data._id).executeTakeFirstOrThrow()
-    const errandOf = (app: TestApp) => app.db.selectFrom("errand_order").select(["id", "status"]).where("id", "=", errandId ?? "").execute()
-    expect(await errandOf(fresh)).toEqual(await errandOf(t))
-    expect((await errandOf(t))[0]?.status).toBe(4)
+    for (const closed of [door.body.data._id, paidDoor.body.data._id]) {
+      const { errand_id: errandId } = await t.db.selectFrom("send_order").select("errand_id").where("id", "=", closed).executeTakeFirstOrThrow()
+      const errandOf = (app: TestApp) => app.db.selectFrom("errand_order").select(["id", "status", "paid", "refunded"]).where("id", "=", errandId ?? "").execute()
+      expect(await errandOf(fresh)).toEqual(await errandOf(t))
+      expect((await errandOf(t))[0]?.status).toBe(4)
+    }
+    const rewardTrade = (app: TestApp) => app.db.selectFrom("pay_trade").select(["trade_no", "status", "amount_fen"]).where("trade_no", "=", reward.body.data.tradeNo).execute()
+    expect(await rewardTrade(t)).toEqual([expect.objectContaining({ status: "refunded" })])
+    expect(await rewardTrade(fresh)).toEqual(await rewardTrade(t))
 
     const withoutPayment = await startTestApp("pglite", { clock })
     try {
