@@ -4,12 +4,12 @@
  */
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { inflateRawSync } from "node:zlib"
 import { Exit } from "effect"
+import ExcelJS from "exceljs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { actorByOpenid } from "#adapters/ops/actors"
 import { checkIn } from "#src/parcel/use-cases"
-import { crc32, toCsv, zip } from "../adapters/sheets/sheet"
+import { toCsv, toXlsx } from "../adapters/sheets/sheet"
 import { json, removeTempDirs, seededDataDir, station, tempDir } from "./station.testkit"
 
 const SLOW = 240_000
@@ -17,29 +17,14 @@ const DAY = 24 * 3_600_000
 
 afterAll(removeTempDirs)
 
-/** The files of a ZIP archive, read through its central directory, each checked against its CRC. */
-const unzip = (archive: Buffer): Map<string, string> => {
-  const files = new Map<string, string>()
-  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
-  const count = archive.readUInt16LE(end + 10)
-  let at = archive.readUInt32LE(end + 16)
-  for (let i = 0; i < count; i++) {
-    expect(archive.readUInt32LE(at)).toBe(0x02014b50)
-    const method = archive.readUInt16LE(at + 10)
-    const crc = archive.readUInt32LE(at + 16)
-    const packed = archive.readUInt32LE(at + 20)
-    const nameLength = archive.readUInt16LE(at + 28)
-    const extra = archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32)
-    const local = archive.readUInt32LE(at + 42)
-    const name = archive.subarray(at + 46, at + 46 + nameLength).toString("utf8")
-    const start = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28)
-    const data = archive.subarray(start, start + packed)
-    const content = method === 8 ? inflateRawSync(data) : data
-    expect(crc32(content)).toBe(crc)
-    files.set(name, content.toString("utf8"))
-    at += 46 + nameLength + extra
-  }
-  return files
+/** The first worksheet of an .xlsx, read back with exceljs: its name, each row's cell values, and the header row's font. */
+const readSheet = async (file: Buffer) => {
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.load(new Uint8Array(file).buffer)
+  const sheet = workbook.worksheets[0]!
+  const rows: Array<Array<unknown>> = []
+  sheet.eachRow((row) => rows.push(Array.from({ length: row.cellCount }, (_, i) => row.getCell(i + 1).value)))
+  return { count: workbook.worksheets.length, name: sheet.name, rows, headerBold: sheet.getRow(1).font?.bold === true, widths: sheet.columns.map((c) => c.width ?? 0) }
 }
 
 describe("sheets", () => {
@@ -48,9 +33,11 @@ describe("sheets", () => {
     expect(csv).toBe('\uFEFFa,b\r\n"x,y","say ""hi"""\r\n\'=1+1,3\r\n\'-2,"line\nbreak"\r\n')
   })
 
-  it("ZIP: what goes in comes out, names in UTF-8", () => {
-    const files = unzip(zip([["a.txt", "hello"], ["目录/b.xml", "<x>退回</x>".repeat(100)]]))
-    expect([...files.entries()]).toEqual([["a.txt", "hello"], ["目录/b.xml", "<x>退回</x>".repeat(100)]])
+  it("XLSX: one bold-headed sheet, text as text (formulas defused), numbers as numbers, wide columns for long cells", async () => {
+    const sheet = await readSheet(await toXlsx({ header: ["单号", "件数"], rows: [["=1+1", 3], ["新港西路135号中山大学南校园", 0.5]] }, "待退回"))
+    expect(sheet).toMatchObject({ count: 1, name: "待退回", headerBold: true })
+    expect(sheet.rows).toEqual([["单号", "件数"], ["'=1+1", 3], ["新港西路135号中山大学南校园", 0.5]])
+    expect(sheet.widths[0]).toBeGreaterThan(sheet.widths[1]!)
   })
 })
 
@@ -121,14 +108,12 @@ describe.concurrent("station returns", () => {
     const xlsx = await station(["returns", "export", xlsxFile], env)
     expect(xlsx.code, xlsx.stderr).toBe(0)
     expect(xlsx.stdout).toMatch(/包裹数\s+4/)
-    const files = unzip(readFileSync(xlsxFile))
-    expect([...files.keys()].sort()).toEqual(["[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/worksheets/sheet1.xml"])
-    const sheet = files.get("xl/worksheets/sheet1.xml")!
-    expect(sheet.match(/<row /g)).toHaveLength(5)
-    expect(sheet).toContain("<t xml:space=\"preserve\">快递单号</t>")
-    expect(sheet).toContain(`<t xml:space="preserve">${numbers.dongyuan}</t>`)
-    expect(sheet).toContain("'=HYPERLINK(&quot;x&quot;)")
-    expect(files.get("xl/workbook.xml")).toContain('name="待退回"')
+    const sheet = await readSheet(readFileSync(xlsxFile))
+    expect(sheet).toMatchObject({ count: 1, name: "待退回", headerBold: true })
+    expect(sheet.rows).toHaveLength(5)
+    expect(sheet.rows[0]).toEqual(["快递公司", "快递单号", "取件码", "收件人", "收件电话", "入库时间", "站点"])
+    expect(sheet.rows.map((row) => row[1])).toContain(numbers.dongyuan)
+    expect(sheet.rows.map((row) => row[3])).toContain("'=HYPERLINK(\"x\")")
 
     const badFormat = await station(["returns", "export", join(env.DATA_DIR, "out.txt")], env)
     expect(badFormat.code).toBe(2)

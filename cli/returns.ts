@@ -84,7 +84,7 @@ export const exportReturns = async (file: string, options: ExportOptions) => {
     const parcels = valueOf(await runtime.read(awaitingReturn(filterOf(options))))
     const progress = progressBar(parcels.length, options.progress !== false && parcels.length >= LONG_EXPORT_ROWS && isInteractive())
     const sheet = returnSheet(parcels, (done) => progress.update(done, `${done}/${parcels.length} rows`))
-    writeFileSync(path, format === "csv" ? toCsv(sheet) : toXlsx(sheet, "待退回"))
+    writeFileSync(path, format === "csv" ? toCsv(sheet) : await toXlsx(sheet, "待退回"))
     progress.finish()
     const summary = { file: path, format, rows: parcels.length, ...filterOf(options) }
     render(options, summary, () => pairs([["wrote", path], ["format", format], ["parcels", parcels.length],

@@ -114,7 +114,7 @@ export const errandExportRoutes = (runtime: Runtime) => {
     const exit = await runtime.read(todaySheet(userId))
     if (Exit.isFailure(exit)) return sendExit(res, exit, () => ({}))
     const [header, ...rows] = exit.value.rows
-    const file = toXlsx({ header: header ?? [], rows }, "跑腿单")
+    const file = await toXlsx({ header: header ?? [], rows }, "跑腿单")
     const name = `跑腿单-${shanghaiDate(exit.value.now)}.xlsx`
     res.setHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
     res.setHeader("Content-Disposition", `attachment; filename="paotui.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
