@@ -1,78 +1,66 @@
 /**
- * The waybill PDF writer: Code 128 symbols (patterns, set switching, check symbol), the PDF's cross-reference
- * table pointing at its objects, the page size in points, and — where poppler and zbar are installed — the
- * rendered page's barcode decoding back to the waybill number.
+ * The waybill PDF: each character finds the font chunk that draws it, the page is the label's size in points,
+ * and — where poppler and zbar are installed — only embedded fonts are used, the rendered page shows the
+ * Chinese text and its barcode decodes back to the waybill number.
  */
 import { execFileSync } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { fc, test } from "@fast-check/vitest"
-import { describe, expect, it } from "vitest"
+import { dirname, join } from "node:path"
+import fontkit from "@pdf-lib/fontkit"
+import { PDFDocument } from "pdf-lib"
+import sharp from "sharp"
+import { afterAll, describe, expect, it } from "vitest"
 import { StateConflict } from "#src/shared/errors"
 import { waybillOf, type Waybill } from "#src/sending/waybill"
-import { CODE128_PATTERNS, code128Bars, code128Values, MM, renderWaybillPdf, wrap } from "./pdf"
+import { chunkOf, LABEL_SIZES, renderWaybillPdf, sfntOfWoff, wrap } from "./pdf"
 
 const contact = { name: "张三", phone: "13800138000", province: "44", city: "4401", county: "440105", provinceName: "广东省", cityName: "广州市", countyName: "海珠区", detail: "新港西路135号" }
 const waybill = (expressNo: string, heightMm: 150 | 180 = 180): Waybill => {
   const w = waybillOf({
-    orderNo: "J1795400000000ABC123", expressNo, sender: contact, receiver: { ...contact, name: "李四" }, goodsName: "书籍", goodsCount: 1,
-    freightWeight: 1500, freight: 1200, freightPaid: true, isDaofu: false, insureMoney: 50_000, insureFreight: 250, remark: ""
+    orderNo: "J1795400000000ABC123", expressNo, sender: contact, receiver: { ...contact, name: "欧阳娜娜", detail: "颐和园路五号北京大学燕园" },
+    goodsName: "书籍", goodsCount: 1, freightWeight: 1500, freight: 1200, freightPaid: true, isDaofu: false, insureMoney: 50_000, insureFreight: 250, remark: "轻放，易碎"
   }, { id: "ec-sf", code: "SF", name: "顺丰速运" }, { widthMm: 100, heightMm }, new Date("2026-11-23T04:00:00Z"))
   if (w instanceof StateConflict) throw new Error(w.message)
   return w
 }
 
-describe("Code 128", () => {
-  it("has 107 distinct symbols, each 11 modules (stop 13), bars and spaces alternating from a bar", () => {
-    expect(CODE128_PATTERNS).toHaveLength(107)
-    expect(new Set(CODE128_PATTERNS).size).toBe(107)
-    CODE128_PATTERNS.forEach((p, i) => expect([...p].reduce((s, d) => s + Number(d), 0)).toBe(i === 106 ? 13 : 11))
-  })
+const FONT_FILES = join(dirname(createRequire(import.meta.url).resolve("@fontsource/noto-sans-sc")), "files")
 
-  it("encodes set B text with the mod-103 check: 'SF1' → start B, S, F, 1, check, stop", () => {
-    const values = code128Values("SF1")
-    expect(values).toEqual([104, 51, 38, 17, (104 + 51 * 1 + 38 * 2 + 17 * 3) % 103, 106])
-  })
-
-  it("switches to set C for runs of four digits or more (pairs), and back to B", () => {
-    expect(code128Values("123456").slice(0, 4)).toEqual([105, 12, 34, 56])
-    const mixed = code128Values("SF12345")
-    // S F, then the odd digit in B, then C for 2345
-    expect(mixed.slice(0, 7)).toEqual([104, 51, 38, 17, 99, 23, 45])
-    expect(code128Values("A1234B").slice(0, 6)).toEqual([104, 33, 99, 12, 34, 100])
-  })
-
-  test.prop([fc.stringMatching(/^[A-Z0-9]{1,24}$/)])("any waybill number: the check symbol is the weighted sum mod 103, the bars fit the width", (text) => {
-    const values = code128Values(text)
-    const check = values.at(-2)!
-    expect(check).toBe(values.slice(0, -2).reduce((s, v, k) => s + v * (k === 0 ? 1 : k), 0) % 103)
-    const { bars, total } = code128Bars(text)
-    expect(bars.every(([x, w]) => x >= 10 && x + w <= total - 10)).toBe(true)
-  })
-
-  it("refuses characters outside printable ASCII", () => {
-    expect(() => code128Values("顺丰1")).toThrow()
+describe("the font's chunks", () => {
+  it("find, for each character of a waybill, a chunk whose font has its glyph", () => {
+    const w = waybill("SF1795400000000123")
+    const text = [w.carrier.name, w.payment, w.receiver.name, w.receiver.address, w.sender.address, w.goods, w.insurance, w.remark, "收寄物品：计费重量订单号打印日期"].join("")
+    const fonts = new Map<string, ReturnType<typeof fontkit.create>>()
+    const chars = [...new Set(Array.from(text.replace(/\s/g, "")))]
+    for (const ch of chars) {
+      const file = chunkOf(ch.codePointAt(0)!)
+      expect(file, ch).toBeDefined()
+      if (!fonts.has(file!)) fonts.set(file!, fontkit.create(sfntOfWoff(readFileSync(join(FONT_FILES, file!)))))
+      expect(fonts.get(file!)!.hasGlyphForCodePoint(ch.codePointAt(0)!), `${ch} in ${file}`).toBe(true)
+    }
+    expect(chunkOf("A".codePointAt(0)!)).toBe("noto-sans-sc-latin-400-normal.woff")
+    expect(fonts.size).toBeGreaterThan(2)
+    expect(chunkOf(0x10fffd)).toBeUndefined()
   })
 })
 
 describe("the waybill PDF", () => {
-  it("is a one-page PDF of the sheet's size whose cross-reference points at each object", () => {
-    for (const height of [150, 180] as const) {
-      const pdf = Buffer.from(renderWaybillPdf(waybill("SF1795400000000123", height)))
-      const text = pdf.toString("latin1")
-      expect(text.startsWith("%PDF-1.4")).toBe(true)
-      expect(text.trimEnd().endsWith("%%EOF")).toBe(true)
-      expect(text).toContain(`/MediaBox [0 0 ${Math.round(100 * MM * 100) / 100} ${Math.round(height * MM * 100) / 100}]`)
-      expect(text).toContain("/BaseFont /STSong-Light /Encoding /UniGB-UCS2-H")
-      const xref = Number(/startxref\n(\d+)/.exec(text)![1])
-      expect(text.slice(xref, xref + 4)).toBe("xref")
-      const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]))
-      expect(offsets).toHaveLength(8)
-      offsets.forEach((o, i) => expect(text.slice(o, o + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`))
-      // the receiver's name as the privacy waybill prints it, in UTF-16BE: 李 U+674E, * U+002A (never 四 U+56DB)
-      expect(text).toContain("674E002A")
-      expect(text).not.toContain("674E56DB")
+  const pageSize = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPages().map((p) => p.getSize())
+
+  it("is one page of the label's size in points: the waybill's own (100 × 180, 100 × 150) or the one asked for (76 × 130)", async () => {
+    const cases = [
+      [await renderWaybillPdf(waybill("SF1795400000000123")), 100, 180],
+      [await renderWaybillPdf(waybill("SF1795400000000123", 150)), 100, 150],
+      [await renderWaybillPdf(waybill("SF1795400000000123"), { size: LABEL_SIZES.small }), 76, 130],
+      [await renderWaybillPdf(waybill("SF1795400000000123", 150), { size: LABEL_SIZES.large }), 100, 180]
+    ] as const
+    for (const [pdf, widthMm, heightMm] of cases) {
+      const pages = await pageSize(pdf)
+      expect(pages).toHaveLength(1)
+      expect(pages[0]!.width).toBeCloseTo((widthMm * 72) / 25.4, 2)
+      expect(pages[0]!.height).toBeCloseTo((heightMm * 72) / 25.4, 2)
     }
   })
 
@@ -81,18 +69,63 @@ describe("the waybill PDF", () => {
     expect(wrap("abcd一", 2)).toEqual(["abcd", "一"])
   })
 
-  // CI installs both (.ci/run), so there the test may not be skipped
-  const tools = ["/usr/bin/pdftoppm", "/usr/bin/zbarimg"].every(existsSync) || Boolean(process.env.CI || process.env.REQUIRE_BROWSER)
-  it.skipIf(!tools)("renders (pdftoppm) and its barcode decodes (zbarimg) to the waybill number", () => {
-    const dir = mkdtempSync(join(tmpdir(), "waybill-"))
-    try {
-      writeFileSync(join(dir, "w.pdf"), renderWaybillPdf(waybill("ZTO7312345678901")))
-      execFileSync("/usr/bin/pdftoppm", ["-png", "-r", "200", join(dir, "w.pdf"), join(dir, "w")])
-      expect(readFileSync(join(dir, "w-1.png")).subarray(1, 4).toString()).toBe("PNG")
-      const decoded = execFileSync("/usr/bin/zbarimg", ["-q", "--raw", join(dir, "w-1.png")], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
-      expect(decoded.trim()).toBe("ZTO7312345678901")
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
+  // CI installs them (.ci/run), so there the tests may not be skipped
+  const tools = ["/usr/bin/pdftoppm", "/usr/bin/pdffonts", "/usr/bin/pdftotext", "/usr/bin/zbarimg"].every(existsSync) || Boolean(process.env.CI || process.env.REQUIRE_BROWSER)
+  const dir = mkdtempSync(join(tmpdir(), "waybill-"))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  let n = 0
+  const file = (pdf: Uint8Array) => {
+    const path = join(dir, `w${++n}.pdf`)
+    writeFileSync(path, pdf)
+    return path
+  }
+  const run = (tool: string, args: ReadonlyArray<string>) => execFileSync(`/usr/bin/${tool}`, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+  /** The page at 150 dpi as a PNG, and its grey pixels. */
+  const rendered = async (pdf: Uint8Array) => {
+    const path = file(pdf)
+    run("pdftoppm", ["-r", "150", "-png", "-singlefile", path, path.replace(/\.pdf$/, "")])
+    const png = path.replace(/\.pdf$/, ".png")
+    const { data, info } = await sharp(readFileSync(png)).greyscale().raw().toBuffer({ resolveWithObject: true })
+    return { png, data, width: info.width, height: info.height }
+  }
+  const ink = (pixels: Uint8Array) => pixels.reduce((dark, v) => dark + (v < 128 ? 1 : 0), 0)
+
+  it.skipIf(!tools)("uses only fonts it embeds (Noto Sans SC subsets, no STSong), and its text reads back", async () => {
+    const w = waybill("SF1795400000000123")
+    const path = file(await renderWaybillPdf(w))
+    const rows = run("pdffonts", [path]).trim().split("\n").slice(2)
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows) {
+      const [name, ...rest] = row.trim().split(/\s+/)
+      expect(name).toMatch(/^NotoSansSC/)
+      expect(rest.at(-5), row).toBe("yes") // emb (then sub, uni, object, generation)
     }
+    expect(run("pdffonts", [path])).not.toMatch(/STSong/)
+    const text = run("pdftotext", [path, "-"])
+    expect(w.receiver.name).toMatch(/^欧阳?\*+$/)
+    expect(text).toContain(w.receiver.name)
+    expect(text).not.toContain("娜")
+    expect(text).toContain("颐和园路五号北京大学燕园")
+    expect(text).toContain("SF1795400000000123")
+  })
+
+  it.skipIf(!tools)("renders (pdftoppm) on both label sizes, and its barcode decodes (zbarimg) to the waybill number", async () => {
+    for (const size of [LABEL_SIZES.large, LABEL_SIZES.small]) {
+      const page = await rendered(await renderWaybillPdf(waybill("ZTO7312345678901"), { size }))
+      expect(page.width).toBe(Math.round((size.widthMm / 25.4) * 150))
+      expect(ink(page.data)).toBeGreaterThan(page.data.length / 100)
+      expect(run("zbarimg", ["-q", "--raw", page.png]).trim()).toBe("ZTO7312345678901")
+    }
+  })
+
+  it.skipIf(!tools)("draws the Chinese glyphs: an address adds ink, and two addresses of the same length look different", async () => {
+    const w = waybill("SF1795400000000123")
+    const withAddress = (address: string) => ({ ...w, receiver: { ...w.receiver, address } })
+    const [beijing, guangzhou, none] = await Promise.all(["北京市海淀区颐和园路", "广东省广州市海珠区路", ""].map(async (a) => rendered(await renderWaybillPdf(withAddress(a)))))
+    // ten 11-point characters at 150 dpi: each glyph some 23 px square, well over 30 dark pixels
+    expect(ink(beijing!.data) - ink(none!.data)).toBeGreaterThan(10 * 30)
+    expect(ink(guangzhou!.data) - ink(none!.data)).toBeGreaterThan(10 * 30)
+    const differing = beijing!.data.reduce((count, v, i) => count + (Math.abs(v - guangzhou!.data[i]!) > 64 ? 1 : 0), 0)
+    expect(differing).toBeGreaterThan(10 * 30)
   })
 })

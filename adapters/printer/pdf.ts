@@ -1,99 +1,131 @@
 /**
- * A small PDF writer for the electronic waybill: one page of text and filled rectangles (Code 128 bars,
- * rules). No font is embedded: Chinese and Latin text use the standard CID font /STSong-Light with the
- * UniGB-UCS2-H encoding (UTF-16BE codes), which PDF viewers and printers supply themselves (see
- * docs/decisions.md); digits under the barcode use the standard /Helvetica.
+ * The electronic waybill as PDF (pdf-lib): one page of the label's size with its text in Noto Sans SC,
+ * embedded as subsets so a label printer without a CJK font prints the Chinese, and the waybill number as a
+ * Code 128 image (bwip-js). The font comes from @fontsource/noto-sans-sc, split into unicode-range chunks:
+ * each character is drawn with the chunk whose range holds it (see docs/decisions.md).
  */
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { dirname, join } from "node:path"
+import { inflateSync } from "node:zlib"
+import fontkit from "@pdf-lib/fontkit"
+import { toBuffer } from "bwip-js/node"
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib"
 import type { Waybill } from "#src/sending/waybill"
 
 export const MM = 72 / 25.4
 
-// ---------------------------------------------------------------- Code 128 (set B, and set C for digit runs)
+/** The carriers' label sizes. */
+export const LABEL_SIZES = { small: { widthMm: 76, heightMm: 130 }, large: { widthMm: 100, heightMm: 180 } } as const
+export type LabelSize = { readonly widthMm: number; readonly heightMm: number }
 
-/** The 107 symbol patterns: bar, space, bar… module widths (each sums to 11; stop is 13). */
-export const CODE128_PATTERNS = [
-  "212222", "222122", "222221", "121223", "121322", "131222", "122213", "122312", "132212", "221213",
-  "221312", "231212", "112232", "122132", "122231", "113222", "123122", "123221", "223211", "221132",
-  "221231", "213212", "223112", "312131", "311222", "321122", "321221", "312212", "322112", "322211",
-  "212123", "212321", "232121", "111323", "131123", "131321", "112313", "132113", "132311", "211313",
-  "231113", "231311", "112133", "112331", "132131", "113123", "113321", "133121", "313121", "211331",
-  "231131", "213113", "213311", "213131", "311123", "311321", "331121", "312113", "312311", "332111",
-  "314111", "221411", "431111", "111224", "111422", "121124", "121421", "141122", "141221", "112214",
-  "112412", "122114", "122411", "142112", "142211", "241211", "221114", "413111", "241112", "134111",
-  "111242", "121142", "121241", "114212", "124112", "124211", "411212", "421112", "421211", "212141",
-  "214121", "412121", "111143", "111341", "131141", "114113", "114311", "411113", "411311", "113141",
-  "114131", "311141", "411131", "211412", "211214", "211232", "2331112"
-] as const
-
-const START_B = 104
-const START_C = 105
-const CODE_B = 100
-const CODE_C = 99
-const STOP = 106
-
-/**
- * The symbol values of `text` (printable ASCII): set C for an even run of at least 4 digits (an all-digit
- * text of even length starts in C), set B otherwise, with the mod-103 check symbol and stop.
- */
-export const code128Values = (text: string): Array<number> => {
-  if (!/^[\x20-\x7e]*$/.test(text)) throw new Error("Code 128 set B/C takes printable ASCII only")
-  const values: Array<number> = []
-  const runAt = (i: number) => /^\d*/.exec(text.slice(i))![0].length
-  let set: "B" | "C" = runAt(0) === text.length && text.length >= 4 && text.length % 2 === 0 ? "C" : "B"
-  values.push(set === "C" ? START_C : START_B)
-  let i = 0
-  while (i < text.length) {
-    const run = runAt(i)
-    if (set === "B" && run >= 4) {
-      if (run % 2 === 1) {
-        values.push(text.charCodeAt(i) - 32)
-        i += 1
-      }
-      values.push(CODE_C)
-      set = "C"
-      continue
-    }
-    if (set === "C") {
-      if (run >= 2) {
-        values.push(Number(text.slice(i, i + 2)))
-        i += 2
-        continue
-      }
-      values.push(CODE_B)
-      set = "B"
-    }
-    values.push(text.charCodeAt(i) - 32)
-    i += 1
-  }
-  const check = values.reduce((sum, v, k) => sum + v * (k === 0 ? 1 : k), 0) % 103
-  return [...values, check, STOP]
+export interface RenderOptions {
+  /** The label to lay out on; the waybill's own page when not given. */
+  readonly size?: LabelSize
 }
 
-/** The bars as [start, width] in modules, with the 10-module quiet zone on each side included in `total`. */
-export const code128Bars = (text: string): { readonly bars: ReadonlyArray<readonly [number, number]>; readonly total: number } => {
-  const bars: Array<readonly [number, number]> = []
-  let x = 10
-  for (const v of code128Values(text)) {
-    const pattern = CODE128_PATTERNS[v]!
-    for (let k = 0; k < pattern.length; k++) {
-      const w = Number(pattern[k])
-      if (k % 2 === 0) bars.push([x, w])
-      x += w
-    }
+// ---------------------------------------------------------------- the font's chunks
+
+const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve("@fontsource/noto-sans-sc")), "files")
+
+type Chunk = { readonly file: string; readonly ranges: ReadonlyArray<readonly [number, number]> }
+
+/** `U+4e00-4e05,U+4e07` → [[0x4e00, 0x4e05], [0x4e07, 0x4e07]]. */
+export const parseUnicodeRange = (range: string): Array<readonly [number, number]> =>
+  range.split(",").map((part) => {
+    const [from, to] = part.trim().replace(/^U\+/i, "").split("-")
+    return [parseInt(from!, 16), parseInt(to ?? from!, 16)] as const
+  })
+
+let chunkList: ReadonlyArray<Chunk> | undefined
+/** The 400-weight chunks, last of unicode.json first (`[12]` → files/noto-sans-sc-12-400-normal.woff). */
+const chunks = (): ReadonlyArray<Chunk> => {
+  chunkList ??= Object.entries(JSON.parse(readFileSync(join(FONT_DIR, "..", "unicode.json"), "utf8")) as Record<string, string>)
+    .map(([key, range]) => ({ file: `noto-sans-sc-${key.replace(/^\[(\d+)\]$/, "$1")}-400-normal.woff`, ranges: parseUnicodeRange(range) }))
+    .reverse()
+  return chunkList
+}
+
+/**
+ * The chunk file that holds the character, or undefined when no chunk does. Where ranges overlap (ASCII is in
+ * `[119]` and in `latin`) the last one listed wins, as a browser reads the @font-face rules of index.css.
+ */
+export const chunkOf = (codePoint: number): string | undefined =>
+  chunks().find((c) => c.ranges.some(([from, to]) => codePoint >= from && codePoint <= to))?.file
+
+/**
+ * The TrueType font inside a WOFF file (each table inflated, the sfnt directory rebuilt). fontkit reads WOFF
+ * itself, but its subsetter then loses the cmap (WOFF) or copies transformed glyphs (WOFF2).
+ */
+export const sfntOfWoff = (woff: Buffer): Buffer => {
+  if (woff.readUInt32BE(0) !== 0x774f4646) throw new Error("not a WOFF file")
+  const count = woff.readUInt16BE(12)
+  const tables = Array.from({ length: count }, (_, i) => {
+    const at = 44 + i * 20
+    const [offset, packed, length] = [woff.readUInt32BE(at + 4), woff.readUInt32BE(at + 8), woff.readUInt32BE(at + 12)]
+    const stored = woff.subarray(offset, offset + packed)
+    return { tag: woff.readUInt32BE(at), checksum: woff.readUInt32BE(at + 16), data: packed < length ? inflateSync(stored) : stored }
+  })
+  const head = Buffer.alloc(12 + 16 * count)
+  head.writeUInt32BE(woff.readUInt32BE(4), 0)
+  const log = Math.floor(Math.log2(count))
+  head.writeUInt16BE(count, 4)
+  head.writeUInt16BE(2 ** log * 16, 6)
+  head.writeUInt16BE(log, 8)
+  head.writeUInt16BE(count * 16 - 2 ** log * 16, 10)
+  let offset = head.length
+  const bodies = tables.map((t, i) => {
+    head.writeUInt32BE(t.tag, 12 + i * 16)
+    head.writeUInt32BE(t.checksum, 16 + i * 16)
+    head.writeUInt32BE(offset, 20 + i * 16)
+    head.writeUInt32BE(t.data.length, 24 + i * 16)
+    const padded = Buffer.concat([t.data, Buffer.alloc((4 - (t.data.length % 4)) % 4)])
+    offset += padded.length
+    return padded
+  })
+  return Buffer.concat([head, ...bodies])
+}
+
+const fontBytes = new Map<string, Uint8Array>()
+/** The chunk's font as TrueType bytes, read and unpacked once per process. */
+const bytesOf = (file: string): Uint8Array => {
+  let bytes = fontBytes.get(file)
+  if (!bytes) {
+    bytes = new Uint8Array(sfntOfWoff(readFileSync(join(FONT_DIR, file))))
+    fontBytes.set(file, bytes)
   }
-  return { bars, total: x + 10 }
+  return bytes
+}
+
+/** Splits text into runs that share a chunk; a character no chunk holds is drawn as '?'. */
+const runsOf = (text: string): Array<{ readonly file: string; readonly text: string }> => {
+  const runs: Array<{ file: string; text: string }> = []
+  for (const ch of Array.from(text)) {
+    const file = chunkOf(ch.codePointAt(0)!)
+    const [shown, from] = file ? [ch, file] : ["?", chunkOf(0x3f)!]
+    const last = runs.at(-1)
+    if (last?.file === from) last.text += shown
+    else runs.push({ file: from, text: shown })
+  }
+  return runs
+}
+
+/** The document's fonts, one subset per chunk used, embedded on first use. */
+const fontsOf = (doc: PDFDocument) => {
+  const embedded = new Map<string, Promise<PDFFont>>()
+  return (file: string) => {
+    let font = embedded.get(file)
+    if (!font) {
+      font = doc.embedFont(bytesOf(file), { subset: true })
+      embedded.set(file, font)
+    }
+    return font
+  }
 }
 
 // ---------------------------------------------------------------- text
 
-/** UTF-16BE hex of the text for a UCS2-H font (characters beyond the BMP become '?'). */
-const ucs2Hex = (text: string): string =>
-  Array.from(text).map((ch) => {
-    const code = ch.codePointAt(0)!
-    return (code > 0xffff ? 0x3f : code).toString(16).padStart(4, "0")
-  }).join("").toUpperCase()
-
-/** Width in ems: Latin half, everything else full. */
+/** Width in ems as the layout counts it: Latin half, everything else full. */
 const ems = (text: string): number => Array.from(text).reduce((w, ch) => w + (ch.codePointAt(0)! < 0x7f ? 0.5 : 1), 0)
 
 /** Wraps text into lines no wider than `maxEms`. */
@@ -111,106 +143,94 @@ export const wrap = (text: string, maxEms: number): Array<string> => {
   return lines
 }
 
-const num = (n: number) => (Math.round(n * 100) / 100).toString()
-
-/** A page being drawn, in points from the top-left (PDF's origin is bottom-left; converted on output). */
-class Page {
-  readonly ops: Array<string> = []
-  constructor(readonly width: number, readonly height: number) {}
-
-  rect(x: number, top: number, w: number, h: number) {
-    this.ops.push(`${num(x)} ${num(this.height - top - h)} ${num(w)} ${num(h)} re f`)
+/** Lays text out in points from the page's top-left (PDF's origin is bottom-left). */
+const writer = (page: PDFPage, font: (file: string) => Promise<PDFFont>) => ({
+  /** Text with its baseline `size` below `top`; answers its width. */
+  async text(x: number, top: number, size: number, text: string): Promise<number> {
+    let at = x
+    for (const run of runsOf(text)) {
+      const f = await font(run.file)
+      page.drawText(run.text, { x: at, y: page.getHeight() - top - size, size, font: f, color: rgb(0, 0, 0) })
+      at += f.widthOfTextAtSize(run.text, size)
+    }
+    return at - x
+  },
+  async width(text: string, size: number): Promise<number> {
+    let w = 0
+    for (const run of runsOf(text)) w += (await font(run.file)).widthOfTextAtSize(run.text, size)
+    return w
+  },
+  line(x1: number, top: number, x2: number) {
+    page.drawLine({ start: { x: x1, y: page.getHeight() - top }, end: { x: x2, y: page.getHeight() - top }, thickness: 0.8, color: rgb(0, 0, 0) })
   }
-
-  line(x1: number, top1: number, x2: number, top2: number, width = 0.8) {
-    this.ops.push(`${num(width)} w ${num(x1)} ${num(this.height - top1)} m ${num(x2)} ${num(this.height - top2)} l S`)
-  }
-
-  /** Text with its baseline `size` below `top`. */
-  text(x: number, top: number, size: number, text: string, font: "F1" | "F2" = "F2") {
-    const shown = font === "F2" ? `<${ucs2Hex(text)}>` : `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`
-    this.ops.push(`BT /${font} ${num(size)} Tf ${num(x)} ${num(this.height - top - size)} Td ${shown} Tj ET`)
-  }
-}
-
-/** Serialises one page with its two fonts into PDF bytes (objects, xref, trailer). */
-const serialise = (page: Page): Uint8Array => {
-  const content = page.ops.join("\n")
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(page.width)} ${num(page.height)}] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>`,
-    `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    "<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [7 0 R] >>",
-    "<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor 8 0 R /DW 1000 /W [1 95 500] >>",
-    "<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>"
-  ]
-  let out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n"
-  const offsets: Array<number> = []
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, "latin1"))
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`
-  })
-  const xref = Buffer.byteLength(out, "latin1")
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return new Uint8Array(Buffer.from(out, "latin1"))
-}
+})
 
 // ---------------------------------------------------------------- the waybill layout
 
+/** The Code 128 of the waybill number as a PNG, bars only (the number is printed under it as text). */
+const BARCODE_SCALE = 4
+const code128Png = (value: string): Promise<Buffer> =>
+  toBuffer({ bcid: "code128", text: value, scale: BARCODE_SCALE, height: 12, paddingwidth: 10, paddingheight: 0, backgroundcolor: "FFFFFF" })
+
 /**
- * The waybill on its sheet (width × 150 or 180 mm): the carrier, the barcode of the waybill number with the
- * number under it, receiver (large), sender, goods and weight, insurance, payment, remark and the order
- * number with the print date. Every section is a band separated by a rule.
+ * The waybill on its label (76 × 130 or 100 × 180 mm; the waybill's own page unless `options.size` names
+ * one): the carrier and payment, the barcode of the waybill number with the number under it, receiver (large),
+ * sender, goods and weight, insurance, remark and the order number with the print date. Every section is a
+ * band separated by a rule; sizes scale with the label's width.
  */
-export const renderWaybillPdf = (w: Waybill): Uint8Array => {
-  const page = new Page(w.page.widthMm * MM, w.page.heightMm * MM)
+export const renderWaybillPdf = async (w: Waybill, options: RenderOptions = {}): Promise<Uint8Array> => {
+  const size = options.size ?? w.page
+  const doc = await PDFDocument.create()
+  doc.registerFontkit(fontkit)
+  doc.setTitle(`${w.carrier.name} ${w.barcode.value}`)
+  doc.setCreationDate(new Date(`${w.printedOn}T00:00:00+08:00`))
+  doc.setModificationDate(new Date(`${w.printedOn}T00:00:00+08:00`))
+  const page = doc.addPage([size.widthMm * MM, size.heightMm * MM])
+  const out = writer(page, fontsOf(doc))
+  const scale = size.widthMm / 100
   const margin = 3 * MM
-  const inner = page.width - 2 * margin
+  const inner = page.getWidth() - 2 * margin
   let top = margin
   const band = () => {
-    page.line(margin, top, page.width - margin, top)
+    out.line(margin, top, page.getWidth() - margin)
     top += 1.5 * MM
   }
-  const para = (label: string, text: string, size: number, maxLines = 3) => {
-    const lines = wrap(`${label}${text}`, inner / size).slice(0, maxLines)
-    for (const l of lines) {
-      page.text(margin, top, size, l)
+  const para = async (label: string, text: string, points: number, maxLines = 3) => {
+    const size = points * scale
+    for (const l of wrap(`${label}${text}`, inner / size).slice(0, maxLines)) {
+      await out.text(margin, top, size, l)
       top += size * 1.3
     }
   }
 
-  page.text(margin, top, 14, w.carrier.name)
-  page.text(page.width - margin - ems(w.payment) * 10, top + 2, 10, w.payment)
-  top += 14 * 1.5
+  await out.text(margin, top, 14 * scale, w.carrier.name)
+  await out.text(page.getWidth() - margin - (await out.width(w.payment, 10 * scale)), top + 2, 10 * scale, w.payment)
+  top += 14 * scale * 1.5
   band()
 
-  const barHeight = (w.page.heightMm === 150 ? 14 : 18) * MM
-  const { bars, total } = code128Bars(w.barcode.value)
-  const module = Math.min(inner / total, 0.5 * MM)
-  const left = margin + (inner - module * total) / 2
-  for (const [x, width] of bars) page.rect(left + x * module, top, width * module, barHeight)
+  const png = await doc.embedPng(await code128Png(w.barcode.value))
+  const barHeight = (size.heightMm < 160 ? 14 : 18) * MM
+  const barWidth = Math.min(inner, (png.width / BARCODE_SCALE) * 0.5 * MM)
+  page.drawImage(png, { x: margin + (inner - barWidth) / 2, y: page.getHeight() - top - barHeight, width: barWidth, height: barHeight })
   top += barHeight + 1 * MM
-  const digits = w.barcode.value
-  page.text(margin + (inner - digits.length * 10 * 0.55) / 2, top, 10, digits, "F1")
-  top += 10 * 1.5
+  const digits = 10 * scale
+  await out.text(margin + (inner - (await out.width(w.barcode.value, digits))) / 2, top, digits, w.barcode.value)
+  top += digits * 1.5
   band()
 
-  para("收 ", `${w.receiver.name}  ${w.receiver.phone}`, 12, 1)
-  para("", w.receiver.address, 11)
+  await para("收 ", `${w.receiver.name}  ${w.receiver.phone}`, 12, 1)
+  await para("", w.receiver.address, 11)
   top += 1 * MM
   band()
-  para("寄 ", `${w.sender.name}  ${w.sender.phone}`, 9, 1)
-  para("", w.sender.address, 8, 2)
+  await para("寄 ", `${w.sender.name}  ${w.sender.phone}`, 9, 1)
+  await para("", w.sender.address, 8, 2)
   top += 1 * MM
   band()
-  para("物品：", `${w.goods}${w.weight ? `  计费重量：${w.weight}` : ""}`, 9, 2)
-  para("", w.insurance, 9, 1)
-  if (w.remark) para("备注：", w.remark, 8, 2)
+  await para("物品：", `${w.goods}${w.weight ? `  计费重量：${w.weight}` : ""}`, 9, 2)
+  await para("", w.insurance, 9, 1)
+  if (w.remark) await para("备注：", w.remark, 8, 2)
   band()
-  para("订单号：", w.orderNo, 8, 1)
-  para("打印日期：", w.printedOn, 8, 1)
-  return serialise(page)
+  await para("订单号：", w.orderNo, 8, 1)
+  await para("打印日期：", w.printedOn, 8, 1)
+  return doc.save()
 }

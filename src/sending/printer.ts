@@ -11,5 +11,5 @@ export class Printer extends Context.Service<Printer, {
 
 /** Renders a waybill to PDF bytes (the adapter's layout). */
 export class WaybillRenderer extends Context.Service<WaybillRenderer, {
-  render(waybill: Waybill): Uint8Array
+  render(waybill: Waybill): Promise<Uint8Array>
 }>()("station/WaybillRenderer") {}

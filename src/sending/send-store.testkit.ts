@@ -290,7 +290,7 @@ export const sendingWorld = (ids: ReadonlyArray<string> = []) => {
       }),
       find: (name) => Effect.sync(() => printer.kept.get(name))
     })),
-    Layer.succeed(WaybillRenderer, WaybillRenderer.of({ render: (waybill) => new TextEncoder().encode(JSON.stringify(waybill)) })),
+    Layer.succeed(WaybillRenderer, WaybillRenderer.of({ render: async (waybill) => new TextEncoder().encode(JSON.stringify(waybill)) })),
     Layer.succeed(QrSigner, fakeQrSigner),
     Layer.succeed(Regions, sampleRegions()),
     Layer.succeed(NoticePreferences, notices.service)

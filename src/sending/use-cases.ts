@@ -449,7 +449,8 @@ export const printWaybill = Effect.fn("printWaybill")(function* (actor: Actor, i
   const waybill = waybillOf(printed, company, setup, now)
   if (waybill instanceof StateConflict) return yield* waybill
 
-  const pdf = (yield* WaybillRenderer).render(waybill)
+  const renderer = yield* WaybillRenderer
+  const pdf = yield* Effect.promise(() => renderer.render(waybill))
   const answer = yield* (yield* Printer).print({ printer: setup.printer, name: printed.orderNo, pdf })
   if (!answer.ok) return yield* new StateConflict({ message: waybillMessages.printerFailed })
   if (printed !== order) yield* logOperation(PrintWaybillOperation, actor.openid, now, { orderNo: printed.orderNo }, { id: printed.id, status: printed.status, expressNo: printed.expressNo })
