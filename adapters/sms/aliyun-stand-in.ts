@@ -1,0 +1,93 @@
+/**
+ * Test only: a local stand-in for Alibaba Cloud's Dysmsapi endpoint as the installed SDK calls it — the V3
+ * signature (ACS3-HMAC-SHA256 over the canonical request of method, path, sorted query, the host, content-type
+ * and x-acs-* headers, and the payload's SHA-256), x-acs-date within 15 minutes, each x-acs-signature-nonce
+ * used once (SignatureNonceUsed), the action and version headers; it answers `{ Code, Message, RequestId, BizId }`.
+ */
+import { createHash, createHmac, timingSafeEqual } from "node:crypto"
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+
+export type AliyunAnswer = { readonly code: string; readonly status?: number } | "never"
+
+const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex")
+const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+
+const check = (req: IncomingMessage, raw: Buffer, keys: { id: string; secret: string }, nonces: Set<string>, now: number) => {
+  const m = /^ACS3-HMAC-SHA256 Credential=([^,]+),SignedHeaders=([a-z0-9;-]+),Signature=([0-9a-f]{64})$/.exec(String(req.headers.authorization ?? ""))
+  if (!m) return { status: 400, code: "IncompleteSignature" }
+  const [, keyId, signedHeaders, signature] = m as unknown as [string, string, string, string]
+  if (keyId !== keys.id) return { status: 404, code: "InvalidAccessKeyId.NotFound" }
+  const date = Date.parse(String(req.headers["x-acs-date"] ?? ""))
+  if (Number.isNaN(date)) return { status: 400, code: "InvalidTimeStamp.Format" }
+  if (Math.abs(now - date) > 15 * 60_000) return { status: 400, code: "InvalidTimeStamp.Expired" }
+  if (sha256(raw) !== req.headers["x-acs-content-sha256"]) return { status: 400, code: "SignatureDoesNotMatch" }
+  const signed = signedHeaders.split(";")
+  const mustSign = Object.keys(req.headers).filter((h) => h === "host" || h === "content-type" || h.startsWith("x-acs-"))
+  if (mustSign.some((h) => !signed.includes(h))) return { status: 400, code: "SignatureDoesNotMatch" }
+  const url = new URL(req.url ?? "/", "http://stand-in")
+  const query = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${encode(k)}=${encode(v)}`).join("&")
+  const headers = signed.map((h) => `${h}:${String(req.headers[h] ?? "").trim()}\n`).join("")
+  const canonical = [req.method, url.pathname, query, headers, signedHeaders, sha256(raw)].join("\n")
+  const expected = Buffer.from(createHmac("sha256", keys.secret).update(`ACS3-HMAC-SHA256\n${sha256(canonical)}`).digest("hex"))
+  if (!timingSafeEqual(expected, Buffer.from(signature))) return { status: 400, code: "SignatureDoesNotMatch" }
+  const nonce = String(req.headers["x-acs-signature-nonce"] ?? "")
+  if (nonce === "" || nonces.has(nonce)) return { status: 400, code: "SignatureNonceUsed" }
+  nonces.add(nonce)
+  if (req.headers["x-acs-action"] !== "SendSms" || req.headers["x-acs-version"] !== "2017-05-25") return { status: 400, code: "InvalidAction.NotFound" }
+  return undefined
+}
+
+export interface AliyunStandIn {
+  readonly endpoint: string
+  readonly requests: Array<{ headers: IncomingMessage["headers"]; query: Record<string, string>; raw: Buffer; path: string }>
+  close(): Promise<void>
+}
+
+export const startAliyunStandIn = async (options: {
+  readonly accessKeyId: string
+  readonly accessKeySecret: string
+  readonly answer: (query: Record<string, string>) => AliyunAnswer
+  readonly now?: () => number
+}): Promise<AliyunStandIn> => {
+  const requests: AliyunStandIn["requests"] = []
+  const nonces = new Set<string>()
+  const hanging = new Set<ServerResponse>()
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on("data", (c: Buffer) => chunks.push(c))
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks)
+      const reply = (status: number, code: string) => {
+        res.writeHead(status, { "content-type": "application/json;charset=utf-8" })
+        res.end(JSON.stringify({ Code: code, Message: code === "OK" ? "OK" : code, RequestId: crypto.randomUUID(), ...(code === "OK" ? { BizId: "900619746936498440^0" } : {}) }))
+      }
+      const refused = check(req, raw, { id: options.accessKeyId, secret: options.accessKeySecret }, nonces, (options.now ?? Date.now)())
+      if (refused) return reply(refused.status, refused.code)
+      const url = new URL(req.url ?? "/", "http://stand-in")
+      const query = Object.fromEntries([...url.searchParams, ...new URLSearchParams(raw.toString("utf8"))])
+      requests.push({ headers: req.headers, query, raw, path: req.url ?? "/" })
+      const answer = options.answer(query)
+      if (answer === "never") return void hanging.add(res)
+      reply(answer.status ?? 200, answer.code)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => {
+      for (const res of hanging) res.destroy()
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+  }
+}
+
+/** Sends a request again exactly as it came (same nonce, same signature): what a replay looks like. */
+export const replay = async (endpoint: string, request: AliyunStandIn["requests"][number]) => {
+  const headers = Object.fromEntries(Object.entries(request.headers).filter(([k]) => k !== "content-length" && k !== "connection").map(([k, v]) => [k, String(v)]))
+  const res = await fetch(`${endpoint}${request.path}`, { method: "POST", headers, body: request.raw })
+  return { status: res.status, body: await res.json() as { Code: string } }
+}
