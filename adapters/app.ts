@@ -76,7 +76,7 @@ export const startApp = async (options: AppOptions): Promise<App> => {
     const outbox = setInterval(() => {
       if (draining) return
       draining = true
-      drainOutbox(database.db, runtime.sms, runtime.messaging, undefined, () => runtime.now())
+      drainOutbox(database.db, runtime.smsGateway, runtime.messaging, undefined, () => runtime.now())
         .catch((err: unknown) => logger.error({ err }, "outbox worker failed"))
         .finally(() => { draining = false })
     }, options.outboxIntervalMs ?? 1000)

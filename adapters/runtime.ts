@@ -25,7 +25,8 @@ import { retrying } from "./runtime/retries"
 import { attemptInTransaction } from "./runtime/transactions"
 import { Wiring, type RunScope } from "./runtime/wiring"
 import { loadSecrets, type Secrets } from "./security/secrets"
-import { FakeSmsGateway } from "./sms/fake-sms-gateway"
+import { chooseSmsGateway } from "./sms/choose-sms-gateway"
+import { FakeSmsGateway, type SmsGateway } from "./sms/fake-sms-gateway"
 
 export type { StationServices } from "./runtime/ports"
 
@@ -36,7 +37,7 @@ export interface RuntimeOptions {
   readonly clock?: () => Date
   /** Where the fake label printer keeps the waybill PDFs (default `$DATA_DIR/waybills`). */
   readonly waybillDir?: string
-  /** The settings that pick a port's live adapter over its fake, e.g. STATION_PRINTER=raw9100 (default the process's environment). */
+  /** The settings that pick a port's live adapter over its fake, e.g. STATION_PRINTER=raw9100 or SMS=tencent (default the process's environment). */
   readonly env?: NodeJS.ProcessEnv
 }
 
@@ -71,7 +72,10 @@ export type Publish = (event: LiveEvent) => void
 
 export class Runtime {
   publish: Publish = () => {}
+  /** The local SMS gateway (tests look into what it sent). */
   readonly sms = new FakeSmsGateway()
+  /** What the outbox sends SMS through: the local one, or the provider `SMS` names (choose-sms-gateway.ts). */
+  readonly smsGateway: SmsGateway
   readonly messaging = new FakeMessagingApp()
   /** The parcel cabinets (a local fake that records each door it opened). */
   readonly locker = new FakeLocker()
@@ -94,6 +98,7 @@ export class Runtime {
     this.printer = new FakePrinter(resolve(options.waybillDir ?? defaultWaybillDir()))
     const standIns = { sms: this.sms, messaging: this.messaging, locker: this.locker, printer: this.printer, paymentProvider: this.paymentProvider }
     const env = options.env ?? process.env
+    this.smsGateway = chooseSmsGateway(env, this.sms)
     this.wiring = new Wiring(ports, { secrets, uploadsDir: this.uploadsDir, standIns, caches: emptyCaches(), env }, env)
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { recogniseFake } from "./fake-ocr"
+import { fakeOcr, recogniseFake } from "./fake-ocr"
+import { ocrContract } from "./ocr.contract"
 import { pngTextChunks, pngWithText } from "./png-text"
 
 describe("the local ID-card OCR", () => {
@@ -31,3 +32,5 @@ describe("the local ID-card OCR", () => {
     expect(pngTextChunks(png)).toEqual(new Map([["a", "1"], ["ocr", "二"]]))
   })
 })
+
+ocrContract("the local fake", async () => ({ ocr: fakeOcr }))

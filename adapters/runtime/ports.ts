@@ -40,6 +40,7 @@ import { DonationStore, SmsCreditStore } from "#src/support/support-store"
 import { ReportKeys, StatisticsSettings, StatisticsStore } from "#src/statistics/statistics-store"
 import { htmlCleaner } from "../content/html-cleaner"
 import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
+import { ocrChoice, tencentIdCardOcr, tencentOcrSettings } from "../ocr/tencent-ocr"
 import { payIn } from "../payments/pay-in"
 import { payouts } from "../payments/simulated-provider"
 import { activityStore } from "../postgres/stores/activity-store"
@@ -94,7 +95,11 @@ export const ports = [
   perProcess(WaybillRenderer, () => WaybillRenderer.of({ render: renderWaybillPdf })),
   perProcess(ContentCleaner, () => htmlCleaner),
   perProcess(StatisticsSettings, ({ env }) => statisticsSettings(env)),
-  perProcess(Ocr, { fake: () => loggedOcr(fakeOcr) }),
+  perProcess(Ocr, {
+    live: ({ env }) => loggedOcr(tencentIdCardOcr(tencentOcrSettings(env))),
+    fake: () => loggedOcr(fakeOcr),
+    liveWhen: (env) => ocrChoice(env) === "tencent"
+  }),
   perProcess(Locker, { fake: ({ standIns }) => standIns.locker.port() }),
   perProcess(Printer, {
     live: ({ standIns }) => rawPrinter(standIns.printer),

@@ -88,6 +88,6 @@ export const startAliyunStandIn = async (options: {
 /** Sends a request again exactly as it came (same nonce, same signature): what a replay looks like. */
 export const replay = async (endpoint: string, request: AliyunStandIn["requests"][number]) => {
   const headers = Object.fromEntries(Object.entries(request.headers).filter(([k]) => k !== "content-length" && k !== "connection").map(([k, v]) => [k, String(v)]))
-  const res = await fetch(`${endpoint}${request.path}`, { method: "POST", headers, body: request.raw })
+  const res = await fetch(`${endpoint}${request.path}`, { method: "POST", headers, body: new Uint8Array(request.raw) })
   return { status: res.status, body: await res.json() as { Code: string } }
 }
