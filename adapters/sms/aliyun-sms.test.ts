@@ -61,6 +61,17 @@ describe("Alibaba Cloud SMS on the wire", () => {
     }
   })
 
+  it("a wrong secret fails the signature check (SignatureDoesNotMatch), for good", async () => {
+    const { server } = await standIn()
+    try {
+      expect(await aliyunSmsGateway(aliyunSmsSettings(env(server.endpoint, "wrong-secret"))).send("13800000001", "captcha", { code: "1" }).catch((e: Error) => e))
+        .toMatchObject({ permanent: true, message: "Alibaba Cloud SMS refused the request: SignatureDoesNotMatch" })
+      expect(server.requests).toHaveLength(0)
+    } finally {
+      await server.close()
+    }
+  })
+
   it("a clock more than 15 minutes off is refused, and so is an unpaid account (isv.AMOUNT_NOT_ENOUGH), both for good", async () => {
     const skewed = await standIn({ on: false }, () => Date.now() + 20 * 60_000)
     const broke = await startAliyunStandIn({ accessKeyId: "LTAItest", accessKeySecret: "test-access-secret", answer: () => ({ code: "isv.AMOUNT_NOT_ENOUGH" }) })

@@ -77,6 +77,19 @@ describe("Tencent Cloud SMS on the wire", () => {
     }
   })
 
+  it("a wrong secret is refused by the signature check (AuthFailure.SignatureFailure), an unknown key id by SecretIdNotFound", async () => {
+    const { server } = await standIn()
+    try {
+      const wrong = await tencentSmsGateway(tencentSmsSettings(env(server.endpoint, "wrong-secret"))).send("13800000001", "captcha", { code: "1" }).catch((e: Error) => e)
+      expect(wrong).toMatchObject({ permanent: true, message: "Tencent SMS refused the request: AuthFailure.SignatureFailure" })
+      const unknown = await tencentSmsGateway(tencentSmsSettings({ ...env(server.endpoint), TENCENT_SMS_SECRET_ID: "AKIDother" })).send("13800000001", "captcha", { code: "1" }).catch((e: Error) => e)
+      expect(unknown).toMatchObject({ permanent: true, message: expect.stringContaining("AuthFailure.SecretIdNotFound") })
+      expect(server.requests).toHaveLength(0)
+    } finally {
+      await server.close()
+    }
+  })
+
   it("names a missing setting, never a secret's value", () => {
     expect(() => tencentSmsSettings({ ...env("x"), TENCENT_SMS_SECRET_KEY: "" })).toThrow("TENCENT_SMS_SECRET_KEY is not set")
     expect(() => tencentSmsSettings({ ...env("x"), TENCENT_SMS_TEMPLATE_PARCEL_ARRIVED: undefined })).toThrow("TENCENT_SMS_TEMPLATE_PARCEL_ARRIVED is not set")
