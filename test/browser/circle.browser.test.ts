@@ -204,6 +204,8 @@ describe.skipIf(!run)("the campus circle", () => {
     const market = await h.api<{ data: { results: unknown[] } }>("/api/circle/paging?pageNo=0&goodsType=-1", buyer)
     expect(market.data.results).toEqual([])
     await shot(page, "circle-10-my-delisted")
+    // the delist's toast gone first, so the delete's own toast is the one awaited (both read 操作成功)
+    await toast(page, "操作成功").waitFor({ state: "hidden" })
 
     await page.getByTestId("my-item-delete").click()
     await confirmDialog(page, "确认删除？")()
