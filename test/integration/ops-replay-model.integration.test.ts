@@ -441,9 +441,9 @@ const steps = (followers: { next: number }) => {
 
   // ---------------------------------------------------------------- time
   /**
-   * Time passes (half an hour to two days, or a week once a post was deleted; sixteen days at most in all) and the scheduler runs: unpaid prepays expire,
-   * unpaid and unaccepted orders are voided, parcels are reminded and marked due for return, days are counted and
-   * deleted posts' pictures purged.
+   * Time passes (half an hour to two days, or a week once a post was deleted; sixteen days at most in all) and the
+   * scheduler runs: unpaid prepays expire, unpaid and unaccepted orders are voided, parcels are reminded and marked due
+   * for return, days are counted and deleted posts' pictures purged.
    */
   const timePasses = fc.constantFrom(35 * MINUTE, 3 * HOUR, DAY, 2 * DAY, 7 * DAY).map((ms) => step(`${ms / HOUR} h pass, the scheduler runs`, async (m, r) => {
     if (r.moved.ms + ms > MAX_MOVED_MS) return
