@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Exit } from "effect"
-import ExcelJS from "exceljs"
+import { readSheet } from "../adapters/sheets/sheet.testkit"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { actorByOpenid } from "#adapters/ops/actors"
 import { checkIn } from "#src/parcel/use-cases"
@@ -16,16 +16,6 @@ const SLOW = 240_000
 const DAY = 24 * 3_600_000
 
 afterAll(removeTempDirs)
-
-/** The first worksheet of an .xlsx, read back with exceljs: its name, each row's cell values, and the header row's font. */
-const readSheet = async (file: Buffer) => {
-  const workbook = new ExcelJS.Workbook()
-  await workbook.xlsx.load(new Uint8Array(file).buffer)
-  const sheet = workbook.worksheets[0]!
-  const rows: Array<Array<unknown>> = []
-  sheet.eachRow((row) => rows.push(Array.from({ length: row.cellCount }, (_, i) => row.getCell(i + 1).value)))
-  return { count: workbook.worksheets.length, name: sheet.name, rows, headerBold: sheet.getRow(1).font?.bold === true, widths: sheet.columns.map((c) => c.width ?? 0) }
-}
 
 describe("sheets", () => {
   it("CSV: BOM, CRLF, quotes where needed, formulas defused", () => {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto"
 import { Effect } from "effect"
-import ExcelJS from "exceljs"
+import { readSheet } from "#adapters/sheets/sheet.testkit"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { exportLinks } from "#adapters/http/routes/errand-team"
 import { purposeBooks } from "#adapters/payments/books"
@@ -51,16 +51,6 @@ const completed = async (requester: TestUser, r: TestUser & { phone: string }) =
 
 const credit = async (userId: string) => (await t.db.selectFrom("app_user").select("credit_score").where("id", "=", userId).executeTakeFirstOrThrow()).credit_score
 const money = async (userId: string) => (await t.db.selectFrom("wallet").select("money").where("user_id", "=", userId).executeTakeFirstOrThrow()).money
-
-/** The first worksheet of an .xlsx, read back with exceljs: each row's cell values, and whether the header row is bold. */
-const readSheet = async (file: Buffer) => {
-  const workbook = new ExcelJS.Workbook()
-  await workbook.xlsx.load(new Uint8Array(file).buffer)
-  const sheet = workbook.worksheets[0]!
-  const rows: Array<Array<unknown>> = []
-  sheet.eachRow((row) => rows.push(Array.from({ length: row.cellCount }, (_, i) => row.getCell(i + 1).value)))
-  return { name: sheet.name, rows, headerBold: sheet.getRow(1).font?.bold === true }
-}
 
 const app = (backend: Backend) => {
   beforeAll(async () => {
