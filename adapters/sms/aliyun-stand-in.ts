@@ -6,7 +6,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+import { listenStandIn } from "./stand-in-server"
 
 export type AliyunAnswer = { readonly code: string; readonly status?: number } | "never"
 
@@ -72,17 +72,7 @@ export const startAliyunStandIn = async (options: {
       reply(answer.status ?? 200, answer.code)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => {
-      for (const res of hanging) res.destroy()
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
-  }
+  return { ...await listenStandIn(server, hanging), requests }
 }
 
 /** Sends a request again exactly as it came (same nonce, same signature): what a replay looks like. */

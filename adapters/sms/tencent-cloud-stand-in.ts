@@ -5,7 +5,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto"
 import { createServer, type IncomingMessage, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
+import { listenStandIn } from "./stand-in-server"
 
 export type TencentAnswer = Record<string, unknown> | { readonly error: string; readonly message?: string } | "never"
 
@@ -82,15 +82,5 @@ export const startTencentStandIn = async (options: {
       reply(answer)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => {
-      for (const res of hanging) res.destroy()
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
-  }
+  return { ...await listenStandIn(server, hanging), requests }
 }
