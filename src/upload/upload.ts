@@ -33,6 +33,24 @@ const FILE_NAME = /^[0-9a-f]{32}\.(jpg|png|gif)$/
 /** Only names this server makes are ever looked up on disk: no dots, slashes or encodings can slip through. */
 export const isStoredPath = (dateFolder: string, fileName: string): boolean => DATE_FOLDER.test(dateFolder) && FILE_NAME.test(fileName)
 
+/**
+ * The widths (px) each upload is also kept at, as WebP, for the pages' display sizes at 2×: 128 for 64 px
+ * avatars and list icons, 256 for the ~110-128 px grid thumbnails, 780 for full-width (390 px) pictures.
+ */
+export const THUMBNAIL_WIDTHS = [128, 256, 780] as const
+export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number]
+
+/** The thumbnail of a stored file at one width: `{hex}_w{width}.webp`, beside the original. */
+export const thumbnailName = (fileName: string, width: ThumbnailWidth): string | undefined =>
+  FILE_NAME.test(fileName) ? `${fileName.slice(0, 32)}_w${width}.webp` : undefined
+
+/** The smallest kept width at least as wide as asked (the largest when more is asked); undefined for no usable width. */
+export const thumbnailWidthFor = (asked: unknown): ThumbnailWidth | undefined => {
+  if (typeof asked !== "string" || !/^\d{1,5}$/.test(asked)) return undefined
+  const w = Number(asked)
+  return w === 0 ? undefined : THUMBNAIL_WIDTHS.find((t) => t >= w) ?? THUMBNAIL_WIDTHS[THUMBNAIL_WIDTHS.length - 1]
+}
+
 export const signUrl = (dateFolder: string, fileName: string): string => `${SIGN_PATH}/${dateFolder}/${fileName}`
 
 /**

@@ -26,7 +26,7 @@ const station = (ocrAnswer: OcrOutcome = recognised, ids = [uuid]) => {
         findOwn: (userId, dateFolder, fileName) =>
           Effect.succeed(records.find((r) => r.userId === userId && r.dateFolder === dateFolder && r.fileName === fileName))
       }),
-      Effect.provideService(ImageFiles, { save: (folder, name, bytes) => Effect.sync(() => void saved.push([folder, name, bytes.length])), remove: () => Effect.void }),
+      Effect.provideService(ImageFiles, { save: (folder, name, _type, bytes) => Effect.sync(() => void saved.push([folder, name, bytes.length])), remove: () => Effect.void }),
       Effect.provideService(Ocr, { recognise: (bytes) => Effect.sync(() => (scanned.push(bytes.length), ocrAnswer)) })
     ))
   return { saved, records, scanned, ops: ports.ops, run }

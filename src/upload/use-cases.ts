@@ -27,13 +27,13 @@ export const uploadImage = Effect.fn("uploadImage")(function* (actor: Actor, fil
   const id = yield* (yield* Ids).next
   const fileName = storedFileName(id, type)
   if (!fileName) return yield* Effect.die(new Error(`the id port gave ${id}, not a random UUID`))
+  const dateFolder = dateFolderOf(now)
+  yield* (yield* ImageFiles).save(dateFolder, fileName, type, file.bytes)
   let ocr: OcrResult | null = null
   if (file.field === UploadField.idCard) {
     const outcome = yield* (yield* Ocr).recognise(file.bytes)
     if (outcome.ok) ocr = outcome.result
   }
-  const dateFolder = dateFolderOf(now)
-  yield* (yield* ImageFiles).save(dateFolder, fileName, file.bytes)
   const sha256 = yield* Effect.promise(() => crypto.subtle.digest("SHA-256", new Uint8Array(file.bytes)))
   const record = yield* recordUpload(actor, { id, field: file.field, type, size: file.bytes.length, sha256: hex(new Uint8Array(sha256)), ocr, at: now })
   return { ...record, url: signUrl(dateFolder, fileName) }

@@ -1,12 +1,15 @@
 /**
  * Image uploads over HTTP: type by magic bytes, the 4 MiB cap, one file in one of the three fields,
  * ID-card recognition through the local OCR (recognised, unrecognised, service down), the files kept
- * under {uploads}/{yyyymmdd}/ and served read-only at /sign with no way out of that directory.
+ * under {uploads}/{yyyymmdd}/ re-encoded without EXIF (issue 23) with WebP thumbnails beside, and served
+ * read-only at /sign (`?w=` for a thumbnail) with no way out of that directory.
  * Runs on PGlite, and on real Postgres when TEST_DATABASE_URL is set.
  */
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { THUMBNAIL_WIDTHS } from "#src/upload/upload"
 import { shanghaiDate } from "#src/shared/time"
 import { checkDigit, gifBytes, idCardImage, jpegBytes, ocrDownImage, plainPng, upload } from "../support/account-kit"
 import { backends, newUser, startTestApp, type ApiAnswer, type TestApp } from "../support/test-app"
@@ -45,7 +48,7 @@ for (const backend of backends) {
       ["png", plainPng(), "image/png"],
       ["jpg", jpegBytes(300), "image/jpeg"],
       ["gif", gifBytes(), "image/gif"]
-    ] as const)("a %s in fileVal is stored under the Shanghai day's folder and served back as it was", async (ext, bytes, type) => {
+    ] as const)("a %s in fileVal is stored under the Shanghai day's folder, re-encoded as the same type, and served back", async (ext, bytes, type) => {
       const r = await upload(t, token, [{ field: "fileVal", bytes, name: "whatever.txt", type: "application/octet-stream" }])
       expect(r.status, JSON.stringify(r.body)).toBe(201)
       const { dateFolder, destFileName, url, _id } = r.body.data
@@ -54,12 +57,13 @@ for (const backend of backends) {
       expect(url).toBe(`/sign/${dateFolder}/${destFileName}`)
       expect(r.body.data.ocrResult).toBeUndefined()
       const onDisk = join(t.runtime.uploadsDir, dateFolder, destFileName)
-      expect(readFileSync(onDisk).equals(Buffer.from(bytes))).toBe(true)
+      const kept = readFileSync(onDisk)
+      expect(await sharp(kept).metadata()).toMatchObject({ format: { jpg: "jpeg", png: "png", gif: "gif" }[ext], width: ext === "png" ? 1 : 4 })
       const served = await fetch(`${t.url}${url}`)
       expect(served.status).toBe(200)
       expect(served.headers.get("content-type")).toBe(type)
       expect(served.headers.get("x-content-type-options")).toBe("nosniff")
-      expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true)
+      expect(Buffer.from(await served.arrayBuffer()).equals(kept)).toBe(true)
       expect(await t.db.selectFrom("upload").selectAll().where("id", "=", _id).executeTakeFirst()).toMatchObject({ user_id: userId, field: "fileVal", bytes: bytes.length })
     })
 
@@ -74,6 +78,53 @@ for (const backend of backends) {
       ]
       for (const [name, bytes] of fakes) expectFailure(await upload(t, token, [{ field: "fileVal", bytes, name, type: "image/jpeg" }]), 400, M.format)
       expect(await uploadsOf(userId)).toHaveLength(before)
+    })
+
+    it("a phone photo loses its EXIF (GPS, camera) and is turned upright; ?w= serves the thumbnail at that width", async () => {
+      const photo = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+        .withMetadata({ orientation: 6 })
+        .withExifMerge({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "39/1 54/1 2700/100" } })
+        .jpeg().toBuffer()
+      expect((await sharp(photo).metadata()).exif?.toString("latin1")).toContain("PhoneMaker")
+      const r = await upload(t, token, [{ field: "fileVal", bytes: photo, name: "IMG_0001.JPG", type: "image/jpeg" }])
+      expect(r.status, JSON.stringify(r.body)).toBe(201)
+      const { dateFolder, destFileName, url } = r.body.data
+      expect(destFileName).toMatch(/^[0-9a-f]{32}\.jpg$/)
+      const kept = readFileSync(join(t.runtime.uploadsDir, dateFolder, destFileName))
+      const meta = await sharp(kept).metadata()
+      expect(meta).toMatchObject({ format: "jpeg", width: 1000, height: 2000 })
+      expect(meta.exif).toBeUndefined()
+      expect(kept.toString("latin1")).not.toContain("PhoneMaker")
+      const original = await fetch(`${t.url}${url}`)
+      expect(original.headers.get("cache-control")).toBe("private, max-age=31536000, immutable")
+      expect(Buffer.from(await original.arrayBuffer()).equals(kept)).toBe(true)
+      for (const [asked, width] of [[64, 128], [128, 128], [200, 256], [390, 780], [2000, 780]] as const) {
+        const thumb = await fetch(`${t.url}${url}?w=${asked}`)
+        expect(thumb.status).toBe(200)
+        expect(thumb.headers.get("content-type")).toBe("image/webp")
+        expect(thumb.headers.get("cache-control")).toBe("private, max-age=31536000, immutable")
+        const m = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()
+        expect(m).toMatchObject({ format: "webp", width, height: width * 2 })
+        expect(m.exif).toBeUndefined()
+      }
+      // a width that is no number answers the original
+      expect((await fetch(`${t.url}${url}?w=abc`)).headers.get("content-type")).toBe("image/jpeg")
+      // the thumbnail files are no names a URL can ask for directly
+      expect((await fetch(`${t.url}/sign/${dateFolder}/${destFileName.slice(0, 32)}_w${THUMBNAIL_WIDTHS[0]}.webp`)).status).toBe(404)
+    })
+
+    it("bytes that start like an image but do not decode are refused with 400, leaving no file or row", async () => {
+      const before = (await uploadsOf(userId)).length
+      const { readdirSync } = await import("node:fs")
+      const folder = join(t.runtime.uploadsDir, shanghaiDate(new Date()).replace(/-/g, ""))
+      const filesBefore = existsSync(folder) ? readdirSync(folder).length : 0
+      const html = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("<html><script>alert(1)</script></html>")])
+      const truncated = (await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123" } }).png().toBuffer()).subarray(0, 60)
+      for (const [name, bytes] of [["page.jpg", html], ["cut.png", truncated]] as const) {
+        expectFailure(await upload(t, token, [{ field: "fileVal", bytes, name, type: "image/jpeg" }]), 400, M.format)
+      }
+      expect(await uploadsOf(userId)).toHaveLength(before)
+      expect(existsSync(folder) ? readdirSync(folder).length : 0).toBe(filesBefore)
     })
 
     it("exactly 4 MiB is accepted, one byte more is 413 with the spec's message", async () => {

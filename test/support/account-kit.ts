@@ -20,12 +20,11 @@ export const idCardImage = (realname: string, idCardNo: string, padTo = 0) => pn
 export const ocrDownImage = () => pngWithText({ ocr: JSON.stringify({ unavailable: "quota exceeded" }) })
 /** A PNG with no ID card on it. */
 export const plainPng = (padTo = 0) => pngWithText({}, padTo)
-export const jpegBytes = (size = 64) => {
-  const b = Buffer.alloc(Math.max(size, 4), 0x20)
-  b.set([0xff, 0xd8, 0xff, 0xe0])
-  return b
-}
-export const gifBytes = () => Buffer.concat([Buffer.from("GIF89a", "latin1"), Buffer.alloc(32, 0)])
+const JPEG_4X4 = Buffer.from("/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAEAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCOACqH/9k=", "base64")
+/** A real 4×4 JPEG (the server decodes what it keeps), padded past its end to at least `size` bytes. */
+export const jpegBytes = (size = 64) => Buffer.concat([JPEG_4X4, Buffer.alloc(Math.max(0, size - JPEG_4X4.length))])
+/** A real 4×4 GIF. */
+export const gifBytes = () => Buffer.from("R0lGODlhBAAEAIAAAExpccgeHiH5BAUAAAAALAAAAAAEAAQAAAIEjI8ZBQA7", "base64")
 
 export interface Part {
   readonly field: string

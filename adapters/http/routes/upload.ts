@@ -4,10 +4,10 @@ import { Schema } from "effect"
 import { Router, type Request } from "express"
 import { IMAGE_RULES, messages, UploadField } from "#src/upload/image-upload"
 import { UploadFile, uploadedView } from "#src/upload/calls"
-import { SIGN_PATH } from "#src/upload/upload"
+import { SIGN_PATH, thumbnailWidthFor } from "#src/upload/upload"
 import { uploadImage, type ReceivedFile } from "#src/upload/use-cases"
 import type { Runtime } from "../../runtime"
-import { storedFilePath } from "../../uploads/image-files"
+import { storedFilePath, thumbnailFilePath } from "../../uploads/image-files"
 import { actorOf, sendExit, sendFailure } from "../outcome"
 
 const FIELDS = new Set<string>(Object.values(UploadField))
@@ -72,15 +72,29 @@ export const uploadRoutes = (runtime: Runtime) => {
   return r
 }
 
-/** `GET /sign/{dateFolder}/{destFileName}`: only names this server made, from the uploads root, never a listing. */
+/** A random name never changes content: a year in the viewer's cache; never a shared one, as ID and student cards come this way. */
+const IMMUTABLE = "private, max-age=31536000, immutable"
+
+/**
+ * `GET /sign/{dateFolder}/{destFileName}`: only names this server made, from the uploads root, never a listing.
+ * `?w=` picks the WebP thumbnail of the nearest kept width at least that wide; a file stored before thumbnails
+ * were kept answers with the original.
+ */
 export const signedFileRoutes = (runtime: Runtime) => {
   const r = Router()
   r.get(`${SIGN_PATH}/:dateFolder/:fileName`, (req, res) => {
-    const path = storedFilePath(runtime.uploadsDir, req.params.dateFolder, req.params.fileName)
+    const { dateFolder, fileName } = req.params
+    const path = storedFilePath(runtime.uploadsDir, dateFolder, fileName)
     if (!path) return sendFailure(res, 404, "文件不存在")
-    res.sendFile(path, { dotfiles: "deny", headers: { "Cache-Control": "private, max-age=86400, immutable" } }, (err) => {
-      if (err && !res.headersSent) sendFailure(res, 404, "文件不存在")
-    })
+    const width = thumbnailWidthFor(req.query.w)
+    const send = (file: string, fallback?: string) =>
+      res.sendFile(file, { dotfiles: "deny", headers: { "Cache-Control": IMMUTABLE } }, (err) => {
+        if (!err || res.headersSent) return
+        if (fallback) return send(fallback)
+        sendFailure(res, 404, "文件不存在")
+      })
+    const thumbnail = width && thumbnailFilePath(runtime.uploadsDir, dateFolder, fileName, width)
+    thumbnail ? send(thumbnail, path) : send(path)
   })
   r.use(SIGN_PATH, (_req, res) => { sendFailure(res, 404, "文件不存在") })
   return r
