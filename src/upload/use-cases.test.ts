@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { RuleViolation } from "../shared/errors"
 import { Ocr, type OcrOutcome } from "./ocr"
 import type { Clock, Ids, OpsLog } from "../shared/ports"
 import { actor, outcome, recordingPorts, refused } from "../shared/ports.testkit"
@@ -14,7 +15,7 @@ const stored = "0123456789abcdef0123456789abcdef.png"
 const PNG_SHA256 = "93ed354a080035df9d608d7a94ac097cadd0347dbef8d14326175dbf81f1738f"
 const recognised: OcrOutcome = { ok: true, result: { realname: "李明", idCardNo: "11010519491231002X", sex: 2 } }
 
-const station = (ocrAnswer: OcrOutcome = recognised, ids = [uuid]) => {
+const station = (ocrAnswer: OcrOutcome = recognised, ids = [uuid], decodes = true) => {
   const saved: Array<readonly [string, string, number]> = []
   const records: Array<UploadRecord> = []
   const scanned: Array<number> = []
@@ -26,7 +27,8 @@ const station = (ocrAnswer: OcrOutcome = recognised, ids = [uuid]) => {
         findOwn: (userId, dateFolder, fileName) =>
           Effect.succeed(records.find((r) => r.userId === userId && r.dateFolder === dateFolder && r.fileName === fileName))
       }),
-      Effect.provideService(ImageFiles, { save: (folder, name, _type, bytes) => Effect.sync(() => void saved.push([folder, name, bytes.length])), remove: () => Effect.void }),
+      Effect.provideService(ImageFiles, { save: (folder, name, _type, bytes) =>
+        decodes ? Effect.sync(() => void saved.push([folder, name, bytes.length])) : Effect.fail(new RuleViolation({ message: "请上传正确格式的图片" })), remove: () => Effect.void }),
       Effect.provideService(Ocr, { recognise: (bytes) => Effect.sync(() => (scanned.push(bytes.length), ocrAnswer)) })
     ))
   return { saved, records, scanned, ops: ports.ops, run }
@@ -72,6 +74,12 @@ describe("uploading an image", () => {
     const s = station()
     expect(await s.run(uploadImage(actor(), files))).toMatchObject(refused(tag, message))
     expect([s.saved, s.records, s.ops]).toEqual([[], [], []])
+  })
+
+  it("bytes the image store cannot decode are refused before recognition, and nothing is recorded or logged", async () => {
+    const s = station(recognised, [uuid], false)
+    expect(await s.run(uploadImage(actor(), [file("idCard")]))).toMatchObject(refused("RuleViolation", "请上传正确格式的图片"))
+    expect([s.saved, s.records, s.scanned, s.ops]).toEqual([[], [], [], []])
   })
 
   it("an id that is no random UUID is a defect, never a file name", async () => {

@@ -10,6 +10,7 @@ import { join } from "node:path"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { THUMBNAIL_WIDTHS } from "#src/upload/upload"
+import { thumbnailSrc } from "../../web/src/lib/format"
 import { shanghaiDate } from "#src/shared/time"
 import { checkDigit, gifBytes, idCardImage, jpegBytes, ocrDownImage, plainPng, upload } from "../support/account-kit"
 import { backends, newUser, startTestApp, type ApiAnswer, type TestApp } from "../support/test-app"
@@ -107,6 +108,10 @@ for (const backend of backends) {
         expect(m).toMatchObject({ format: "webp", width, height: width * 2 })
         expect(m.exif).toBeUndefined()
       }
+      // the pages' helper asks for twice the CSS width: a grid cell of 128 px gets the 256 px thumbnail
+      expect(thumbnailSrc(url, 128)).toBe(`${url}?w=256`)
+      expect(thumbnailSrc(`https://cdn.example.com${url}`, 36)).toBe(`https://cdn.example.com${url}?w=72`)
+      for (const other of ["https://wx.qlogo.cn/mmopen/abc/132", "data:image/png;base64,AAAA", `${url}?w=1`, ""]) expect(thumbnailSrc(other, 128)).toBe(other)
       // a width that is no number answers the original
       expect((await fetch(`${t.url}${url}?w=abc`)).headers.get("content-type")).toBe("image/jpeg")
       // the thumbnail files are no names a URL can ask for directly

@@ -23,6 +23,13 @@ export const imageSrc = (data: string | null | undefined): string => {
   return /^(data:|https?:|\/)/.test(raw) ? raw : `data:image/png;base64,${raw}`
 }
 
+/**
+ * An uploaded picture (`/sign/…`, here or behind a preview base) at the server's thumbnail nearest `cssWidth` × 2
+ * (`?w=`, issue 23); any other picture (the messaging app's avatars, data URLs) as it is.
+ */
+export const thumbnailSrc = (url: string, cssWidth: number): string =>
+  /^(https?:\/\/[^/?#]*)?(\/[^?#]*)?\/sign\/\d{8}\/[0-9a-f]{32}\.(jpg|png|gif)$/.test(url) ? `${url}?w=${cssWidth * 2}` : url
+
 const dateFormat = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" })
 
 /** A Beijing calendar date (follow time and the like). */

@@ -1,11 +1,11 @@
 /** Small parts of the circle's cards: an avatar, a row of pictures that opens the viewer, a list's foot, the empty picture. */
 import { ImageViewer, InfiniteScroll } from "antd-mobile"
-import { imageSrc } from "../../../lib/format"
+import { imageSrc, thumbnailSrc } from "../../../lib/format"
 import avatar from "../images/avatar.svg"
 import empty from "../images/empty.svg"
 
 export const Avatar = (props: { readonly src: string | null | undefined; readonly size?: number; readonly alt?: string }) => (
-  <img className="circle-avatar" src={imageSrc(props.src) || avatar} alt={props.alt ?? "头像"}
+  <img className="circle-avatar" src={thumbnailSrc(imageSrc(props.src), props.size ?? 36) || avatar} alt={props.alt ?? "头像"}
     style={props.size ? { width: props.size, height: props.size } : undefined}
     onError={(e) => { if (e.currentTarget.src !== avatar) e.currentTarget.src = avatar }} />
 )
@@ -20,7 +20,7 @@ export const PicGrid = (props: { readonly urls: ReadonlyArray<string>; readonly 
   const more = props.urls.length - shown.length
   const cell = (url: string, i: number) => (
     <>
-      <img src={url} alt="" loading="lazy" />
+      <img src={thumbnailSrc(url, shown.length === 1 ? 260 : 128)} alt="" loading="lazy" />
       {more > 0 && i === shown.length - 1 ? <span className="circle-pics__more">+{more}</span> : null}
     </>
   )
