@@ -1,5 +1,4 @@
 /** Uploaded images through sharp: decoded as the sniffed type, turned upright, re-encoded without metadata, and thumbnailed. */
-import sharp from "sharp"
 import type { ImageType } from "#src/upload/image-upload"
 import { THUMBNAIL_WIDTHS, type ThumbnailWidth } from "#src/upload/upload"
 
@@ -20,6 +19,8 @@ export interface EncodedImage {
  * to keep it; an animated GIF stays animated.
  */
 export const encodeImage = async (type: ImageType, bytes: Uint8Array): Promise<EncodedImage | undefined> => {
+  // loaded on the first upload, not when each `station` command starts
+  const { default: sharp } = await import("sharp")
   const input = () => sharp(bytes, { animated: type === "gif", limitInputPixels: MAX_PIXELS, failOn: "error" })
   try {
     const meta = await input().metadata()
