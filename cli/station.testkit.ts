@@ -2,15 +2,13 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync, readdirSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { join } from "node:path"
 import { migrateToLatest, openDatabase, type Database } from "#adapters/postgres/database"
 import { seedDemoCampus } from "#adapters/postgres/seed"
 import { Runtime } from "#adapters/runtime"
+import { CLI_TEST_BUNDLE_DIR, root } from "./test-bundle"
 
-export const root = resolve(import.meta.dirname, "..")
-
-/** Where the app suites' global set-up builds the `station` bundle (`test/support/cli-bundle.setup.ts`). */
-export const CLI_TEST_BUNDLE_DIR = join(root, "dist/cli-test")
+export { CLI_TEST_BUNDLE_DIR, root }
 /** The `station` command the CLI suites run: node with the bundle built for them. */
 export const STATION = [process.execPath, join(CLI_TEST_BUNDLE_DIR, "station.js")] as const
 

@@ -5,7 +5,7 @@
  * so `cli/start-time.test.ts` may rebuild `dist/cli/` meanwhile.
  */
 import { buildCli } from "../../cli/build"
-import { CLI_TEST_BUNDLE_DIR } from "../../cli/station.testkit"
+import { CLI_TEST_BUNDLE_DIR } from "../../cli/test-bundle"
 
 export default async function setup() {
   await buildCli(CLI_TEST_BUNDLE_DIR)
