@@ -94,14 +94,25 @@ describe.skipIf(!run)("feedback and the pages' load failures", () => {
     await pics.locator("input[type=file]").setInputFiles([await photo(page, "sms-1.jpg", 210, "短信1"), await photo(page, "sms-2.jpg", 30, "短信2")])
     await expect.poll(() => page.getByTestId("suggestion-pics-count").textContent(), POLL).toBe("2/3")
     await expect.poll(() => pics.locator(".adm-image-uploader-cell img").count(), POLL).toBe(2)
-    // two more would be four: only one is taken, with the spec's words
+    // two more would be four: only one is taken, with the spec's words; its upload is held back until released
+    let release = () => {}
+    const held = new Promise<void>((resolve) => { release = resolve })
+    await page.route("**/api/upload/uploadFile", async (route) => { await held; await route.continue() })
     await pics.locator("input[type=file]").setInputFiles([await photo(page, "x-1.jpg", 120, "多1"), await photo(page, "x-2.jpg", 300, "多2")])
     await toast(page, "最多只能上传3张图片").waitFor()
     await expect.poll(() => pics.locator(".adm-image-uploader-cell img").count(), POLL).toBe(3)
     expect(await page.locator(".feedback-uploader__add").isVisible()).toBe(false)
-    await pics.locator(".adm-image-uploader-cell-delete").last().click()
+    // the second picture removed while the third still uploads: the third, done before the confirm, stays
+    await pics.locator(".adm-image-uploader-cell-delete").nth(1).click()
+    await page.locator(".adm-dialog-content").filter({ hasText: "确定删除这张图片吗？" }).waitFor()
+    release()
+    await expect.poll(() => page.getByTestId("suggestion-pics-count").textContent(), POLL).toBe("3/3")
+    await page.unroute("**/api/upload/uploadFile")
+    const shown = () => pics.locator(".adm-image-uploader-cell img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))
+    const [first, , third] = await shown()
     await confirmDialog(page, "确定删除这张图片吗？")
     await expect.poll(() => page.getByTestId("suggestion-pics-count").textContent(), POLL).toBe("2/3")
+    expect(await shown()).toEqual([first, third])
 
     // a refused submit (title cleared) keeps the type, the content and the pictures
     await field(page, "suggestion-title").fill("  ")
