@@ -3,7 +3,8 @@ import { startTencentStandIn, type TencentAnswer } from "../sms/tencent-cloud-st
 import { OCR_CHUNK } from "./fake-ocr"
 import { cardImage, ocrContract } from "./ocr.contract"
 import { pngTextChunks } from "./png-text"
-import { ocrChoice, tencentIdCardOcr, tencentOcrSettings } from "./tencent-ocr"
+import { ocrChoice } from "./choose-ocr"
+import { tencentIdCardOcr, tencentOcrSettings } from "./tencent-ocr"
 
 /** IDCardOCR as the documents answer it, reading the test's card off the picture's text chunk. */
 const idCardOcr = (action: string, body: Record<string, unknown>): TencentAnswer => {
@@ -50,10 +51,11 @@ describe("Tencent Cloud ID-card OCR on the wire", () => {
     }
   })
 
-  it("OCR is fake unless it says tencent; another value or a missing key stops the start with its name", () => {
+  it("OCR is fake unless it names a provider; another value or a missing key stops the start with its name", () => {
     expect(ocrChoice({})).toBe("fake")
     expect(ocrChoice({ OCR: "tencent" })).toBe("tencent")
-    expect(() => ocrChoice({ OCR: "baidu" })).toThrow("OCR=baidu is not one of fake, tencent")
+    expect(ocrChoice({ OCR: "aliyun" })).toBe("aliyun")
+    expect(() => ocrChoice({ OCR: "baidu" })).toThrow("OCR=baidu is not one of fake, tencent, aliyun")
     expect(() => tencentOcrSettings({ TENCENT_OCR_SECRET_ID: "x" })).toThrow("TENCENT_OCR_SECRET_KEY is not set")
   })
 })

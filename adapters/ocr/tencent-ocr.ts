@@ -35,13 +35,6 @@ export const tencentOcrSettings = (env: NodeJS.ProcessEnv): TencentOcrSettings =
   }
 }
 
-/** Which OCR the settings ask for (`OCR=fake`, the default, or `tencent`); another value stops the start. */
-export const ocrChoice = (env: NodeJS.ProcessEnv): "fake" | "tencent" => {
-  const choice = env.OCR?.trim() || "fake"
-  if (choice !== "fake" && choice !== "tencent") throw new Error(`OCR=${choice} is not one of fake, tencent`)
-  return choice
-}
-
 /** The codes that mean "looked, found no card it could read"; every other failure means it could not look. */
 const unrecognisedCodes = new Set([
   "FailedOperation.ImageDecodeFailed", "FailedOperation.OcrFailed", "FailedOperation.ImageNoIdCard", "FailedOperation.ImageBlur",

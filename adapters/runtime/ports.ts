@@ -40,7 +40,7 @@ import { DonationStore, SmsCreditStore } from "#src/support/support-store"
 import { ReportKeys, StatisticsSettings, StatisticsStore } from "#src/statistics/statistics-store"
 import { htmlCleaner } from "../content/html-cleaner"
 import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
-import { ocrChoice, tencentIdCardOcr, tencentOcrSettings } from "../ocr/tencent-ocr"
+import { ocrChoice, providerOcr } from "../ocr/choose-ocr"
 import { payIn } from "../payments/pay-in"
 import { payouts } from "../payments/simulated-provider"
 import { activityStore } from "../postgres/stores/activity-store"
@@ -96,9 +96,9 @@ export const ports = [
   perProcess(ContentCleaner, () => htmlCleaner),
   perProcess(StatisticsSettings, ({ env }) => statisticsSettings(env)),
   perProcess(Ocr, {
-    live: ({ env }) => loggedOcr(tencentIdCardOcr(tencentOcrSettings(env))),
+    live: ({ env }) => loggedOcr(providerOcr(env)),
     fake: () => loggedOcr(fakeOcr),
-    liveWhen: (env) => ocrChoice(env) === "tencent"
+    liveWhen: (env) => ocrChoice(env) !== "fake"
   }),
   perProcess(Locker, { fake: ({ standIns }) => standIns.locker.port() }),
   perProcess(Printer, {

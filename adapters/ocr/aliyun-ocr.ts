@@ -1,0 +1,91 @@
+/**
+ * Alibaba Cloud ID-card OCR (RecognizeIdcard, API 2021-07-07) through @alicloud/ocr-api20210707, which sends the
+ * picture as the request's binary body and signs with the V3 signature (ACS3-HMAC-SHA256): the card's face read into
+ * the port's answer (name, number, sex). A picture it could read no card from is `unrecognised`; a service that could
+ * not look (timeout, throttling, auth, an unopened or expired service, an algorithm error) is `unavailable`.
+ */
+import { Readable } from "node:stream"
+import * as aliyunOcr from "@alicloud/ocr-api20210707"
+import * as OpenApi from "@alicloud/openapi-core"
+import { Effect } from "effect"
+import { normalizeIdCardNo, sexOfIdCardNo } from "#src/profile/id-card"
+import { Ocr, type OcrOutcome } from "#src/upload/ocr"
+
+export interface AliyunOcrSettings {
+  readonly accessKeyId: string
+  readonly accessKeySecret: string
+  /** host[:port] of the API (default ocr-api.cn-hangzhou.aliyuncs.com); `http://` before it for a local stand-in. */
+  readonly endpoint?: string
+  readonly timeoutMs: number
+}
+
+const required = (env: NodeJS.ProcessEnv, name: string): string => {
+  const value = env[name]?.trim()
+  if (!value) throw new Error(`OCR=aliyun: ${name} is not set`)
+  return value
+}
+
+export const aliyunOcrSettings = (env: NodeJS.ProcessEnv): AliyunOcrSettings => {
+  const timeout = Number(env.ALIYUN_OCR_TIMEOUT_MS || 10_000)
+  if (!Number.isFinite(timeout) || timeout <= 0) throw new Error("OCR=aliyun: ALIYUN_OCR_TIMEOUT_MS must be a positive number of milliseconds")
+  return {
+    accessKeyId: required(env, "ALIYUN_OCR_ACCESS_KEY_ID"),
+    accessKeySecret: required(env, "ALIYUN_OCR_ACCESS_KEY_SECRET"),
+    endpoint: env.ALIYUN_OCR_ENDPOINT || undefined,
+    timeoutMs: timeout
+  }
+}
+
+/** The API's codes for "looked at the picture and read no card" (its public error list); any other code means it could not look. */
+const unrecognisedCodes = new Set([
+  "unmatchedImageType", "unsupportedImageFormat", "illegalImageContent", "exceededImageContent", "illegalImageSize",
+  "ExceededImageSize", "ExceededFaceBackCount", "imageUrlOrBodyEmpty"
+])
+
+const splitEndpoint = (endpoint: string | undefined) => {
+  if (!endpoint) return { protocol: "https", endpoint: "ocr-api.cn-hangzhou.aliyuncs.com" }
+  const m = /^(?:(https?):\/\/)?(.+)$/.exec(endpoint)!
+  return { protocol: m[1] ?? "https", endpoint: m[2]! }
+}
+
+/** The CommonJS module's class, wherever the loader put it (`default`, or `default.default` from ESM). */
+const OcrClient: typeof aliyunOcr.default = ((aliyunOcr.default as unknown as { default?: typeof aliyunOcr.default }).default ?? aliyunOcr.default)
+
+/** The face side's fields as `Data` carries them (a JSON string): `{ data: { face: { data: { name, sex, idNumber, … } } } }`. */
+const faceOf = (data: string | undefined): { name?: string; sex?: string; idNumber?: string } | undefined => {
+  try {
+    return (JSON.parse(data ?? "") as { data?: { face?: { data?: { name?: string; sex?: string; idNumber?: string } } } }).data?.face?.data
+  } catch {
+    return undefined
+  }
+}
+
+const sexes: Record<string, 1 | 2> = { 男: 1, 女: 2 }
+
+export const aliyunIdCardOcr = (settings: AliyunOcrSettings) => {
+  const client = new OcrClient(new OpenApi.$OpenApiUtil.Config({
+    accessKeyId: settings.accessKeyId, accessKeySecret: settings.accessKeySecret, ...splitEndpoint(settings.endpoint),
+    readTimeout: settings.timeoutMs, connectTimeout: settings.timeoutMs
+  }))
+  const recognise = async (image: Uint8Array): Promise<OcrOutcome> => {
+    let data: string | undefined
+    try {
+      const answer = await client.recognizeIdcard(new aliyunOcr.RecognizeIdcardRequest({ body: Readable.from([Buffer.from(image)]) }))
+      data = answer.body?.data
+    } catch (e) {
+      const { code, message } = e as { code?: string; message?: string }
+      if (code && unrecognisedCodes.has(code)) return { ok: false, reason: "unrecognised", detail: `no ID card read (${code})` }
+      const reached = code && !/^(ETIMEDOUT|ECONNREFUSED|ECONNRESET|ReadTimeout|ConnectTimeout)/i.test(code)
+      return {
+        ok: false, reason: "unavailable",
+        detail: reached ? `Alibaba Cloud OCR refused the request: ${code}` : `Alibaba Cloud OCR not reached: ${`${code ?? ""} ${(message ?? "no answer").split("\n")[0]}`.trim()}`
+      }
+    }
+    const face = faceOf(data)
+    const realname = (face?.name ?? "").trim()
+    const idCardNo = normalizeIdCardNo(face?.idNumber ?? "")
+    if (realname === "" || idCardNo === "") return { ok: false, reason: "unrecognised", detail: "name or number missing on the card" }
+    return { ok: true, result: { realname, idCardNo, sex: sexes[face?.sex ?? ""] ?? sexOfIdCardNo(idCardNo) ?? 0 } }
+  }
+  return Ocr.of({ recognise: (image) => Effect.promise(() => recognise(image)) })
+}
