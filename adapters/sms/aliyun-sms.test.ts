@@ -6,6 +6,7 @@ import { smsGatewayContract } from "./sms-gateway.contract"
 /** The templates as registered in the stand-in's console: code → text with ${name}. */
 const registered: Record<string, string> = { SMS_1001: "您的验证码是${code}，5分钟内有效。", SMS_1002: "【${site}】您的${company}快递已到，取件码${code}，营业时间${serviceTime}。" }
 const THROTTLED = "13900000009"
+const DAILY_LIMITED = "13900000008"
 
 const sendSms = (delivered: Array<{ to: string; text: string }>, hang: { on: boolean }) => (query: Record<string, string>): AliyunAnswer => {
   if (hang.on) return "never"
@@ -14,6 +15,7 @@ const sendSms = (delivered: Array<{ to: string; text: string }>, hang: { on: boo
   if (!template) return { code: "isv.SMS_TEMPLATE_ILLEGAL" }
   if (!/^1\d{10}$/.test(query.PhoneNumbers ?? "")) return { code: "isv.MOBILE_NUMBER_ILLEGAL" }
   if (query.PhoneNumbers === THROTTLED) return { code: "isv.BUSINESS_LIMIT_CONTROL" }
+  if (query.PhoneNumbers === DAILY_LIMITED) return { code: "isv.DAY_LIMIT_CONTROL" }
   const params = JSON.parse(query.TemplateParam ?? "{}") as Record<string, string>
   delivered.push({ to: query.PhoneNumbers!, text: template.replace(/\$\{(\w+)\}/g, (_, n: string) => params[n] ?? "") })
   return { code: "OK" }
@@ -67,6 +69,16 @@ describe("Alibaba Cloud SMS on the wire", () => {
       expect(await aliyunSmsGateway(aliyunSmsSettings(env(server.endpoint, "wrong-secret"))).send("13800000001", "captcha", { code: "1" }).catch((e: Error) => e))
         .toMatchObject({ permanent: true, message: "Alibaba Cloud SMS refused the request: SignatureDoesNotMatch" })
       expect(server.requests).toHaveLength(0)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it("a number over the day's limit is given up (isv.DAY_LIMIT_CONTROL: the retries end before the day does)", async () => {
+    const { server } = await standIn()
+    try {
+      expect(await aliyunSmsGateway(aliyunSmsSettings(env(server.endpoint))).send(DAILY_LIMITED, "captcha", { code: "1" }).catch((e: Error) => e))
+        .toMatchObject({ permanent: true, message: expect.stringContaining("isv.DAY_LIMIT_CONTROL") })
     } finally {
       await server.close()
     }

@@ -28,9 +28,13 @@ export const aliyunSmsSettings = (env: NodeJS.ProcessEnv): AliyunSmsSettings => 
   timeoutMs: timeoutMs(env, "ALIYUN_SMS_TIMEOUT_MS", 10_000)
 })
 
-/** Codes a retry cannot mend: the number, template, sign name or parameters, the account (AccessKey, balance, service). */
+/**
+ * Codes a retry cannot mend: the number, template, sign name or parameters, the account (AccessKey, balance,
+ * service), and the day's sending limit (isv.DAY_LIMIT_CONTROL: the outbox's retries end long before the day
+ * does). isv.BUSINESS_LIMIT_CONTROL, the per-minute and per-hour throttle, clears and is retried.
+ */
 const permanentAliyun = new Set([
-  "isv.MOBILE_NUMBER_ILLEGAL", "isv.MOBILE_COUNT_OVER_LIMIT", "isv.DOMESTIC_NUMBER_NOT_SUPPORTED", "isv.BLACK_KEY_CONTROL_LIMIT",
+  "isv.MOBILE_NUMBER_ILLEGAL", "isv.MOBILE_COUNT_OVER_LIMIT", "isv.DAY_LIMIT_CONTROL", "isv.DOMESTIC_NUMBER_NOT_SUPPORTED", "isv.BLACK_KEY_CONTROL_LIMIT",
   "isv.SMS_TEMPLATE_ILLEGAL", "isv.TEMPLATE_MISSING_PARAMETERS", "isv.TEMPLATE_PARAMS_ILLEGAL", "isv.SMS_SIGNATURE_ILLEGAL", "isv.SMS_SIGN_ILLEGAL",
   "isv.SIGN_NAME_ILLEGAL", "isv.INVALID_PARAMETERS", "isv.INVALID_JSON_PARAM", "isv.PARAM_LENGTH_LIMIT", "isv.PARAM_NOT_SUPPORT_URL",
   "isv.SMS_CONTENT_ILLEGAL", "isv.EXTEND_CODE_ERROR", "isv.AMOUNT_NOT_ENOUGH", "isv.OUT_OF_SERVICE", "isv.PRODUCT_UN_SUBSCRIPT",

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest"
 import { smsGatewayContract } from "./sms-gateway.contract"
 import { startTencentStandIn, type TencentAnswer } from "./tencent-cloud-stand-in"
-import { e164, tencentSmsGateway, tencentSmsSettings, type TencentSmsSettings } from "./tencent-sms"
+import { e164, tencentSmsGateway, tencentSmsPermanent, tencentSmsSettings, type TencentSmsSettings } from "./tencent-sms"
 
 /** The templates as registered in the stand-in's console: id → text with {1}, {2}, …. */
 const registered: Record<string, string> = { "1001": "您的验证码是{1}，5分钟内有效。", "1002": "【{1}】您的{2}快递已到，取件码{3}，营业时间{4}。" }
 const THROTTLED = "13900000009"
+const DAILY_LIMITED = "13900000008"
 
 const sendSms = (delivered: Array<{ to: string; text: string }>, hang: { on: boolean }) => (action: string, body: Record<string, unknown>): TencentAnswer => {
   if (hang.on) return "never"
@@ -18,7 +19,8 @@ const sendSms = (delivered: Array<{ to: string; text: string }>, hang: { on: boo
   return {
     SendStatusSet: (body.PhoneNumberSet as string[]).map((phone) => {
       const code = !/^\+861\d{10}$/.test(phone) ? "InvalidParameterValue.IncorrectPhoneNumber"
-        : phone === e164(THROTTLED) ? "LimitExceeded.PhoneNumberThirtySecondLimit" : "Ok"
+        : phone === e164(THROTTLED) ? "LimitExceeded.PhoneNumberThirtySecondLimit"
+        : phone === e164(DAILY_LIMITED) ? "LimitExceeded.PhoneNumberDailyLimit" : "Ok"
       if (code === "Ok") delivered.push({ to: phone, text: template.replace(/\{(\d)\}/g, (_, i: string) => params[Number(i) - 1] ?? "") })
       return { SerialNo: code === "Ok" ? "2019:123" : "", PhoneNumber: phone, Fee: code === "Ok" ? 1 : 0, SessionContext: "", Code: code, Message: code === "Ok" ? "send success" : code, IsoCode: "CN" }
     })
@@ -51,6 +53,18 @@ smsGatewayContract("Tencent Cloud SMS", async () => {
 })
 
 describe("Tencent Cloud SMS on the wire", () => {
+  it("a number over its daily limit is given up (the retries end before the day does), the app's daily limits too", async () => {
+    const { server } = await standIn()
+    try {
+      expect(await tencentSmsGateway(tencentSmsSettings(env(server.endpoint))).send(DAILY_LIMITED, "captcha", { code: "1" }).catch((e: Error) => e))
+        .toMatchObject({ permanent: true, message: expect.stringContaining("LimitExceeded.PhoneNumberDailyLimit") })
+    } finally {
+      await server.close()
+    }
+    expect(["LimitExceeded.DailyLimit", "LimitExceeded.AppDailyLimit", "LimitExceeded.AppMainlandChinaDailyLimit"].map(tencentSmsPermanent)).toEqual([true, true, true])
+    expect(["LimitExceeded.PhoneNumberThirtySecondLimit", "LimitExceeded.PhoneNumberOneHourLimit"].map(tencentSmsPermanent)).toEqual([false, false])
+  })
+
   it("sends the number as +86 E.164 with the action and version headers, and the configured ids", async () => {
     const { server } = await standIn()
     try {

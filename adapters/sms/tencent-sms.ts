@@ -29,11 +29,15 @@ export const tencentSmsSettings = (env: NodeJS.ProcessEnv): TencentSmsSettings =
   timeoutMs: timeoutMs(env, "TENCENT_SMS_TIMEOUT_MS", 10_000)
 })
 
-/** Codes a retry cannot mend: the number, the template or signature, the account (auth, balance, permissions). */
+/**
+ * Codes a retry cannot mend: the number, the template or signature, the account (auth, balance, permissions),
+ * and every daily limit (the number's, the app's, a region's): the outbox's retries are over within minutes,
+ * long before the day turns, so they would only spend the tries. The 30-second and hourly limits do clear.
+ */
 const permanentTencent = [
   /^InvalidParameterValue\./, /^InvalidParameter$/, /^MissingParameter/, /^UnsupportedOperation/, /^UnauthorizedOperation/,
   /^AuthFailure/, /^FailedOperation\.(TemplateIncorrectOrUnapproved|SignatureIncorrectOrUnapproved|InsufficientBalanceInSmsPackage|PhoneNumberInBlacklist|ContainSensitiveWord|MissingTemplateToModify|MissingSignature|JsonParseFail|PhoneNumberParseFail)/,
-  /^LimitExceeded\.PhoneNumberCountLimit$/, /^LimitExceeded\.AppCountryOrRegionDailyLimit$/
+  /^LimitExceeded\.PhoneNumberCountLimit$/, /^LimitExceeded\.\w*DailyLimit$/
 ]
 
 export const tencentSmsPermanent = (code: string) => permanentTencent.some((p) => p.test(code))
