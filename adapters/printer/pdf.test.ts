@@ -14,7 +14,9 @@ import sharp from "sharp"
 import { afterAll, describe, expect, it } from "vitest"
 import { StateConflict } from "#src/shared/errors"
 import { waybillOf, type Waybill } from "#src/sending/waybill"
-import { chunkOf, LABEL_SIZES, renderWaybillPdf, sfntOfWoff, wrap } from "./pdf"
+import { chunkOf, sfntOfWoff } from "./label-font"
+import { LABEL_SIZES, wrap } from "./label-layout"
+import { renderWaybillPdf } from "./pdf"
 
 const contact = { name: "张三", phone: "13800138000", province: "44", city: "4401", county: "440105", provinceName: "广东省", cityName: "广州市", countyName: "海珠区", detail: "新港西路135号" }
 const waybill = (expressNo: string, heightMm: 150 | 180 = 180): Waybill => {
