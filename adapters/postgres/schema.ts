@@ -1,5 +1,6 @@
 /** Table interfaces of the station database; rows never leave the postgres adapter. */
 import type { ColumnType, Generated } from "kysely"
+import type { PrinterProtocol } from "#src/sending/waybill"
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>
@@ -314,6 +315,10 @@ export interface DB {
     printer150_port: number | null
     printer180_host: string | null
     printer180_port: number | null
+    printer150_protocol: Generated<PrinterProtocol>
+    printer150_path: string | null
+    printer180_protocol: Generated<PrinterProtocol>
+    printer180_path: string | null
   }
   send_company: { worksite_id: string; company_id: string; code: string; surface_height: number | null; surface_width: number | null; sort: Generated<number> }
   freight_tariff: { worksite_id: string; company_code: string; to_province_code: string; first_kg: number; extra_kg: number }

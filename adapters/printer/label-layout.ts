@@ -48,13 +48,18 @@ export const BARCODE_SCALE = 4
 const code128Png = (value: string): Promise<Buffer> =>
   toBuffer({ bcid: "code128", text: value, scale: BARCODE_SCALE, height: 12, paddingwidth: 10, paddingheight: 0, backgroundcolor: "FFFFFF" })
 
+/** The QR of the waybill number, for a courier's phone (error correction M, BWIPP's default for QR). */
+const qrPng = (value: string): Promise<Buffer> =>
+  toBuffer({ bcid: "qrcode", text: value, scale: BARCODE_SCALE, paddingwidth: 0, paddingheight: 0, backgroundcolor: "FFFFFF" })
+
 /** A PNG's width in pixels (its IHDR). */
 const pngWidth = (png: Buffer) => png.readUInt32BE(16)
 
 /**
  * The waybill on its label (76 × 130 or 100 × 180 mm): the carrier and payment, the barcode of the waybill
  * number with the number under it, receiver (large), sender, goods and weight, insurance, remark and the order
- * number with the print date. Every section is a band separated by a rule; sizes scale with the label's width.
+ * number with the print date beside the QR of the waybill number. Every section is a band separated by a rule;
+ * sizes scale with the label's width.
  */
 export const layWaybill = async (w: Waybill, size: LabelSize, out: LabelSurface): Promise<void> => {
   const scale = size.widthMm / 100
@@ -100,6 +105,8 @@ export const layWaybill = async (w: Waybill, size: LabelSize, out: LabelSurface)
   await para("", w.insurance, 9, 1)
   if (w.remark) await para("备注：", w.remark, 8, 2)
   band()
+  const qrSide = 18 * MM * scale
+  await out.image(await qrPng(w.barcode.value), out.widthPt - margin - qrSide, top, qrSide, qrSide)
   await para("订单号：", w.orderNo, 8, 1)
   await para("打印日期：", w.printedOn, 8, 1)
 }

@@ -1,12 +1,9 @@
 /**
- * A network label printer spoken to as raw TCP on port 9100 (the JetDirect convention): the PDF bytes are
- * written to the printer's address and the connection closed; a refused or silent connection is the
- * printer refusing. The PDFs are still kept (by the fake printer's directory) for the staff page to open.
+ * Raw TCP on port 9100 (the JetDirect convention): the bytes are written to the printer's address and the
+ * connection closed; a refused or silent connection is the printer refusing. A PDF printer and a TSPL label
+ * printer both take their jobs this way.
  */
 import { Socket } from "node:net"
-import { Effect } from "effect"
-import { Printer } from "#src/sending/printer"
-import type { FakePrinter } from "./fake-printer"
 
 export const RAW_PRINT_TIMEOUT_MS = 5_000
 
@@ -27,15 +24,3 @@ export const sendRaw = (host: string, port: number, bytes: Uint8Array, timeoutMs
       socket.end(Buffer.from(bytes), () => done({ ok: true }))
     })
   })
-
-/** The printer port over raw 9100, keeping each printed PDF in `keeper`'s directory too. */
-export const rawPrinter = (keeper: FakePrinter): Printer["Service"] => {
-  const keep = keeper.port()
-  return Printer.of({
-    print: (job) =>
-      Effect.promise(() => sendRaw(job.printer.host, job.printer.port, job.pdf)).pipe(
-        Effect.flatMap((sent) => (sent.ok ? keep.print(job) : Effect.succeed(sent)))
-      ),
-    find: keep.find
-  })
-}

@@ -74,7 +74,7 @@ import { donationStore, smsCreditStore } from "../postgres/stores/support-store"
 import { reportKeys, statisticsStore } from "../postgres/stores/statistics-store"
 import { statisticsSettings } from "./statistics-settings"
 import { renderWaybillPdf } from "../printer/pdf"
-import { rawPrinter } from "../printer/raw-printer"
+import { networkPrinter } from "../printer/network-printer"
 import { regionIndex } from "../regions/china-division"
 import { captchaCodes } from "../security/captcha-codes"
 import { passwordCipher, passwordHasher } from "../security/passwords"
@@ -102,9 +102,10 @@ export const ports = [
   }),
   perProcess(Locker, { fake: ({ standIns }) => standIns.locker.port() }),
   perProcess(Printer, {
-    live: ({ standIns }) => rawPrinter(standIns.printer),
+    live: ({ standIns }) => networkPrinter(standIns.printer),
     fake: ({ standIns }) => standIns.printer.port(),
-    liveWhen: (env) => env.STATION_PRINTER === "raw9100"
+    // `raw9100` is the setting's name from when raw TCP was the only way
+    liveWhen: (env) => env.STATION_PRINTER === "network" || env.STATION_PRINTER === "raw9100"
   }),
 
   // bound to the transaction a run changes in, or to the pool it reads from

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Printer } from "#src/sending/printer"
 import { migrateToLatest, openDatabase, type Database } from "../postgres/database"
 import type { DB } from "../postgres/schema"
+import { testWaybill } from "../printer/waybill.testkit"
 import { Runtime } from "../runtime"
 import { ports, type StationServices } from "./ports"
 import { chosenAdapter, perProcess, perRun, perTransaction, Wiring, type Makings, type RunScope } from "./wiring"
@@ -34,11 +35,12 @@ describe("the port list", () => {
     for (const p of ports) expect(p.live ?? p.fake, p.port.key).toBeTypeOf("function")
   })
 
-  it("the printer is the raw 9100 one when STATION_PRINTER=raw9100, else the local fake; the ports with only a fake keep it", () => {
+  it("the printer is the network one when STATION_PRINTER=network (or its old name raw9100), else the local fake; the ports with only a fake keep it", () => {
     const printer = ports.find((p) => p.port.key === Printer.key)!
     expect(chosenAdapter(printer, {})).toBe("fake")
     expect(chosenAdapter(printer, { STATION_PRINTER: "other" })).toBe("fake")
     expect(chosenAdapter(printer, { STATION_PRINTER: "raw9100" })).toBe("live")
+    expect(chosenAdapter(printer, { STATION_PRINTER: "network" })).toBe("live")
     for (const p of ports.filter((e) => !e.live)) expect(chosenAdapter(p, { STATION_PRINTER: "raw9100" }), p.port.key).toBe("fake")
   })
 })
@@ -102,20 +104,20 @@ describe("a runtime's services", () => {
     expect(Exit.map(await runtime.run(Effect.context<StationServices>()), keysIn)).toEqual(Exit.succeed(all))
   })
 
-  it("print on the network printer with STATION_PRINTER=raw9100 and to the local fake otherwise", async () => {
+  it("print on the network printer with STATION_PRINTER=network and to the local fake otherwise", async () => {
     const received: Buffer[] = []
     const printer = createServer((socket) => socket.on("data", (chunk) => received.push(chunk)))
     await new Promise<void>((resolve) => printer.listen(0, "127.0.0.1", resolve))
     try {
-      const address = { host: "127.0.0.1", port: (printer.address() as AddressInfo).port }
-      const job = (name: string) => ({ printer: address, name, pdf: new TextEncoder().encode(`%PDF ${name}`) })
+      const address = { host: "127.0.0.1", port: (printer.address() as AddressInfo).port, protocol: "raw9100" } as const
+      const job = (name: string) => ({ printer: address, name, pdf: new TextEncoder().encode(`%PDF ${name}`), waybill: testWaybill("SF1795400000000123") })
       const print = (runtime: Runtime, name: string) => runtime.read(Printer.use((p) => p.print(job(name))))
 
       const local = await Runtime.create(database, { waybillDir: waybills, env: {} })
       expect(await print(local, "local")).toEqual(Exit.succeed({ ok: true }))
       expect(local.printer.jobs.map((j) => j.name)).toEqual(["local"])
 
-      const networked = await Runtime.create(database, { waybillDir: waybills, env: { STATION_PRINTER: "raw9100" } })
+      const networked = await Runtime.create(database, { waybillDir: waybills, env: { STATION_PRINTER: "network" } })
       expect(await print(networked, "networked")).toEqual(Exit.succeed({ ok: true }))
       await expect.poll(() => Buffer.concat(received).toString()).toBe("%PDF networked")
       expect(networked.printer.jobs.map((j) => j.name)).toEqual(["networked"])

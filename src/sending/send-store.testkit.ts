@@ -55,8 +55,8 @@ const only = <S extends object>(port: string, methods: Partial<S>): S =>
 
 export const sf: SendCompany = { id: "sf", name: "顺丰", code: "SF" }
 export const zto: SendCompany = { id: "zto", name: "中通", code: "ZTO", surfaceHeight: 150, surfaceWidth: 76 }
-export const printer180: PrinterAddress = { host: "10.0.0.18", port: 9180 }
-export const printer150: PrinterAddress = { host: "10.0.0.15", port: 9150 }
+export const printer180: PrinterAddress = { host: "10.0.0.18", port: 9180, protocol: "raw9100" }
+export const printer150: PrinterAddress = { host: "10.0.0.15", port: 9150, protocol: "tspl" }
 
 /** Sending open, cash on delivery with SF only, the 180 mm printer, SF then ZTO. */
 export const sendingSettings = (worksiteId: string, over: Partial<SendingSettings> = {}): SendingSettings => ({

@@ -451,7 +451,7 @@ export const printWaybill = Effect.fn("printWaybill")(function* (actor: Actor, i
 
   const renderer = yield* WaybillRenderer
   const pdf = yield* Effect.promise(() => renderer.render(waybill))
-  const answer = yield* (yield* Printer).print({ printer: setup.printer, name: printed.orderNo, pdf })
+  const answer = yield* (yield* Printer).print({ printer: setup.printer, name: printed.orderNo, pdf, waybill })
   if (!answer.ok) return yield* new StateConflict({ message: waybillMessages.printerFailed })
   if (printed !== order) yield* logOperation(PrintWaybillOperation, actor.openid, now, { orderNo: printed.orderNo }, { id: printed.id, status: printed.status, expressNo: printed.expressNo })
   return { orderNo: printed.orderNo, expressNo: printed.expressNo ?? "", widthMm: setup.widthMm, heightMm: setup.heightMm, pdf: `/api/common/elecWaybill/${encodeURIComponent(printed.orderNo)}.pdf` }

@@ -4,8 +4,8 @@ import { StateConflict } from "../shared/errors"
 import type { BookingContact } from "./booking"
 import { pageSetup, waybillOf, type WaybillOrder, type WaybillPrinters } from "./waybill"
 
-const p150 = { host: "10.0.0.15", port: 9100 }
-const p180 = { host: "10.0.0.18", port: 9100 }
+const p150 = { host: "10.0.0.15", port: 9100, protocol: "raw9100" } as const
+const p180 = { host: "10.0.0.18", port: 9100, protocol: "ipp", path: "/ipp/print" } as const
 const both: WaybillPrinters = { 150: p150, 180: p180 }
 
 describe("the waybill's page", () => {

@@ -25,9 +25,16 @@ export const DEFAULT_SHEET_WIDTH = 100
 export const MIN_SHEET_WIDTH = 50
 export const MAX_SHEET_WIDTH = 120
 
+/** How a worksite's label printer is spoken to: raw TCP taking the PDF, IPP (a print server or printer), or TSPL over raw TCP. */
+export const PRINTER_PROTOCOLS = ["raw9100", "ipp", "tspl"] as const
+export type PrinterProtocol = (typeof PRINTER_PROTOCOLS)[number]
+
 export interface PrinterAddress {
   readonly host: string
   readonly port: number
+  readonly protocol: PrinterProtocol
+  /** IPP: the printer's path on its host (`/ipp/print`, CUPS `/printers/<queue>`). */
+  readonly path?: string | undefined
 }
 
 /** The carrier as the worksite lists it (expressSendCompanies). */

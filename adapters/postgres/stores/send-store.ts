@@ -57,8 +57,8 @@ export const sendStore = (db: Kysely<DB>) => {
         const settings: SendingSettings = {
           worksiteId, jijianAble: s.jijian_able, daofuAble: s.daofu_able, daofuCarrierCode: s.daofu_carrier_code, yunfeiPic: s.yunfei_pic,
           printers: {
-            ...(s.printer150_host && s.printer150_port ? { 150: { host: s.printer150_host, port: s.printer150_port } } : {}),
-            ...(s.printer180_host && s.printer180_port ? { 180: { host: s.printer180_host, port: s.printer180_port } } : {})
+            ...(s.printer150_host && s.printer150_port ? { 150: { host: s.printer150_host, port: s.printer150_port, protocol: s.printer150_protocol, path: s.printer150_path ?? undefined } } : {}),
+            ...(s.printer180_host && s.printer180_port ? { 180: { host: s.printer180_host, port: s.printer180_port, protocol: s.printer180_protocol, path: s.printer180_path ?? undefined } } : {})
           },
           companies: companies.map((c): SendCompany => ({
             id: c.company_id, name: c.name, code: c.code, surfaceHeight: c.surface_height ?? undefined, surfaceWidth: c.surface_width ?? undefined
