@@ -1,6 +1,13 @@
-/** `station payments`: list pay-in trades, reconcile settled trades against the business changes they paid for, refund one. */
+/**
+ * `station payments`: list pay-in trades, reconcile settled trades against the business changes they paid for (or
+ * against the provider's trade bill), refund one.
+ */
+import { readFileSync } from "node:fs"
+import { resolve } from "node:path"
 import { shanghaiDateTime } from "#src/shared/time"
-import { purposeBooks, smsCreditMismatches } from "#adapters/payments/books"
+import { billTrades, purposeBooks, smsCreditMismatches } from "#adapters/payments/books"
+import { MalformedBill, readTradeBill } from "#adapters/payments/wechat-trade-bill"
+import { billDays, reconcileBill, type TradeBill } from "#src/payment/bill-reconcile"
 import { reconcile } from "#src/payment/reconcile"
 import { refundTrade } from "#src/settlement/settlements"
 import { TradeStatus, type Trade } from "#src/payment/trade"
@@ -41,7 +48,20 @@ export const listPayments = async (options: ListOptions) => {
   })
 }
 
-export const reconcilePayments = async (options: Options) =>
+export interface ReconcileOptions extends Options {
+  /** The provider's trade bill (a CSV file) to reconcile our trades with, instead of the purposes. */
+  readonly bill?: string
+  /** The bill's Asia/Shanghai day, for a bill without rows (default: the days of its rows). */
+  readonly date?: string
+}
+
+export const reconcilePayments = async (options: ReconcileOptions) => {
+  if (options.bill !== undefined) return reconcileWithBill(options.bill, options)
+  if (options.date !== undefined) throw new UsageError("--date names the day of a bill: it goes with --bill")
+  return reconcilePurposes(options)
+}
+
+const reconcilePurposes = async (options: Options) =>
   withRuntime(async (runtime) => {
     const books = await purposeBooks(runtime.db)
     const mismatches = reconcile(books)
@@ -66,6 +86,43 @@ export const reconcilePayments = async (options: Options) =>
         ])}`) + creditText)
     return mismatches.length === 0 && credits.length === 0 ? ExitCode.ok : ExitCode.refused
   })
+
+const billIn = (file: string): TradeBill => {
+  let text: string
+  try {
+    text = readFileSync(file, "utf8")
+  } catch (e) {
+    throw new UsageError(`cannot read the bill ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`)
+  }
+  try {
+    return readTradeBill(text)
+  } catch (e) {
+    if (e instanceof MalformedBill) throw new UsageError(`${file} is not a WeChat Pay trade bill: ${e.message}`)
+    throw e
+  }
+}
+
+/** `station payments reconcile --bill <file>`: every difference between the provider's trade bill and our trades of its days. */
+const reconcileWithBill = async (path: string, options: ReconcileOptions) => {
+  const file = resolve(path)
+  const bill = billIn(file)
+  const days = options.date === undefined ? billDays(bill.rows) : [options.date]
+  if (days.length === 0) throw new UsageError(`the bill ${file} has no rows: name its day with --date YYYY-MM-DD`)
+  return withRuntime(async (runtime) => {
+    const trades = await billTrades(runtime.db, days, bill.rows.map((r) => r.tradeNo))
+    const differences = reconcileBill(bill, days, trades)
+    render(options, { bill: file, days, rows: bill.rows.length, trades: trades.length, differences }, () =>
+      differences.length === 0
+        ? `Reconciled with the bill of ${days.join(", ")}: ${bill.rows.length} rows, ${trades.length} trades of ours, no difference.`
+        : `${differences.length} differences with the bill of ${days.join(", ")}:\n${table(differences, [
+          { header: "trade", value: (d) => d.tradeNo ?? "-" },
+          { header: "ours", value: (d) => d.ours && `${word(d.ours.status)} ${yuan(d.ours.amountFen)}` },
+          { header: "bill", value: (d) => d.bill && `${d.bill.status} ${yuan(d.bill.amountFen)}` },
+          { header: "problem", value: (d) => d.problem }
+        ])}`)
+    return differences.length === 0 ? ExitCode.ok : ExitCode.refused
+  })
+}
 
 /** `station payments refund <tradeNo>`: the trade paid back and its purpose undone, under the operator (logged). */
 export const refundPayment = (tradeNo: string, options: Options) =>

@@ -78,6 +78,7 @@ Examples:
   station jobs run expire-prepays
   station jobs failures
   station payments reconcile
+  station payments reconcile --bill tradebill-2026-12-01.csv
   station sms grant XY01 500 --reason "开学赠送"
   station activity add --worksite ws-xiyuan --title 开学通知 --from 2026-09-01 --to 2026-09-30 --content notice.html
   station backup station-2026-11-22.tar.gz`)
@@ -193,6 +194,8 @@ payments.command("list").description("list pay-in trades, newest first")
   .option("--limit <n>", "at most n rows (1-1000)", positiveInt(1000), 50)
   .addOption(json()).action(lazy(async () => (await import("./payments")).listPayments))
 payments.command("reconcile").description("check that every settled trade matches exactly one business change (e.g. a parcel's paid safekeeping fee); exit 1 listing mismatches")
+  .option("--bill <file>", "instead, compare our trades with the provider's trade bill (WeChat Pay's 交易账单 CSV, bill_type ALL) and list every difference")
+  .option("--date <YYYY-MM-DD>", "with --bill: the bill's Asia/Shanghai day, for a bill without rows (default: the days of its rows)", businessDate)
   .addOption(json()).action(lazy(async () => (await import("./payments")).reconcilePayments))
 payments.command("refund").description("pay a paid trade back through the provider and undo what it paid for; logged and replayed").argument("<tradeNo>", "trade number")
   .addOption(json()).action(lazy(async () => (await import("./payments")).refundPayment))

@@ -1,8 +1,13 @@
-/** The books `station payments reconcile` compares: per purpose, its trades and what the business recorded as paid. */
+/**
+ * The books `station payments reconcile` compares: per purpose, its trades and what the business recorded as paid;
+ * with a trade bill, the trades the bill speaks of.
+ */
 import { sql, type Kysely } from "kysely"
+import type { BillTrade } from "#src/payment/bill-reconcile"
 import type { PurposeBook } from "#src/payment/reconcile"
 import { TradeKind, type TradeStatus } from "#src/payment/trade"
 import { freightDue } from "#src/sending/freight"
+import { shanghaiDay } from "#src/shared/time"
 import { CreditReason, DepositStatus } from "#src/support/sms-credit"
 import { LedgerRef } from "#src/wallet/ledger"
 import type { DB } from "../postgres/schema"
@@ -119,4 +124,23 @@ export const smsCreditMismatches = (db: Kysely<DB>) => {
   return db.selectFrom("worksite").leftJoin(sums.as("l"), "l.worksite_id", "worksite.id")
     .select(["worksite.id", "worksite.site_code", "worksite.sms_credit as credit", sql<string>`coalesce(l.total, 0)`.as("ledger")])
     .where(sql<boolean>`worksite.sms_credit <> coalesce(l.total, 0)`)
+}
+
+/**
+ * Our trades a trade bill of these Asia/Shanghai days speaks of: those paid or refunded on them, and every one its rows
+ * name (`tradeNos`), whatever its day or status.
+ */
+export const billTrades = async (db: Kysely<DB>, days: ReadonlyArray<string>, tradeNos: ReadonlyArray<string>): Promise<ReadonlyArray<BillTrade>> => {
+  const windows = days.flatMap((day) => shanghaiDay(day) ?? [])
+  const rows = await db.selectFrom("pay_trade").select(["trade_no", "status", "amount_fen", "paid_at", "refunded_at"])
+    .where((eb) => eb.or([
+      ...windows.flatMap(({ from, to }) => [
+        eb.and([eb("paid_at", ">=", from), eb("paid_at", "<", to)]),
+        eb.and([eb("refunded_at", ">=", from), eb("refunded_at", "<", to)])
+      ]),
+      ...(tradeNos.length ? [eb("trade_no", "in", [...new Set(tradeNos)])] : []),
+      sql<boolean>`false`
+    ]))
+    .orderBy("paid_at").orderBy("trade_no").execute()
+  return rows.map((r) => ({ tradeNo: r.trade_no, status: r.status as TradeStatus, amountFen: r.amount_fen, paidAt: r.paid_at, refundedAt: r.refunded_at }))
 }
