@@ -21,7 +21,7 @@ export interface AppOptions {
   readonly seed?: boolean
   /** The moment the demo campus is seeded at (default now): two databases seeded at one moment hold equal rows. */
   readonly seedAt?: Date
-  /** The development sign-in, on while the messaging app is the local fake (default true). */
+  /** The development sign-in (default: on while the messaging app is the local fake). */
   readonly devSignIn?: boolean
   readonly outboxIntervalMs?: number
   /** Served behind TLS (HSTS and upgrade-insecure-requests on). */
@@ -65,7 +65,7 @@ export const startApp = async (options: AppOptions): Promise<App> => {
     await database.share()
     const runtime = await Runtime.create(database, { uploadsDir: uploads.dir, clock: options.clock })
     const http = createServer(createHttpApp(runtime, {
-      webDist: options.webDist, devSignIn: options.devSignIn ?? true, secure: options.secure ?? false, rateLimits: options.rateLimits
+      webDist: options.webDist, devSignIn: options.devSignIn ?? runtime.messagingApp === runtime.messaging, secure: options.secure ?? false, rateLimits: options.rateLimits
     }))
     const io = attachSocket(http, runtime)
     await new Promise<void>((resolve, reject) => {
@@ -76,7 +76,7 @@ export const startApp = async (options: AppOptions): Promise<App> => {
     const outbox = setInterval(() => {
       if (draining) return
       draining = true
-      drainOutbox(database.db, runtime.smsGateway, runtime.messaging, undefined, () => runtime.now())
+      drainOutbox(database.db, runtime.smsGateway, runtime.messagingApp, undefined, () => runtime.now())
         .catch((err: unknown) => logger.error({ err }, "outbox worker failed"))
         .finally(() => { draining = false })
     }, options.outboxIntervalMs ?? 1000)

@@ -11,7 +11,9 @@ import { Cause, Effect, Exit } from "effect"
 import { sql, type Kysely } from "kysely"
 import type { LiveEvent } from "#src/shared/ports"
 import { FakeLocker } from "./locker/fake-locker"
+import { chooseMessagingApp } from "./messaging/choose-messaging-app"
 import { FakeMessagingApp } from "./messaging/fake-messaging-app"
+import type { MessagingApp } from "./messaging/messaging-app"
 import { SimulatedPaymentProvider } from "./payments/simulated-provider"
 import type { Database } from "./postgres/database"
 import { OutsideWrites } from "./postgres/outside-writes"
@@ -76,7 +78,10 @@ export class Runtime {
   readonly sms = new FakeSmsGateway()
   /** What the outbox sends SMS through: the local one, or the provider `SMS` names (choose-sms-gateway.ts). */
   readonly smsGateway: SmsGateway
+  /** The local messaging app (tests look into the template messages it got; the development sign-in is its). */
   readonly messaging = new FakeMessagingApp()
+  /** The messaging app the pages and the outbox use: the local one, or the one `MESSAGING_APP` names (choose-messaging-app.ts). */
+  readonly messagingApp: MessagingApp
   /** The parcel cabinets (a local fake that records each door it opened). */
   readonly locker = new FakeLocker()
   /** The label printer (a local fake that keeps each waybill PDF and can be made to refuse). */
@@ -99,6 +104,7 @@ export class Runtime {
     const standIns = { sms: this.sms, messaging: this.messaging, locker: this.locker, printer: this.printer, paymentProvider: this.paymentProvider }
     const env = options.env ?? process.env
     this.smsGateway = chooseSmsGateway(env, this.sms)
+    this.messagingApp = chooseMessagingApp(env, this.messaging, database.db)
     this.wiring = new Wiring(ports, { secrets, uploadsDir: this.uploadsDir, standIns, caches: emptyCaches(), env }, env)
   }
 

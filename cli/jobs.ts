@@ -69,7 +69,7 @@ export const retryJobItem = async (name: string, item: string, options: Options)
   return withRuntime(async (runtime) => {
     let outcome: string
     if (name === OUTBOX) {
-      const tried = await retryOutboxMessage(runtime.db, runtime.smsGateway, runtime.messaging, item, () => runtime.now())
+      const tried = await retryOutboxMessage(runtime.db, runtime.smsGateway, runtime.messagingApp, item, () => runtime.now())
       if (!tried) throw new Refusal("NotFound", `no unsent outbox message ${item}`)
       outcome = tried
     } else {

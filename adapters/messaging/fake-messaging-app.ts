@@ -4,7 +4,8 @@
  * picked from the demo users on its sign-in page instead of OAuth: its authorisation comes back with a one-time
  * code (5 minutes) and the state it was given.
  */
-import { createHash, randomBytes } from "node:crypto"
+import { randomBytes } from "node:crypto"
+import { JS_API_LIST, jsapiSignature, MessagingRefused, type JsConfig, type MessagingApp } from "./messaging-app"
 
 /** Where the fake's authorisation sends back: a path of this site under /auth/wx/ (the real app checks the registered domain). */
 const CALLBACK = /^\/auth\/wx\/[A-Za-z]+$/
@@ -13,32 +14,19 @@ const STATE = /^[A-Za-z0-9_-]{0,128}$/
 /** An authorisation code is good once, for 5 minutes, as the real app's. */
 const CODE_TTL_MS = 5 * 60_000
 
-export interface JsConfig {
-  readonly appId: string
-  readonly timestamp: number
-  readonly nonceStr: string
-  readonly signature: string
-  readonly jsApiList: ReadonlyArray<string>
-}
-
-export const jsapiSignature = (input: { ticket: string; nonceStr: string; timestamp: number; url: string }) =>
-  createHash("sha1")
-    .update(`jsapi_ticket=${input.ticket}&noncestr=${input.nonceStr}&timestamp=${input.timestamp}&url=${input.url.split("#")[0]}`)
-    .digest("hex")
-
-export class FakeMessagingApp {
+export class FakeMessagingApp implements MessagingApp {
   readonly templateMessages: Array<{ openid: string; template: string; data: Record<string, string> }> = []
   private readonly codes = new Map<string, { readonly openid: string; readonly expiresAt: number }>()
 
   constructor(readonly appId = "wx-local-fake", private readonly ticket = "local-fake-jsapi-ticket") {}
 
-  jsConfig(url: string, now: Date): JsConfig {
+  async jsConfig(url: string, now: Date): Promise<JsConfig> {
     const timestamp = Math.floor(now.getTime() / 1000)
     const nonceStr = randomBytes(8).toString("hex")
     return {
       appId: this.appId, timestamp, nonceStr,
       signature: jsapiSignature({ ticket: this.ticket, nonceStr, timestamp, url }),
-      jsApiList: ["scanQRCode"]
+      jsApiList: JS_API_LIST
     }
   }
 
@@ -62,14 +50,14 @@ export class FakeMessagingApp {
   }
 
   /** The openid an authorisation code stands for, once; undefined for an unknown, used or expired code. */
-  openidForCode(code: string, now: Date): string | undefined {
+  async openidForCode(code: string, now: Date): Promise<string | undefined> {
     const issued = this.codes.get(code)
     this.codes.delete(code)
     return issued && issued.expiresAt > now.getTime() ? issued.openid : undefined
   }
 
-  async sendTemplate(openid: string, template: string, data: Record<string, string>) {
-    if (!openid) throw new Error("template message needs an openid")
-    this.templateMessages.push({ openid, template, data })
+  async sendTemplate(openid: string, template: string, data: Readonly<Record<string, string>>) {
+    if (!openid) throw new MessagingRefused("template message needs an openid", true)
+    this.templateMessages.push({ openid, template, data: { ...data } })
   }
 }

@@ -11,7 +11,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from "kysely"
 import { logger, maskPhones } from "../http/logger"
 import type { DB } from "../postgres/schema"
 import { checkedOperation, writeOperations } from "../postgres/stores/shared-stores"
-import type { FakeMessagingApp } from "../messaging/fake-messaging-app"
+import { MessagingRefused, type MessagingApp } from "../messaging/messaging-app"
 import { errorText, MAX_ATTEMPTS, nextTryAfter, OUTBOX } from "../scheduler/failures"
 import { SmsRefused, type SmsGateway } from "../sms/fake-sms-gateway"
 import { SYSTEM_ACTOR } from "#src/parcel/returns"
@@ -31,7 +31,7 @@ const moveCredit = async (trx: Transaction<DB>, worksiteId: string, change: -1 |
 
 /** Sends one claimed message and records what happened on its row. */
 const attempt = async (
-  trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms: SmsGateway, messaging: FakeMessagingApp, now: Date, clock: () => Date
+  trx: Transaction<DB>, row: Selectable<DB["outbox"]>, sms: SmsGateway, messaging: MessagingApp, now: Date, clock: () => Date
 ): Promise<Outcome> => {
   const attempts = row.attempts + 1
   const payer = row.channel === "sms" ? row.worksite_id : null
@@ -46,7 +46,7 @@ const attempt = async (
   } catch (e) {
     // not sent: the credit taken for it goes back (in this transaction, so nobody saw it gone)
     if (payer !== null) await moveCredit(trx, payer, 1)
-    const refusedForGood = e instanceof SmsRefused && e.permanent
+    const refusedForGood = (e instanceof SmsRefused || e instanceof MessagingRefused) && e.permanent
     const next = refusedForGood ? undefined : nextTryAfter(attempts, now, OUTBOX_RETRY_FIRST_MS)
     const error = errorText(e)
     await trx.updateTable("outbox").set({
@@ -74,7 +74,7 @@ const attempt = async (
  * whose transaction itself fails (its row cannot be written) is logged and left for a later drain.
  */
 export const drainOutbox = async (
-  db: Kysely<DB>, sms: SmsGateway, messaging: FakeMessagingApp, batch = 20, clock: () => Date = () => new Date()
+  db: Kysely<DB>, sms: SmsGateway, messaging: MessagingApp, batch = 20, clock: () => Date = () => new Date()
 ): Promise<number> => {
   const tried: string[] = []
   while (tried.length < batch) {
@@ -102,7 +102,7 @@ export const drainOutbox = async (
 
 /** Tries one message now, whatever its next try or given-up mark says (`station jobs retry outbox <id>`); undefined if no unsent message has this id. */
 export const retryOutboxMessage = (
-  db: Kysely<DB>, sms: SmsGateway, messaging: FakeMessagingApp, id: string, clock: () => Date = () => new Date()
+  db: Kysely<DB>, sms: SmsGateway, messaging: MessagingApp, id: string, clock: () => Date = () => new Date()
 ): Promise<Outcome | undefined> =>
   db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("outbox").selectAll().where("id", "=", id).where("sent_at", "is", null).where("replayed", "=", false).forUpdate().executeTakeFirst()

@@ -9,6 +9,6 @@ import { handle } from "../handle"
 export const messagingRoutes = (runtime: Runtime) => {
   const r = Router()
   r.get("/api/wx/jsconfig", handle(ScannerConfig, async ({ url }) =>
-    url === undefined ? Exit.fail(new RuleViolation({ message: messages.urlWrong })) : Exit.succeed(runtime.messaging.jsConfig(url, new Date()))))
+    url === undefined ? Exit.fail(new RuleViolation({ message: messages.urlWrong })) : Exit.succeed(await runtime.messagingApp.jsConfig(url, new Date()))))
   return r
 }

@@ -26,14 +26,14 @@ export const shareRoutes = (runtime: Runtime) => {
   r.get("/share/:target/:id", (req, res) => {
     res.setHeader("Cache-Control", "no-store")
     const state = shareState(req.params.target, req.params.id)
-    res.redirect(302, Result.isSuccess(state) ? runtime.messaging.authorizeUrl(SHARE_CALLBACK, state.success) : NO_MATCH)
+    res.redirect(302, Result.isSuccess(state) ? runtime.messagingApp.authorizeUrl(SHARE_CALLBACK, state.success) : NO_MATCH)
   })
 
   r.get(SHARE_CALLBACK, async (req, res) => {
     const link = parseShareState(queryText(req, "state"))
     if (Result.isFailure(link)) return res.redirect(302, NO_MATCH)
     const now = runtime.now()
-    const openid = runtime.messaging.openidForCode(queryText(req, "code"), now)
+    const openid = await runtime.messagingApp.openidForCode(queryText(req, "code"), now)
     if (openid === undefined) return res.redirect(302, AUTHORIZATION_FAILED)
     const user = await runtime.db.selectFrom("app_user").select("subscribe").where("openid", "=", openid).executeTakeFirst()
     const issued = user?.subscribe ? await issueTokenFor(runtime.db, openid, now) : undefined
