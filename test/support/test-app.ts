@@ -85,6 +85,17 @@ const withAdmin = async <A>(url: string, run: (client: pg.Client) => Promise<A>)
   }
 }
 
+/** A database of its own on the test server (TEST_DATABASE_URL), and how to drop it. */
+export const scratchPostgres = async (): Promise<{ readonly url: string; drop(): Promise<void> }> => {
+  if (!TEST_DATABASE_URL) throw new Error(`a scratch Postgres database needs TEST_DATABASE_URL (${POSTGRES_SKIP_REASON})`)
+  const admin = TEST_DATABASE_URL
+  const name = uniqueDatabaseName()
+  await withAdmin(admin, (c) => c.query(`create database "${name}"`))
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => withAdmin(admin, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined) }
+}
+
 const readBody = async (res: Response): Promise<unknown> => {
   const text = await res.text()
   if (text === "") return undefined
@@ -111,14 +122,10 @@ export const startTestApp = async (backend: Backend = "pglite", options: TestApp
   let dropDatabase: () => Promise<void> = async () => {}
   let app: App
   if (backend === "postgres") {
-    if (!TEST_DATABASE_URL) throw new Error(`the postgres backend needs TEST_DATABASE_URL (${POSTGRES_SKIP_REASON})`)
-    const name = uniqueDatabaseName()
-    await withAdmin(TEST_DATABASE_URL, (c) => c.query(`create database "${name}"`))
-    dropDatabase = () => withAdmin(TEST_DATABASE_URL, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined)
-    const url = new URL(TEST_DATABASE_URL)
-    url.pathname = `/${name}`
+    const scratch = await scratchPostgres()
+    dropDatabase = scratch.drop
     try {
-      app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 25 }, clock: options.clock, rateLimits: options.rateLimits, seedAt: options.seedAt })
+      app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: scratch.url, poolSize: options.poolSize ?? 25 }, clock: options.clock, rateLimits: options.rateLimits, seedAt: options.seedAt })
     } catch (e) {
       await dropDatabase()
       throw e
