@@ -3,6 +3,7 @@
  * (no session: the provider calls it, its signature is the proof) and, with the local fake messaging
  * app only, the payment sheet's "pay" step that has the simulated provider post its notice here.
  */
+import type { IncomingMessage } from "node:http"
 import { Cause, Exit } from "effect"
 import { Router, type Request } from "express"
 import { DevPay, PaySafekeep, PaySign } from "#src/payment/calls"
@@ -26,10 +27,16 @@ export const paymentRoutes = (runtime: Runtime) => {
   return r
 }
 
-/** The notice as it came: its headers (the last of a repeated one) and its body, byte for byte (server.ts keeps it unparsed). */
+/** The notices' bodies as sent, which the provider's signature covers: kept by the JSON parser (server.ts) for this path only. */
+const noticeBodies = new WeakMap<IncomingMessage, string>()
+export const keepNoticeBody = (req: IncomingMessage, _res: unknown, body: Buffer) => {
+  if (req.url?.split("?")[0] === NOTIFY_PATH) noticeBodies.set(req, body.toString("utf8"))
+}
+
+/** The notice as it came: its headers (the last of a repeated one) and its body, byte for byte. */
 const postedNotice = (req: Request): PostedNotice => ({
   headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.at(-1) : value])),
-  body: typeof req.body === "string" ? req.body : ""
+  body: noticeBodies.get(req) ?? ""
 })
 
 /**
