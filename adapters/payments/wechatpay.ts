@@ -250,6 +250,19 @@ export const wechatPay = (settings: WechatPaySettings, now: () => number = Date.
   return { port, query }
 }
 
+const CHOICES = ["fake", "wechatpay"] as const
+
+/**
+ * Whether `PAYMENTS` asks for WeChat Pay (`fake`, the default, keeps the simulated provider): another value, or
+ * `wechatpay` with a setting missing, stops the start with its name.
+ */
+export const paysWithWechat = (env: NodeJS.ProcessEnv) => {
+  const choice = env.PAYMENTS?.trim() || "fake"
+  if (!(CHOICES as ReadonlyArray<string>).includes(choice)) throw new Error(`PAYMENTS=${choice} is not one of ${CHOICES.join(", ")}`)
+  if (choice === "wechatpay") wechatPaySettings(env)
+  return choice === "wechatpay"
+}
+
 const bySettings = new WeakMap<NodeJS.ProcessEnv, PayIn["Service"]>()
 
 /**
