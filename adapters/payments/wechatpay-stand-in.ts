@@ -303,7 +303,7 @@ export const startWechatPayStandIn = async (options: WechatPayStandInOptions) =>
      * `appId\ntimeStamp\nnonceStr\npackage\n`, the order be unpaid and in time; then the money is taken and the
      * notice is made (and posted to the order's notify URL with `post`).
      */
-    async pay(sheet: { appId: string; timeStamp: string; nonceStr: string; package: string; signType: string; paySign: string }, post_ = true) {
+    async pay(sheet: { appId: string; timeStamp: string; nonceStr: string; package: string; signType: string; paySign: string }, deliver = true) {
       const message = `${sheet.appId}\n${sheet.timeStamp}\n${sheet.nonceStr}\n${sheet.package}\n`
       if (sheet.appId !== options.appid || sheet.signType !== "RSA" || !createVerify("RSA-SHA256").update(message).verify(options.merchantPublicKey, sheet.paySign, "base64")) {
         return { ok: false as const, reason: "支付验证签名失败" }
@@ -316,7 +316,7 @@ export const startWechatPayStandIn = async (options: WechatPayStandInOptions) =>
       order.transactionId = `42${Date.now()}${randomBytes(6).toString("hex")}`
       order.successTime = beijing(now())
       const notice = paidNotice(order)
-      const delivered = post_ ? await post(order.notifyUrl, notice) : undefined
+      const delivered = deliver ? await post(order.notifyUrl, notice) : undefined
       return { ok: true as const, notice, delivered }
     },
     /** The notice of a paid order again, signed now by `certificate` (another, an expired one: what a forger or a stale key would send). */
