@@ -19,6 +19,7 @@ import { placeErrandOrder } from "#src/errand/ordering"
 import { paySignFor } from "#src/payment/use-cases"
 import { book, payFreight, setFreight } from "#src/sending/use-cases"
 import { settleNotice } from "#src/settlement/settlements"
+import { jsonNotice } from "#src/payment/pay-in"
 import type { Actor } from "#src/shared/actor"
 import { startOfShanghaiDay } from "#src/shared/time"
 import { backends, TEST_DATABASE_URL } from "../test/support/test-app"
@@ -79,7 +80,7 @@ const world = async (config: DatabaseConfig, fresh = false) => {
     at = when
     const paid = await runtime.paymentProvider.pay(valueOf(await runtime.read(paySignFor(payer, prepayId))))
     if (!paid.ok) throw new Error(paid.reason)
-    await run(when, settleNotice(paid.notice))
+    await run(when, settleNotice(jsonNotice(paid.notice)))
   }
   /** A type-4 errand placed and paid by the student, grabbed by the demo runner: accepted (1). */
   const grabbedErrand = async (when: Date) => {

@@ -10,6 +10,7 @@ import { checkIn } from "#src/parcel/use-cases"
 import { paySafekeeping } from "#src/payment/safekeeping"
 import { paySignFor } from "#src/payment/use-cases"
 import { settleNotice } from "#src/settlement/settlements"
+import { jsonNotice } from "#src/payment/pay-in"
 import { json, removeTempDirs, serve, station, stop, tempDir } from "./station.testkit"
 
 const SLOW = 240_000
@@ -45,7 +46,7 @@ describe("station jobs and station payments", () => {
       const paid = valueOf(await runtime.run(paySafekeeping(student, paidId)))
       const notice = await runtime.paymentProvider.pay(valueOf(await runtime.read(paySignFor(student, paid.prepayId))))
       if (!notice.ok) throw new Error(notice.reason)
-      valueOf(await runtime.run(settleNotice(notice.notice)))
+      valueOf(await runtime.run(settleNotice(jsonNotice(notice.notice))))
       // an open prepay, opened 40 minutes ago: due to expire
       const open = valueOf(await runtime.run(paySafekeeping(student, openId), { now: new Date(Date.now() - 40 * 60_000) }))
       Object.assign(made, { paidTrade: paid.tradeNo, openTrade: open.tradeNo, paidParcel: paidId, dueParcel: dueId })

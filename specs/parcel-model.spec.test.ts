@@ -26,6 +26,7 @@ import { checkIn, handOver } from "#src/parcel/use-cases"
 import { paySafekeeping } from "#src/payment/safekeeping"
 import { paySignFor } from "#src/payment/use-cases"
 import { settleNotice } from "#src/settlement/settlements"
+import { jsonNotice } from "#src/payment/pay-in"
 import type { Actor } from "#src/shared/actor"
 
 const WORKSITE = "ws-xiyuan"
@@ -315,12 +316,12 @@ class PayFee extends ParcelCommand {
     if (Exit.isFailure(sheet)) throw Cause.squash(sheet.cause)
     const paid = await r.runtime.paymentProvider.pay(sheet.value, m.now)
     if (!paid.ok) throw new Error(paid.reason)
-    const settled = await r.runtime.run(settleNotice(paid.notice), { now })
+    const settled = await r.runtime.run(settleNotice(jsonNotice(paid.notice)), { now })
     expect(Exit.isSuccess(settled) && settled.value.settled).toBe(true)
     p.paid += due
     seen.feesPaid++
     if (this.replay) {
-      const again = await r.runtime.run(settleNotice(paid.notice), { now })
+      const again = await r.runtime.run(settleNotice(jsonNotice(paid.notice)), { now })
       expect(Exit.isSuccess(again) ? again.value : again).toEqual({ tradeNo: paid.notice.out_trade_no, settled: false })
     }
     await invariants(m, r, p, p.status, (await statusOf(r, p.id)).status)

@@ -22,7 +22,7 @@ import { devLoginRoutes } from "./routes/dev-login"
 import { messagingRoutes } from "./routes/messaging"
 import { returnRoutes } from "./routes/returns"
 import { receiverRoutes } from "./routes/receiver"
-import { devPayRoutes, paymentRoutes, payNotifyRoutes } from "./routes/payment"
+import { devPayRoutes, keepNoticeBody, paymentRoutes, payNotifyRoutes } from "./routes/payment"
 import { stationRoutes } from "./routes/station"
 import { supportRoutes } from "./routes/support"
 import { signedFileRoutes, uploadRoutes } from "./routes/upload"
@@ -107,7 +107,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
     res.on("finish", () => logServed(req.method, req.path, req.originalUrl, res.statusCode, started))
     next()
   })
-  app.use(express.json({ limit: BODY_LIMIT }))
+  app.use(express.json({ limit: BODY_LIMIT, verify: keepNoticeBody }))
   // Postgres text and jsonb cannot hold U+0000 or unpaired surrogates, and nothing here nests deeply:
   // such input is a bad request, not a server failure.
   app.use((req, res, next) => {

@@ -1,7 +1,7 @@
 /**
  * The PayIn port over the simulated provider: every request signed as the real client signs it, the
- * JS-SDK pay-sign data signed with the merchant key, and notices read only when their signature is the
- * provider's (HMAC-SHA256 over the sorted fields).
+ * JS-SDK pay-sign data signed with the merchant key, and notices (posted as JSON) read only when their signature
+ * is the provider's (HMAC-SHA256 over the sorted fields).
  */
 import { randomBytes } from "node:crypto"
 import { Effect } from "effect"
@@ -16,8 +16,11 @@ const signed = (fields: Fields, key: string): Fields => ({ ...fields, sign: sign
 
 const nonce = () => randomBytes(8).toString("hex")
 
-/** A notice's fields as the provider signs them: only texts and numbers, nothing nested. */
-const plainFields = (raw: Readonly<Record<string, unknown>>): Fields | undefined => {
+/** A notice's fields as the provider signs them: a JSON object of texts and numbers, nothing nested. */
+const plainFields = (body: string): Fields | undefined => {
+  let raw: unknown
+  try { raw = JSON.parse(body) } catch { return undefined }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined
   const fields: Fields = {}
   for (const [k, v] of Object.entries(raw)) {
     if (typeof v !== "string" && typeof v !== "number") return undefined
@@ -37,8 +40,8 @@ export const payIn = (provider: SimulatedPaymentProvider, key: string, appId: st
   prepay: ({ tradeNo, amountFen, description, openid, expiresAt }) => Effect.promise(() =>
     provider.prepay(signed({ out_trade_no: tradeNo, total_fee: amountFen, body: description, openid, trade_type: "JSAPI", time_expire: expiresAt.getTime(), nonce_str: nonce() }, key), caller)),
   paySign: (prepayId, now) => Effect.sync(() => paySignData(appId, prepayId, key, now)),
-  verifyNotice: (raw) => Effect.sync(() => {
-    const fields = plainFields(raw)
+  verifyNotice: (posted) => Effect.sync(() => {
+    const fields = plainFields(posted.body)
     if (!fields || !SimulatedPaymentProvider.verifyNotification(fields, key) || fields.result_code !== "SUCCESS") return undefined
     const amountFen = Number(fields.total_fee)
     if (typeof fields.out_trade_no !== "string" || typeof fields.transaction_id !== "string" || !Number.isInteger(amountFen)) return undefined

@@ -8,6 +8,7 @@ import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { backends, startTestApp, unique, type TestApp } from "../../test/support/test-app"
 import { OutsideWrites } from "../postgres/outside-writes"
+import { jsonNotice } from "#src/payment/pay-in"
 import { payIn, paySignData } from "./pay-in"
 import type { ProviderTables } from "./provider-books"
 import { payouts, signFields, SimulatedPaymentProvider, type ProviderOptions } from "./simulated-provider"
@@ -97,10 +98,10 @@ for (const backend of backends) {
         expect(sheet).toMatchObject({ appId: "wx-app", package: `prepay_id=${prepayId}`, signType: "HMAC-SHA256", timeStamp: String(now.getTime() / 1000) })
         const paid = await p.pay(sheet, now.getTime())
         if (!paid.ok) throw new Error(paid.reason)
-        expect(await Effect.runPromise(port.verifyNotice(paid.notice))).toEqual({ tradeNo, amountFen: 150, providerRef: paid.notice.transaction_id })
-        expect(await Effect.runPromise(payIn(p, "other", "wx-app").verifyNotice(paid.notice))).toBeUndefined()
-        expect(await Effect.runPromise(port.verifyNotice({ ...paid.notice, total_fee: 1 }))).toBeUndefined()
-        expect(await Effect.runPromise(port.verifyNotice({ ...paid.notice, extra: { nested: true } }))).toBeUndefined()
+        expect(await Effect.runPromise(port.verifyNotice(jsonNotice(paid.notice)))).toEqual({ tradeNo, amountFen: 150, providerRef: paid.notice.transaction_id })
+        expect(await Effect.runPromise(payIn(p, "other", "wx-app").verifyNotice(jsonNotice(paid.notice)))).toBeUndefined()
+        expect(await Effect.runPromise(port.verifyNotice(jsonNotice({ ...paid.notice, total_fee: 1 })))).toBeUndefined()
+        expect(await Effect.runPromise(port.verifyNotice(jsonNotice({ ...paid.notice, extra: { nested: true } })))).toBeUndefined()
         expect(await p.pay(sheet, now.getTime())).toEqual({ ok: false, reason: "订单已支付" })
         expect(await Effect.runPromise(port.close(tradeNo))).toEqual({ closed: false, paid: true, reason: "订单已支付" })
         // the notice it posts again carries the payment's transaction id

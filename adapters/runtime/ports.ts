@@ -43,6 +43,7 @@ import { fakeOcr, loggedOcr } from "../ocr/fake-ocr"
 import { ocrChoice, providerOcr } from "../ocr/choose-ocr"
 import { payIn } from "../payments/pay-in"
 import { payouts } from "../payments/simulated-provider"
+import { paysWithWechat, wechatPayIn } from "../payments/wechatpay"
 import { activityStore } from "../postgres/stores/activity-store"
 import { circlePictures } from "../postgres/stores/circle-picture-store"
 import { feedbackStore } from "../postgres/stores/feedback-store"
@@ -150,7 +151,11 @@ export const ports = [
   perTransaction(ReportKeys, ({ db }) => reportKeys(db)),
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
   perTransaction(Payouts, { fake: ({ standIns, secrets, db }) => payouts(standIns.paymentProvider, secrets.paymentKey, db) }),
-  perTransaction(PayIn, { fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db) }),
+  perTransaction(PayIn, {
+    live: ({ env }) => wechatPayIn(env),
+    fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db),
+    liveWhen: paysWithWechat
+  }),
 
   // each run's own
   perRun(Clock, ({ now }) => Clock.of({ now: Effect.sync(now) })),

@@ -4,12 +4,14 @@
  * pool's once per pool, a run's for each run; and a runtime's context holds every listed port.
  */
 import { createServer, type AddressInfo } from "node:net"
+import { generateKeyPairSync } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Context, Effect, Exit } from "effect"
 import type { Kysely } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { PayIn } from "#src/payment/pay-in"
 import { Printer } from "#src/sending/printer"
 import { migrateToLatest, openDatabase, type Database } from "../postgres/database"
 import type { DB } from "../postgres/schema"
@@ -42,6 +44,23 @@ describe("the port list", () => {
     expect(chosenAdapter(printer, { STATION_PRINTER: "raw9100" })).toBe("live")
     expect(chosenAdapter(printer, { STATION_PRINTER: "network" })).toBe("live")
     for (const p of ports.filter((e) => !e.live)) expect(chosenAdapter(p, { STATION_PRINTER: "raw9100" }), p.port.key).toBe("fake")
+  })
+})
+
+describe("the pay-in port", () => {
+  const payIn = () => ports.find((p) => p.port.key === PayIn.key)!
+  const wechat = {
+    PAYMENTS: "wechatpay", WECHATPAY_MCH_ID: "1900000001", WECHATPAY_APP_ID: "wxapp", WECHATPAY_SERIAL_NO: "MERCHANT1",
+    WECHATPAY_PRIVATE_KEY: generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }) as string,
+    WECHATPAY_API_V3_KEY: "0123456789abcdef0123456789abcdef", WECHATPAY_NOTIFY_URL: "https://station.example/api/wx/payNotify"
+  }
+
+  it("is WeChat Pay with PAYMENTS=wechatpay, else the simulated provider; a missing setting or an unknown choice stops the start with its name", () => {
+    expect(chosenAdapter(payIn(), {})).toBe("fake")
+    expect(chosenAdapter(payIn(), { PAYMENTS: "fake" })).toBe("fake")
+    expect(chosenAdapter(payIn(), wechat)).toBe("live")
+    expect(() => chosenAdapter(payIn(), { ...wechat, WECHATPAY_NOTIFY_URL: "" })).toThrow("WECHATPAY_NOTIFY_URL is not set")
+    expect(() => chosenAdapter(payIn(), { PAYMENTS: "alipay" })).toThrow("PAYMENTS=alipay is not one of fake, wechatpay")
   })
 })
 

@@ -12,6 +12,22 @@ export interface PaySign {
   readonly paySign: string
 }
 
+/** A notice as the provider posted it: its HTTP headers (names in lower case) and its body, unparsed. */
+export interface PostedNotice {
+  readonly headers: Readonly<Record<string, string | undefined>>
+  readonly body: string
+}
+
+/** A notice whose body is these fields as JSON (how the simulated provider posts). */
+export const jsonNotice = (fields: unknown): PostedNotice => ({ headers: { "content-type": "application/json" }, body: JSON.stringify(fields) ?? "" })
+
+/** A refund's outcome, as the provider's refund notice tells it (`refunded` false: closed or abnormal, the money not returned). */
+export interface RefundNotice {
+  readonly tradeNo: string
+  readonly refundNo: string
+  readonly refunded: boolean
+}
+
 export type ProviderResult<A> = { readonly ok: true } & A | { readonly ok: false; readonly reason: string }
 
 export class PayIn extends Context.Service<PayIn, {
@@ -25,8 +41,8 @@ export class PayIn extends Context.Service<PayIn, {
   }): Effect.Effect<ProviderResult<{ readonly prepayId: string }>>
   /** The signed JS-SDK payment data for a prepay. */
   paySign(prepayId: string, now: Date): Effect.Effect<PaySign>
-  /** Reads a notice the provider posted: its fields when the signature is the provider's, else undefined. */
-  verifyNotice(fields: Readonly<Record<string, unknown>>): Effect.Effect<PaidNotice | undefined>
+  /** Reads a notice the provider posted: what it says when its signature is the provider's (and it is no replay), else undefined. */
+  verifyNotice(notice: PostedNotice): Effect.Effect<PaidNotice | RefundNotice | undefined>
   /**
    * Closes an unpaid order so it can no longer be paid (one already closed, or unknown, counts as closed);
    * `paid` when the provider already took the money. Any other refusal leaves the order payable.

@@ -9,7 +9,7 @@ import { ParcelStore, People, type ParcelRecord } from "../parcel/parcel-store"
 import { DEFAULT_SAFEKEEPING } from "../parcel/parcel"
 import { Clock, Events, Ids, OpsLog, type LiveEvent, type StationOperation } from "../shared/ports"
 import { actor } from "../shared/ports.testkit"
-import { PayIn } from "./pay-in"
+import { jsonNotice, PayIn } from "./pay-in"
 import { paySafekeeping } from "./safekeeping"
 import { SAFEKEEP_PAID_EVENT } from "./calls"
 import { safekeepSettlement } from "./safekeep-settlement"
@@ -21,7 +21,7 @@ import { dueTrades, expireTrade, openTrade, paySignFor, refundTradeWith, settleN
 const onlySafekeep = {
   safekeep: safekeepSettlement, errand: safekeepSettlement, tip: safekeepSettlement, freight: safekeepSettlement, donation: safekeepSettlement, deposit: safekeepSettlement
 }
-const settleNotice = (fields: Readonly<Record<string, unknown>>) => settleNoticeWith(fields, onlySafekeep)
+const settleNotice = (fields: Readonly<Record<string, unknown>>) => settleNoticeWith(jsonNotice(fields), onlySafekeep)
 const refundTrade = (tradeNo: string) => refundTradeWith(tradeNo, safekeepSettlement.undo)
 type SettlementServices = ParcelStore | People | Events | OpsLog | Ids
 
@@ -50,8 +50,10 @@ const fakeProvider = () => {
       return { ok: true as const, prepayId }
     }),
     paySign: (prepayId) => Effect.succeed({ appId: "a", timeStamp: "1", nonceStr: "n", package: `prepay_id=${prepayId}`, signType: "HMAC-SHA256", paySign: "s" }),
-    verifyNotice: (f) => Effect.sync(() =>
-      f.sign === sign(String(f.out_trade_no), Number(f.total_fee)) ? { tradeNo: String(f.out_trade_no), amountFen: Number(f.total_fee), providerRef: `tx-${String(f.out_trade_no)}` } : undefined),
+    verifyNotice: (posted) => Effect.sync(() => {
+      const f = JSON.parse(posted.body) as Record<string, unknown>
+      return f.sign === sign(String(f.out_trade_no), Number(f.total_fee)) ? { tradeNo: String(f.out_trade_no), amountFen: Number(f.total_fee), providerRef: `tx-${String(f.out_trade_no)}` } : undefined
+    }),
     close: (tradeNo) => Effect.sync(() => {
       const o = orders.get(tradeNo)
       if (o && (o.state === "paid" || o.state === "refunded")) return { closed: false as const, paid: true, reason: "订单已支付" }

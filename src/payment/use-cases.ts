@@ -6,7 +6,7 @@ import { Effect } from "effect"
 import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { Clock, Ids } from "../shared/ports"
-import { PayIn } from "./pay-in"
+import { PayIn, type PostedNotice } from "./pay-in"
 import { messages, newTrade, noticeDecision, nextTradeStatus, reusable, TradeStatus, type Trade, type TradeKind } from "./trade"
 import { TradeStore } from "./trade-store"
 
@@ -79,11 +79,13 @@ export type Settlements<R> = Readonly<Record<TradeKind, Settlement<R>>>
 /**
  * The provider's payment notice: the signature is checked first (a bad one changes nothing), then
  * the trade moves created → paid with a conditional change and its settlement runs in the same
- * transaction. A replayed or concurrent notice finds it paid and changes nothing.
+ * transaction. A replayed or concurrent notice finds it paid and changes nothing. A refund notice changes
+ * nothing either (the trade was marked refunded when the refund was asked for): it is acknowledged with its outcome.
  */
-export const settleNoticeWith = <R>(fields: Readonly<Record<string, unknown>>, settlements: Settlements<R>) => Effect.gen(function* () {
-  const notice = yield* (yield* PayIn).verifyNotice(fields)
+export const settleNoticeWith = <R>(posted: PostedNotice, settlements: Settlements<R>) => Effect.gen(function* () {
+  const notice = yield* (yield* PayIn).verifyNotice(posted)
   if (!notice) return yield* new RuleViolation({ message: messages.badSignature })
+  if ("refundNo" in notice) return { tradeNo: notice.tradeNo, settled: false, refunded: notice.refunded }
   const trades = yield* TradeStore
   const decision = noticeDecision(yield* trades.find(notice.tradeNo), notice)
   if (decision === "already") return { tradeNo: notice.tradeNo, settled: false }

@@ -7,7 +7,7 @@ import { Cause, Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
 import { ParcelStore, People } from "../parcel/parcel-store"
 import { SYSTEM_ACTOR } from "../parcel/returns"
-import { PayIn } from "../payment/pay-in"
+import { jsonNotice, PayIn } from "../payment/pay-in"
 import { TradeStatus, type Trade, type TradeKind } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
 import { STATION_OPERATOR } from "../shared/operation"
@@ -59,7 +59,8 @@ const world = (initial: ReadonlyArray<Trade>, options: { readonly payer?: string
     Effect.provideService(PayIn, PayIn.of({
       prepay: () => Effect.die("unused"),
       paySign: () => Effect.die("unused"),
-      verifyNotice: (f) => Effect.sync(() => {
+      verifyNotice: (posted) => Effect.sync(() => {
+        const f = JSON.parse(posted.body) as Record<string, unknown>
         const t = trades.get(String(f.out_trade_no))
         return f.sign === "ok" && t ? { tradeNo: t.tradeNo, amountFen: t.amountFen, providerRef: `tx-${t.tradeNo}` } : undefined
       }),
@@ -140,20 +141,20 @@ describe("ids drawn by an operation", () => {
 describe("a notice settled", () => {
   it("a donation: its row dated when it was paid, and one tradePaid line under the payer at that time", () => {
     const w = world([trade("T1", "donation")], { payer: "o1" })
-    expect(value(w.run(settleNotice(notice("T1"))))).toEqual({ tradeNo: "T1", settled: true })
+    expect(value(w.run(settleNotice(jsonNotice(notice("T1")))))).toEqual({ tradeNo: "T1", settled: true })
     expect(w.donations.get("T1")).toEqual({ paidAt: later })
     expect(w.ops).toEqual([{
       op: "tradePaid", actorOpenid: "o1", at: later, input: { tradeNo: "T1", providerRef: "tx-T1" },
       outcome: { tradeNo: "T1", kind: "donation", refId: "ref-T1", ids: [] }
     }])
     // a replayed notice changes nothing and logs nothing
-    expect(value(w.run(settleNotice(notice("T1"))))).toEqual({ tradeNo: "T1", settled: false })
+    expect(value(w.run(settleNotice(jsonNotice(notice("T1")))))).toEqual({ tradeNo: "T1", settled: false })
     expect(w.ops).toHaveLength(1)
   })
 
   it("a safekeeping fee: the parcel's fee moves and its receiver hears it, but the fee's own line is not written beside tradePaid", () => {
     const w = world([trade("T2", "safekeep")], { payer: "o1" })
-    value(w.run(settleNotice(notice("T2"))))
+    value(w.run(settleNotice(jsonNotice(notice("T2")))))
     expect(w.safekeepPaid).toBe(500)
     expect(w.events).toHaveLength(1)
     expect(w.ops.map((o) => o.op)).toEqual(["tradePaid"])
@@ -163,7 +164,7 @@ describe("a notice settled", () => {
   it("an SMS top-up: its deposit paid and its worksite credited, logged as the one tradePaid line", () => {
     const w = world([trade("T3", "deposit")], { payer: "o1" })
     w.deposits.set("d1", { id: "d1", worksiteId: "ws", userId: "u1", moneyFen: 500, smsCount: 100, status: DepositStatus.created, tradeNo: "T3", createdAt: created, paidAt: null })
-    value(w.run(settleNotice(notice("T3"))))
+    value(w.run(settleNotice(jsonNotice(notice("T3")))))
     expect(w.deposits.get("d1")).toMatchObject({ status: "paid", paidAt: later })
     expect(w.credits.map((c) => c.change)).toEqual([100])
     expect(w.ops.map((o) => o.op)).toEqual(["tradePaid"])
@@ -171,7 +172,7 @@ describe("a notice settled", () => {
 
   it("a payer the station no longer knows: logged under no one", () => {
     const w = world([trade("T4", "donation")])
-    value(w.run(settleNotice(notice("T4"))))
+    value(w.run(settleNotice(jsonNotice(notice("T4")))))
     expect(w.ops).toMatchObject([{ op: "tradePaid", actorOpenid: "" }])
   })
 

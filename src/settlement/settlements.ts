@@ -9,6 +9,7 @@ import { tipSettlement } from "../errand/tip-settlement"
 import { People } from "../parcel/parcel-store"
 import { SYSTEM_ACTOR } from "../parcel/returns"
 import { safekeepSettlement } from "../payment/safekeep-settlement"
+import type { PostedNotice } from "../payment/pay-in"
 import { TradeKind, type Trade } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
 import { ExpirePrepayOperation, RefundTradeOperation, TradePaidOperation } from "../payment/trade-operations"
@@ -61,7 +62,7 @@ export type SettlementServices = Effect.Services<ReturnType<Entry["settle"]>> | 
 export const settlements: Settlements<SettlementServices> = entries
 
 /** `POST /api/wx/payNotify`: the provider's signed notice, settled once with its kind's change. */
-export const settleNotice = (fields: Readonly<Record<string, unknown>>) => settleNoticeWith(fields, settlements)
+export const settleNotice = (posted: PostedNotice) => settleNoticeWith(posted, settlements)
 
 export const refundMessages = {
   /** An errand's payment is paid back by its order's cancel or void, which books it on the order; refunded alone, the order would stay open unpaid. */

@@ -5,6 +5,7 @@ import { checkIn } from "#src/parcel/use-cases"
 import { paySafekeeping } from "#src/payment/safekeeping"
 import { paySignFor } from "#src/payment/use-cases"
 import { settleNotice } from "#src/settlement/settlements"
+import { jsonNotice } from "#src/payment/pay-in"
 import { browserAvailable, POLL, shot, startHarness, toast, type Harness } from "./harness"
 import { Exit } from "effect"
 
@@ -100,7 +101,7 @@ describe.skipIf(!run)("safekeeping fee: pay with the simulated provider, then th
     if (!Exit.isSuccess(sheet)) throw new Error("pay-sign failed")
     const notice = await h.runtime.paymentProvider.pay(sheet.value)
     if (!notice.ok) throw new Error(notice.reason)
-    expect(Exit.isSuccess(await h.runtime.run(settleNotice(notice.notice)))).toBe(true)
+    expect(Exit.isSuccess(await h.runtime.run(settleNotice(jsonNotice(notice.notice))))).toBe(true)
 
     // neither page reloaded: the live event brought the code and the QR
     await expect.poll(() => page.getByTestId("pickup-code").textContent(), POLL).toBe(code.replace(/-(\d{4})$/, "$1"))

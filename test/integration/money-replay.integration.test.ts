@@ -13,6 +13,7 @@ import { createUser } from "#adapters/postgres/seed"
 import { jobNamed } from "#adapters/scheduler/jobs"
 import { paySignFor } from "#src/payment/use-cases"
 import { refundTrade, settleNotice } from "#src/settlement/settlements"
+import { jsonNotice } from "#src/payment/pay-in"
 import { depositTrade, donationTrade } from "#src/support/use-cases"
 import { applyWithdrawal, pointsToMoney, reviewWithdrawal, transferWithdrawal } from "#src/wallet/use-cases"
 import { plainPng, uploaded } from "../support/account-kit"
@@ -75,7 +76,7 @@ describe.each(backends)("station replay of money and uploads [%s]", (backend) =>
     const sign = valueOf(await t.runtime.read(paySignFor(student, donation.prepayId ?? ""), at(6)))
     const paid = await t.runtime.paymentProvider.pay(sign, base + 7 * MINUTE)
     if (!paid.ok) throw new Error(paid.reason)
-    expect(valueOf(await t.runtime.run(settleNotice(paid.notice), at(7)))).toEqual({ tradeNo: donation.tradeNo, settled: true })
+    expect(valueOf(await t.runtime.run(settleNotice(jsonNotice(paid.notice)), at(7)))).toEqual({ tradeNo: donation.tradeNo, settled: true })
     expect(valueOf(await t.runtime.run(refundTrade(donation.tradeNo), at(8)))).toMatchObject({ status: "refunded" })
 
     // a staff member's SMS top-up left unpaid: the scheduler expires it (and its deposit) after 30 minutes
@@ -85,7 +86,7 @@ describe.each(backends)("station replay of money and uploads [%s]", (backend) =>
     const topUpSign = valueOf(await t.runtime.read(paySignFor(staff, paidTopUp.prepayId ?? ""), at(10)))
     const topUpPaid = await t.runtime.paymentProvider.pay(topUpSign, base + 11 * MINUTE)
     if (!topUpPaid.ok) throw new Error(topUpPaid.reason)
-    expect(valueOf(await t.runtime.run(settleNotice(topUpPaid.notice), at(11)))).toEqual({ tradeNo: paidTopUp.tradeNo, settled: true })
+    expect(valueOf(await t.runtime.run(settleNotice(jsonNotice(topUpPaid.notice)), at(11)))).toEqual({ tradeNo: paidTopUp.tradeNo, settled: true })
     expect(await jobNamed("expire-prepays")!.run(t.runtime, new Date(base + 45 * MINUTE))).toMatchObject({ expired: 1 })
 
     const lines: Array<{ lineNo: number; text: string }> = []

@@ -20,6 +20,7 @@ import { reconcile } from "#src/payment/reconcile"
 import { paySafekeeping } from "#src/payment/safekeeping"
 import { paySignFor } from "#src/payment/use-cases"
 import { refundTrade, settleNotice } from "#src/settlement/settlements"
+import { jsonNotice } from "#src/payment/pay-in"
 import { backends, checkInPayload, describeOnPostgres, failureOf, newUser, startTestApp, unique, valueOf, type TestApp } from "../support/test-app"
 
 const HOUR = 3_600_000
@@ -312,7 +313,7 @@ describe("a paid safekeeping fee in the operations log [pglite]", () => {
     const sign = valueOf(await recorded.runtime.read(paySignFor(student, order.prepayId), { now }))
     const paid = await recorded.runtime.paymentProvider.pay(sign)
     if (!paid.ok) throw new Error(paid.reason)
-    valueOf(await recorded.runtime.run(settleNotice(paid.notice), { now }))
+    valueOf(await recorded.runtime.run(settleNotice(jsonNotice(paid.notice)), { now }))
     const hand = { worksiteCode: "XY01", expressNo: "SF-REPLAY-FEE", storageNo: parcel.storageNo, tag: String(parcel.tag).padStart(4, "0"), signOpenid: "demo-student" }
     valueOf(await recorded.runtime.run(handOver(staff, hand), { now }))
 

@@ -17,6 +17,7 @@ import { purposeBooks } from "#adapters/payments/books"
 import { reconcile } from "#src/payment/reconcile"
 import { paySignFor } from "#src/payment/use-cases"
 import { settleNotice } from "#src/settlement/settlements"
+import { jsonNotice } from "#src/payment/pay-in"
 import type { Actor } from "#src/shared/actor"
 import { bookingDays } from "#src/sending/booking-time"
 import { sendTransitions, SendStatus, type SendStatus as Status } from "#src/sending/status-machine"
@@ -87,7 +88,7 @@ describe("the send-order lifecycle with its errand, model-based", () => {
         const sign = await t.runtime.read(paySignFor(sender.actor, prepay.value.prepayId))
         if (Exit.isFailure(sign)) return
         const paid = await t.runtime.paymentProvider.pay(sign.value)
-        if (paid.ok) await t.runtime.run(settleNotice(paid.notice))
+        if (paid.ok) await t.runtime.run(settleNotice(jsonNotice(paid.notice)))
         return
       }
       case "grab":
@@ -142,14 +143,14 @@ describe("the send-order lifecycle with its errand, model-based", () => {
                 const paid = await t.runtime.paymentProvider.pay(sign.value)
                 if (paid.ok) {
                   lastNotice = paid.notice
-                  await t.runtime.run(settleNotice(paid.notice))
+                  await t.runtime.run(settleNotice(jsonNotice(paid.notice)))
                 }
               }
             }
             break
           }
           case "replayNotice":
-            if (lastNotice) await t.runtime.run(settleNotice(lastNotice))
+            if (lastNotice) await t.runtime.run(settleNotice(jsonNotice(lastNotice)))
             break
           case "print":
             await t.runtime.run(printWaybill(staff, { orderNo: before.order_no }))

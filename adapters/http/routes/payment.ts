@@ -3,10 +3,12 @@
  * (no session: the provider calls it, its signature is the proof) and, with the local fake messaging
  * app only, the payment sheet's "pay" step that has the simulated provider post its notice here.
  */
+import type { IncomingMessage } from "node:http"
 import { Cause, Exit } from "effect"
 import { Router, type Request } from "express"
 import { DevPay, PaySafekeep, PaySign } from "#src/payment/calls"
 import { paySafekeeping } from "#src/payment/safekeeping"
+import type { PostedNotice } from "#src/payment/pay-in"
 import { messages } from "#src/payment/trade"
 import { paySignFor } from "#src/payment/use-cases"
 import { settleNotice } from "#src/settlement/settlements"
@@ -14,7 +16,7 @@ import { isDomainError, StateConflict } from "#src/shared/errors"
 import type { Runtime } from "../../runtime"
 import { handle } from "../handle"
 import { logger } from "../logger"
-import { actorOf, GENERIC_FAILURE, sendFailure } from "../outcome"
+import { actorOf, GENERIC_FAILURE } from "../outcome"
 
 export const NOTIFY_PATH = "/api/wx/payNotify"
 
@@ -25,20 +27,37 @@ export const paymentRoutes = (runtime: Runtime) => {
   return r
 }
 
-/** The provider's notice: answered `return_code` SUCCESS once handled (also for a replay), a 4xx when refused. */
+/** The notices' bodies as sent, which the provider's signature covers: kept by the JSON parser (server.ts) for this path only. */
+const noticeBodies = new WeakMap<IncomingMessage, string>()
+export const keepNoticeBody = (req: IncomingMessage, _res: unknown, body: Buffer) => {
+  if (req.url?.split("?")[0] === NOTIFY_PATH) noticeBodies.set(req, body.toString("utf8"))
+}
+
+/** The notice as it came: its headers (the last of a repeated one) and its body, byte for byte. */
+const postedNotice = (req: Request): PostedNotice => ({
+  headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.at(-1) : value])),
+  body: noticeBodies.get(req) ?? ""
+})
+
+/**
+ * The provider's notice: answered 200 with `code` SUCCESS once handled (also for a replay), a 4xx or 5xx with `code` FAIL
+ * and a message when refused, as WeChat Pay v3 expects (`return_code` and `success` as the station's own clients read them).
+ */
 export const payNotifyRoutes = (runtime: Runtime) => {
   const r = Router()
   r.post(NOTIFY_PATH, async (req, res) => {
-    const body = typeof req.body === "object" && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {}
-    const exit = await runtime.run(settleNotice(body))
-    if (Exit.isSuccess(exit)) return res.json({ success: true, return_code: "SUCCESS", data: exit.value })
+    const exit = await runtime.run(settleNotice(postedNotice(req)))
+    if (Exit.isSuccess(exit)) {
+      if (exit.value.refunded === false) logger.warn({ tradeNo: exit.value.tradeNo }, "refund not done at the provider (closed or abnormal)")
+      return res.json({ code: "SUCCESS", success: true, return_code: "SUCCESS", data: exit.value })
+    }
     const failure = Cause.squash(exit.cause)
     if (!Cause.hasDies(exit.cause) && isDomainError(failure)) {
-      logger.warn({ tradeNo: body.out_trade_no, reason: failure.message }, "payment notice refused")
-      return res.status(failure.status).json({ success: false, return_code: "FAIL", message: failure.message })
+      logger.warn({ reason: failure.message }, "payment notice refused")
+      return res.status(failure.status).json({ code: "FAIL", success: false, return_code: "FAIL", message: failure.message })
     }
     logger.error({ err: failure }, "payment notice failed")
-    return sendFailure(res, 500, GENERIC_FAILURE)
+    return res.status(500).json({ code: "FAIL", success: false, return_code: "FAIL", message: GENERIC_FAILURE })
   })
   return r
 }
