@@ -7,7 +7,8 @@
  * logged or put in an error.
  */
 import { randomBytes } from "node:crypto"
-import { required, templateVariable, timeoutMs } from "../sms/sms-templates"
+import { required, timeoutMs } from "../provider-settings"
+import { templateVariable } from "../sms/sms-templates"
 import { JS_API_LIST, jsapiSignature, MessagingRefused, type MessagingApp } from "./messaging-app"
 import type { TokenCache } from "./token-cache"
 

@@ -10,6 +10,7 @@ import * as OpenApi from "@alicloud/openapi-core"
 import { Effect } from "effect"
 import { normalizeIdCardNo, sexOfIdCardNo } from "#src/profile/id-card"
 import { Ocr, type OcrOutcome } from "#src/upload/ocr"
+import { required, settingsFor, timeoutMs } from "../provider-settings"
 
 export interface AliyunOcrSettings {
   readonly accessKeyId: string
@@ -19,22 +20,13 @@ export interface AliyunOcrSettings {
   readonly timeoutMs: number
 }
 
-const required = (env: NodeJS.ProcessEnv, name: string): string => {
-  const value = env[name]?.trim()
-  if (!value) throw new Error(`OCR=aliyun: ${name} is not set`)
-  return value
-}
-
-export const aliyunOcrSettings = (env: NodeJS.ProcessEnv): AliyunOcrSettings => {
-  const timeout = Number(env.ALIYUN_OCR_TIMEOUT_MS || 10_000)
-  if (!Number.isFinite(timeout) || timeout <= 0) throw new Error("OCR=aliyun: ALIYUN_OCR_TIMEOUT_MS must be a positive number of milliseconds")
-  return {
+export const aliyunOcrSettings = (env: NodeJS.ProcessEnv): AliyunOcrSettings =>
+  settingsFor("OCR=aliyun", () => ({
     accessKeyId: required(env, "ALIYUN_OCR_ACCESS_KEY_ID"),
     accessKeySecret: required(env, "ALIYUN_OCR_ACCESS_KEY_SECRET"),
     endpoint: env.ALIYUN_OCR_ENDPOINT || undefined,
-    timeoutMs: timeout
-  }
-}
+    timeoutMs: timeoutMs(env, "ALIYUN_OCR_TIMEOUT_MS", 10_000)
+  }))
 
 /** The API's codes for "looked at the picture and read no card" (its public error list); any other code means it could not look. */
 const unrecognisedCodes = new Set([

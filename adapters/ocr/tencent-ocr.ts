@@ -7,6 +7,7 @@ import { Effect } from "effect"
 import tencentOcr from "tencentcloud-sdk-nodejs-ocr"
 import { normalizeIdCardNo, sexOfIdCardNo } from "#src/profile/id-card"
 import { Ocr, type OcrOutcome } from "#src/upload/ocr"
+import { required, settingsFor, timeoutMs } from "../provider-settings"
 
 export interface TencentOcrSettings {
   readonly secretId: string
@@ -17,23 +18,14 @@ export interface TencentOcrSettings {
   readonly timeoutMs: number
 }
 
-const required = (env: NodeJS.ProcessEnv, name: string): string => {
-  const value = env[name]?.trim()
-  if (!value) throw new Error(`OCR=tencent: ${name} is not set`)
-  return value
-}
-
-export const tencentOcrSettings = (env: NodeJS.ProcessEnv): TencentOcrSettings => {
-  const timeout = Number(env.TENCENT_OCR_TIMEOUT_MS || 10_000)
-  if (!Number.isFinite(timeout) || timeout <= 0) throw new Error("OCR=tencent: TENCENT_OCR_TIMEOUT_MS must be a positive number of milliseconds")
-  return {
+export const tencentOcrSettings = (env: NodeJS.ProcessEnv): TencentOcrSettings =>
+  settingsFor("OCR=tencent", () => ({
     secretId: required(env, "TENCENT_OCR_SECRET_ID"),
     secretKey: required(env, "TENCENT_OCR_SECRET_KEY"),
     region: env.TENCENT_OCR_REGION || "ap-guangzhou",
     endpoint: env.TENCENT_OCR_ENDPOINT || undefined,
-    timeoutMs: timeout
-  }
-}
+    timeoutMs: timeoutMs(env, "TENCENT_OCR_TIMEOUT_MS", 10_000)
+  }))
 
 /** The codes that mean "looked, found no card it could read"; every other failure means it could not look. */
 const unrecognisedCodes = new Set([

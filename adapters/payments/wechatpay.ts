@@ -12,6 +12,7 @@ import { Effect } from "effect"
 import { Aes, Formatter, Rsa } from "wechatpay-axios-plugin"
 import { PayIn, type PaySign, type PostedNotice, type RefundNotice } from "#src/payment/pay-in"
 import type { PaidNotice } from "#src/payment/trade"
+import { providerChoice, required, timeoutMs } from "../provider-settings"
 
 export interface WechatPaySettings {
   readonly mchId: string
@@ -25,12 +26,6 @@ export interface WechatPaySettings {
   readonly timeoutMs: number
 }
 
-const required = (env: NodeJS.ProcessEnv, name: string) => {
-  const value = env[name]?.trim()
-  if (!value) throw new Error(`${name} is not set`)
-  return value
-}
-
 /** The settings from the environment; a missing or malformed one stops the start with its name (never its value). */
 export const wechatPaySettings = (env: NodeJS.ProcessEnv): WechatPaySettings => {
   const pem = env.WECHATPAY_PRIVATE_KEY?.trim()
@@ -41,8 +36,7 @@ export const wechatPaySettings = (env: NodeJS.ProcessEnv): WechatPaySettings => 
   try { privateKey = createPrivateKey(pem) } catch { throw new Error("WECHATPAY_PRIVATE_KEY is not a PEM private key (apiclient_key.pem)") }
   const apiV3Key = required(env, "WECHATPAY_API_V3_KEY")
   if (Buffer.byteLength(apiV3Key) !== 32) throw new Error("WECHATPAY_API_V3_KEY must be 32 characters")
-  const timeout = env.WECHATPAY_TIMEOUT_MS ? Number(env.WECHATPAY_TIMEOUT_MS) : 10_000
-  if (!Number.isFinite(timeout) || timeout <= 0) throw new Error("WECHATPAY_TIMEOUT_MS must be a positive number of milliseconds")
+  const timeout = timeoutMs(env, "WECHATPAY_TIMEOUT_MS", 10_000)
   return {
     mchId: required(env, "WECHATPAY_MCH_ID"), appId: required(env, "WECHATPAY_APP_ID"), serialNo: required(env, "WECHATPAY_SERIAL_NO"),
     privateKey, apiV3Key, notifyUrl: required(env, "WECHATPAY_NOTIFY_URL"),
@@ -250,15 +244,12 @@ export const wechatPay = (settings: WechatPaySettings, now: () => number = Date.
   return { port, query }
 }
 
-const CHOICES = ["fake", "wechatpay"] as const
-
 /**
  * Whether `PAYMENTS` asks for WeChat Pay (`fake`, the default, keeps the simulated provider): another value, or
  * `wechatpay` with a setting missing, stops the start with its name.
  */
 export const paysWithWechat = (env: NodeJS.ProcessEnv) => {
-  const choice = env.PAYMENTS?.trim() || "fake"
-  if (!(CHOICES as ReadonlyArray<string>).includes(choice)) throw new Error(`PAYMENTS=${choice} is not one of ${CHOICES.join(", ")}`)
+  const choice = providerChoice(env, "PAYMENTS", ["fake", "wechatpay"])
   if (choice === "wechatpay") wechatPaySettings(env)
   return choice === "wechatpay"
 }

@@ -7,7 +7,8 @@ import * as dysms from "@alicloud/dysmsapi20170525"
 import * as OpenApi from "@alicloud/openapi-client"
 import * as TeaUtil from "@alicloud/tea-util"
 import { SmsRefused, type SmsGateway } from "./fake-sms-gateway"
-import { required, SMS_TEMPLATE_PARAMS, templateIds, timeoutMs } from "./sms-templates"
+import { required, timeoutMs } from "../provider-settings"
+import { SMS_TEMPLATE_PARAMS, templateIds } from "./sms-templates"
 
 export interface AliyunSmsSettings {
   readonly accessKeyId: string

@@ -1,4 +1,5 @@
 /** Which SMS gateway the station sends through: `SMS=fake` (the default), `tencent` or `aliyun`, each with its settings. */
+import { providerChoice, settingsFor } from "../provider-settings"
 import { aliyunSmsGateway, aliyunSmsSettings } from "./aliyun-sms"
 import type { FakeSmsGateway, SmsGateway } from "./fake-sms-gateway"
 import { tencentSmsGateway, tencentSmsSettings } from "./tencent-sms"
@@ -11,11 +12,6 @@ const gateways = {
 
 /** The gateway the settings ask for; an unknown `SMS` or a missing setting stops the start with its name. */
 export const chooseSmsGateway = (env: NodeJS.ProcessEnv, fake: FakeSmsGateway): SmsGateway => {
-  const choice = env.SMS?.trim() || "fake"
-  if (!Object.hasOwn(gateways, choice)) throw new Error(`SMS=${choice} is not one of ${Object.keys(gateways).join(", ")}`)
-  try {
-    return gateways[choice as keyof typeof gateways](env, fake)
-  } catch (e) {
-    throw new Error(`SMS=${choice}: ${(e as Error).message}`)
-  }
+  const choice = providerChoice(env, "SMS", ["fake", "tencent", "aliyun"])
+  return settingsFor(`SMS=${choice}`, () => gateways[choice](env, fake))
 }

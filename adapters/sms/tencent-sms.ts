@@ -4,7 +4,8 @@
  */
 import tencentSms from "tencentcloud-sdk-nodejs-sms"
 import { SmsRefused, type SmsGateway } from "./fake-sms-gateway"
-import { required, SMS_TEMPLATE_PARAMS, templateIds, timeoutMs } from "./sms-templates"
+import { required, timeoutMs } from "../provider-settings"
+import { SMS_TEMPLATE_PARAMS, templateIds } from "./sms-templates"
 
 export interface TencentSmsSettings {
   readonly secretId: string
