@@ -11,7 +11,7 @@ const site = (id: string, over: Partial<WorksiteProfile> = {}): WorksiteProfile 
 /** A time in Asia/Shanghai (UTC+8). */
 const shanghai = (h: number, mi = 0) => new Date(Date.UTC(2031, 2, 3, h - 8, mi))
 
-describe("distanceMetres (haversine)", () => {
+describe("distanceMetres (great circle)", () => {
   it("known distances: one degree of latitude, Guangzhou to Shenzhen", () => {
     expect(distanceMetres({ lon: 0, lat: 0 }, { lon: 0, lat: 1 })).toBeCloseTo(111_195, -1)
     expect(distanceMetres({ lon: 113.2644, lat: 23.1291 }, { lon: 114.0579, lat: 22.5431 }) / 1000).toBeCloseTo(104.5, 0)
@@ -25,7 +25,7 @@ describe("distanceMetres (haversine)", () => {
     expect(d).toBeLessThanOrEqual(Math.PI * 6_371_008.8 + 1)
     expect(Math.abs(d - distanceMetres(b, a))).toBeLessThan(1e-6)
   })
-  // haversine loses precision near antipodal points (asin close to 1): allow a centimetre
+  // floating point near antipodal points: allow a centimetre (haversine, used before, could exceed it there)
   test.prop([point, point, point])("the triangle inequality", (a, b, c) => {
     expect(distanceMetres(a, c)).toBeLessThanOrEqual(distanceMetres(a, b) + distanceMetres(b, c) + 1e-2)
   })

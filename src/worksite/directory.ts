@@ -40,12 +40,16 @@ export const messages = {
 const EARTH_RADIUS_M = 6_371_008.8
 const rad = (deg: number) => (deg * Math.PI) / 180
 
-/** Great-circle distance in metres (haversine, mean Earth radius). */
+/**
+ * Great-circle distance in metres (mean Earth radius), by the central angle's atan2 form (Vincenty's on the sphere):
+ * as exact as haversine for near points and, unlike haversine's asin, still exact for nearly antipodal ones, where
+ * asin near 1 turned a rounding of the last bit into decimetres.
+ */
 export const distanceMetres = (a: GeoPoint, b: GeoPoint): number => {
-  const dLat = rad(b.lat - a.lat)
-  const dLon = rad(b.lon - a.lon)
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))
+  const [lat1, lat2, dLon] = [rad(a.lat), rad(b.lat), rad(b.lon - a.lon)]
+  const across = Math.hypot(Math.cos(lat2) * Math.sin(dLon), Math.cos(lat1) * Math.sin(lat2) - Math.sin(lat1) * Math.cos(lat2) * Math.cos(dLon))
+  const along = Math.sin(lat1) * Math.sin(lat2) + Math.cos(lat1) * Math.cos(lat2) * Math.cos(dLon)
+  return EARTH_RADIUS_M * Math.atan2(across, along)
 }
 
 export const isGeoPoint = (p: { readonly lon: number; readonly lat: number }): p is GeoPoint =>
