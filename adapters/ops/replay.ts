@@ -49,7 +49,7 @@ import { STATION_OPERATOR, type OperationKind } from "#src/shared/operation"
 import { operations, type OperationName } from "#src/operations/catalog"
 import { randomUUID } from "node:crypto"
 import { addAddress, deleteAddress } from "#src/address/use-cases"
-import { applyPaotui, completeRecorded, confirmPhoneRecorded, editRecorded, reviewRunner, signUp, unbindRecorded, updateWorksite } from "#src/profile/use-cases"
+import { applyPaotui, completeRecorded, confirmPhoneRecorded, editRecorded, follow, reviewRunner, signUp, unbindRecorded, unfollow, updateWorksite } from "#src/profile/use-cases"
 import type { DB } from "../postgres/schema"
 import { applyWithdrawal, pointsToMoney, reviewWithdrawal, transferWithdrawal } from "#src/wallet/use-cases"
 import { Payouts } from "#src/wallet/wallet-store"
@@ -450,6 +450,9 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // accounts: a sign-up makes its user (no actor yet) with the recorded id; a phone or a completed profile is bound again
   // as confirmed (the code was checked then and is never logged); a runner review by the operator under the operator
   signUp: replayer(operations.signUp, (input) => signUp(input), (r) => ({ id: r.id }), (expected) => ({ ids: () => expected.id }), () => false),
+  // a follow or an unfollow of a known user as the event named them (a first follow is logged as its sign-up)
+  follow: replayer(operations.follow, (input) => follow({ openid: input.openid, unionid: null, nickname: null, sex: 0 }), (r) => ({ id: r.id }), undefined, () => false),
+  unfollow: replayer(operations.unfollow, (input) => unfollow(input), (r) => ({ id: r.id ?? "" }), undefined, () => false),
   editProfile: replayer(operations.editProfile, (input, actor) => editRecorded(actor, input), (e) => ({ ...e })),
   confirmPhone: replayer(operations.confirmPhone, (input, actor) => confirmPhoneRecorded(actor, input.type, input.phone), (p) => ({ ...p })),
   unbindPhone: replayer(operations.unbindPhone, (input, actor) => unbindRecorded(actor, input.type), (p) => ({ ...p })),

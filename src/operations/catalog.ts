@@ -24,7 +24,7 @@ import { RemoveBuildingManagerOperation, SetBuildingManagerOperation, TransferEr
 import { JobRunOperation } from "../shared/job-run"
 import { BindStaffOperation } from "../staff/use-cases"
 import {
-  ApplyRunnerOperation, CancelVerificationOperation, ChangeWorksiteOperation, CompleteProfileOperation, ConfirmPhoneOperation, EditProfileOperation, ReviewRunnerOperation, ReviewVerificationOperation, SignUpOperation, SubmitVerificationOperation, UnbindPhoneOperation
+  ApplyRunnerOperation, CancelVerificationOperation, ChangeWorksiteOperation, CompleteProfileOperation, ConfirmPhoneOperation, EditProfileOperation, FollowOperation, ReviewRunnerOperation, ReviewVerificationOperation, SignUpOperation, SubmitVerificationOperation, UnbindPhoneOperation, UnfollowOperation
 } from "../profile/use-cases"
 import { SetNoticeOperation } from "../notice/use-cases"
 import { ChargeSmsOperation, SmsCreditOperation } from "../support/use-cases"
@@ -104,6 +104,8 @@ export const operations = {
   applyRunner: ApplyRunnerOperation,
   reviewRunner: ReviewRunnerOperation,
   signUp: SignUpOperation,
+  follow: FollowOperation,
+  unfollow: UnfollowOperation,
   // notice
   setNotice: SetNoticeOperation,
   // support

@@ -38,6 +38,10 @@ export class ProfileStore extends Context.Service<ProfileStore, {
   findByOpenid(openid: string): Effect.Effect<UserProfile | undefined>
   /** Makes the user with an empty wallet; false when a user with the openid exists already. */
   create(user: NewUser): Effect.Effect<boolean>
+  /** The user with this openid and whether they follow the official account, held until the transaction ends. */
+  lockFollower(openid: string): Effect.Effect<{ readonly id: string; readonly following: boolean } | undefined>
+  /** Starts (from `at`, the new subscribeTime) or ends their following. */
+  setFollowing(userId: string, following: boolean, at: Date): Effect.Effect<void>
   /** Reads the profile and holds it against other changes until the transaction ends. */
   lock(userId: string): Effect.Effect<UserProfile | undefined>
   save(userId: string, change: ProfileChange): Effect.Effect<void>

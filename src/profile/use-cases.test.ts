@@ -13,7 +13,7 @@ import type { UserProfile } from "./profile"
 import { ProfileStore, type NewUser } from "./profile-store"
 import {
   applyAuth, applyPaotui, completeProfile, completeRecorded, confirmPhoneRecorded, myAccount, pendingRunnerApplications, pendingVerifications, reviewAuth, reviewRunner, sendCaptcha,
-  editRecorded, signUp, teamOf, unbindPhoneMain, unbindRecorded,
+  editRecorded, follow, signUp, teamOf, unfollow, unbindPhoneMain, unbindRecorded,
   unbindPhoneVice, unverifySelf, updateIdCardNo, updateNewPaotuiOrderRemind, updateNickname, updatePhone, updateRealname, updateSex,
   updateStudentCardUrl, updateWorksite
 } from "./use-cases"
@@ -52,6 +52,8 @@ interface World {
   readonly sentWhileWaiting?: ReadonlyArray<Date>
   /** Someone else's request signed this person up between the sign-up's lookup and its insert (null: the insert is refused, yet no user has the openid). */
   readonly signedUpMeanwhile?: UserProfile | null
+  /** Users (by id) who do not follow the official account; everyone else does. */
+  readonly notFollowing?: ReadonlyArray<string>
 }
 
 /** Codes are "hashed" as `phone:code`; the code maker hands out 1234, 5678, … */
@@ -61,6 +63,7 @@ const world = (w: World = {}) => {
   const captchas: Array<StoredCaptcha & { readonly userId: string }> =
     (w.captchas ?? []).map(([userId, captcha], i) => ({ id: `c${i}`, userId, captcha }))
   const locked: Array<string> = []
+  const following = new Map([...users.keys()].map((id) => [id, !(w.notFollowing ?? []).includes(id)]))
   const fresh = ["1234", "5678"]
   let clock = now
   const ports = recordingPorts(() => clock)
@@ -70,15 +73,27 @@ const world = (w: World = {}) => {
     findByOpenid: (openid: string) => Effect.succeed([...users.values()].find((u) => u.openid === openid)),
     create: (u: NewUser) => Effect.sync(() => {
       if (w.signedUpMeanwhile !== undefined) {
-        if (w.signedUpMeanwhile) users.set(w.signedUpMeanwhile.id, w.signedUpMeanwhile)
+        if (w.signedUpMeanwhile) {
+          users.set(w.signedUpMeanwhile.id, w.signedUpMeanwhile)
+          following.set(w.signedUpMeanwhile.id, !(w.notFollowing ?? []).includes(w.signedUpMeanwhile.id))
+        }
         return false
       }
       if ([...users.values()].some((known) => known.openid === u.openid)) return false
+      following.set(u.id, u.subscribe)
       users.set(u.id, profile({
         id: u.id, openid: u.openid, unionid: u.unionid, nickname: u.nickname, sex: u.sex as 0 | 1 | 2, subscribeTime: u.at, phoneMain: null,
         worksiteId: null, creditScore: 100
       }))
       return true
+    }),
+    lockFollower: (openid: string) => Effect.sync(() => {
+      const u = [...users.values()].find((known) => known.openid === openid)
+      return u && (locked.push(u.id), { id: u.id, following: following.get(u.id) ?? true })
+    }),
+    setFollowing: (userId: string, follows: boolean, at: Date) => Effect.sync(() => {
+      following.set(userId, follows)
+      if (follows) users.set(userId, { ...users.get(userId)!, subscribeTime: at })
     }),
     lock: (userId: string) => Effect.sync(() => (locked.push(userId), users.get(userId))),
     save: (userId: string, change: object) => Effect.sync(() => {
@@ -134,7 +149,8 @@ const world = (w: World = {}) => {
       })
     ) as Effect.Effect<A, E, never>)
   const user = (id = "u1") => users.get(id)!
-  return { users, user, saves, captchas, locked, ports, run }
+  const setNow = (at: Date) => { clock = at }
+  return { users, user, saves, captchas, locked, following, ports, run, setNow }
 }
 
 const issued = (phone: string, code: string, over: Partial<IssuedCaptcha> = {}): IssuedCaptcha =>
@@ -521,6 +537,49 @@ describe("the operations log of the account", () => {
     expect(await vanished.run(signUp({ openid: "o-new", unionid: null, nickname: null, sex: 1, subscribe: true })))
       .toMatchObject(refused("NotFound", "获取用户信息失败"))
     expect(vanished.ports.ops).toEqual([])
+  })
+
+  it("a first follow signs the person up as following; a repeat of the event changes and logs nothing", async () => {
+    const w = world()
+    const arrival = { openid: " o-new ", unionid: "un-7", nickname: null, sex: 2 }
+    expect(await w.run(follow(arrival))).toEqual({ ok: true, value: { id: "id-1", changed: true } })
+    expect([w.user("id-1").unionid, w.following.get("id-1")]).toEqual(["un-7", true])
+    expect(await w.run(follow(arrival))).toEqual({ ok: true, value: { id: "id-1", changed: false } })
+    expect(ops(w)).toEqual([{ op: "signUp", actorOpenid: "o-new", input: { openid: "o-new", unionid: "un-7", nickname: null, sex: 2, subscribe: true }, outcome: { id: "id-1" } }])
+    expect(await w.run(follow({ ...arrival, openid: "  " }))).toMatchObject(refused("RuleViolation", "获取用户信息失败"))
+    expect(w.users.size).toBe(2)
+  })
+
+  it("someone who stopped following follows again from the event's time; an unfollow ends it once, and is logged", async () => {
+    const w = world({ notFollowing: ["u1"] })
+    const later = new Date(now.getTime() + 3_600_000)
+    w.setNow(later)
+    expect(await w.run(follow({ openid: "o1", unionid: null, nickname: null, sex: 0 }))).toEqual({ ok: true, value: { id: "u1", changed: true } })
+    expect([w.following.get("u1"), w.user().subscribeTime]).toEqual([true, later])
+    expect(await w.run(unfollow({ openid: "o1" }))).toEqual({ ok: true, value: { id: "u1", changed: true } })
+    expect(await w.run(unfollow({ openid: "o1" }))).toEqual({ ok: true, value: { id: "u1", changed: false } })
+    expect(w.following.get("u1")).toBe(false)
+    expect(w.user().subscribeTime).toEqual(later)
+    expect(ops(w)).toEqual([
+      { op: "follow", actorOpenid: "o1", input: { openid: "o1" }, outcome: { id: "u1" } },
+      { op: "unfollow", actorOpenid: "o1", input: { openid: "o1" }, outcome: { id: "u1" } }
+    ])
+  })
+
+  it("an unfollow of someone unknown or blank changes nothing and logs nothing", async () => {
+    const w = world()
+    expect(await w.run(unfollow({ openid: "o-nobody" }))).toEqual({ ok: true, value: { id: null, changed: false } })
+    expect(await w.run(unfollow({ openid: " " }))).toEqual({ ok: true, value: { id: null, changed: false } })
+    expect([w.ports.ops, w.following.get("u1")]).toEqual([[], true])
+  })
+
+  it("a follow raced by a sign-up as not following goes on with the user that sign-up made", async () => {
+    const theirs = profile({ id: "u9", openid: "o-new" })
+    const w = world({ signedUpMeanwhile: theirs, notFollowing: ["u9"] })
+    expect(await w.run(follow({ openid: "o-new", unionid: null, nickname: null, sex: 0 }))).toEqual({ ok: true, value: { id: "u9", changed: true } })
+    expect(ops(w).map((o) => o.op)).toEqual(["follow"])
+    const vanished = world({ signedUpMeanwhile: null })
+    expect(await vanished.run(follow({ openid: "o-new", unionid: null, nickname: null, sex: 0 }))).toMatchObject(refused("NotFound", "获取用户信息失败"))
   })
 
   it("an edit logs the field and the value saved; a refused one logs nothing", async () => {

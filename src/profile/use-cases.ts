@@ -544,6 +544,50 @@ export const signUp = Effect.fn("signUp")(function* (arrival: Arrival) {
   return { id, signedUp: true }
 })
 
+/** Who the official account's follow or unfollow event named. */
+export const Follower = Schema.Struct({ openid: Schema.String })
+
+/** A known user who had stopped following follows again; a first follow is a sign-up (logged as `signUp`). */
+export const FollowOperation = operationKind("follow", Follower, Schema.Struct({ id: Schema.String }))
+/** A follower stops following: template messages no longer reach them. */
+export const UnfollowOperation = operationKind("unfollow", Follower, Schema.Struct({ id: Schema.String }))
+
+/**
+ * Someone follows the official account (its subscribe event, or a sign-in the app says follows): someone new is signed
+ * up as following; a known user who did not follow follows from now on (`subscribeTime`); a repeat (the app sends an
+ * event again when it had no answer in 5 s) changes and logs nothing.
+ */
+export const follow = Effect.fn("follow")(function* (arrival: Omit<Arrival, "subscribe">) {
+  const openid = text(arrival.openid)
+  if (openid === "") return yield* new RuleViolation({ message: messages.userMissing })
+  const store = yield* ProfileStore
+  let known = yield* store.lockFollower(openid)
+  if (!known) {
+    const joined = yield* signUp({ ...arrival, openid, subscribe: true })
+    if (joined.signedUp) return { id: joined.id, changed: true }
+    // signed up meanwhile by another request, perhaps as not following: go on as with a known user
+    known = yield* store.lockFollower(openid)
+    if (!known) return yield* userMissing()
+  }
+  if (known.following) return { id: known.id, changed: false }
+  const now = yield* (yield* Clock).now
+  yield* store.setFollowing(known.id, true, now)
+  yield* logOperation(FollowOperation, openid, now, { openid }, { id: known.id })
+  return { id: known.id, changed: true }
+})
+
+/** A follower stops following (the unsubscribe event); someone unknown or not following changes nothing. */
+export const unfollow = Effect.fn("unfollow")(function* (follower: typeof Follower.Type) {
+  const openid = text(follower.openid)
+  const store = yield* ProfileStore
+  const known = openid === "" ? undefined : yield* store.lockFollower(openid)
+  if (!known?.following) return { id: known?.id ?? null, changed: false }
+  const now = yield* (yield* Clock).now
+  yield* store.setFollowing(known.id, false, now)
+  yield* logOperation(UnfollowOperation, openid, now, { openid }, { id: known.id })
+  return { id: known.id, changed: true }
+})
+
 export const teamOf = Effect.fn("teamOf")(function* (actor: Actor, leaderId: string) {
   const store = yield* ProfileStore
   const viewer = yield* store.find(actor.userId)

@@ -62,6 +62,13 @@ export const profileStore = (db: Kysely<DB>) => {
         if (made) await db.insertInto("wallet").values({ user_id: u.id, money: 0, active_score: 0 }).execute()
         return made !== undefined
       }),
+    lockFollower: (openid) =>
+      query(() => db.selectFrom("app_user").select(["id", "subscribe"]).where("openid", "=", openid).forUpdate().executeTakeFirst())
+        .pipe(Effect.map((r) => r && { id: r.id, following: r.subscribe })),
+    setFollowing: (userId, following, at) =>
+      query(async () => {
+        await db.updateTable("app_user").set(following ? { subscribe: true, subscribe_time: at } : { subscribe: false }).where("id", "=", userId).execute()
+      }),
     lock: (userId) =>
       query(() => db.selectFrom("app_user").selectAll().where("id", "=", userId).forUpdate().executeTakeFirst()).pipe(Effect.map((r) => r && toProfile(r))),
     save: (userId, change) =>
