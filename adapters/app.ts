@@ -35,6 +35,8 @@ export interface AppOptions {
   readonly clock?: () => Date
   /** Request limits other than the defaults (`RATE_LIMITS` in http/server.ts). */
   readonly rateLimits?: RateLimits
+  /** The settings the providers are chosen by (default the process's environment). */
+  readonly env?: NodeJS.ProcessEnv
 }
 
 export interface App {
@@ -63,7 +65,7 @@ export const startApp = async (options: AppOptions): Promise<App> => {
     await migrateToLatest(database.db)
     if (options.seed ?? true) await seedDemoCampus(database.db, options.seedAt)
     await database.share()
-    const runtime = await Runtime.create(database, { uploadsDir: uploads.dir, clock: options.clock })
+    const runtime = await Runtime.create(database, { uploadsDir: uploads.dir, clock: options.clock, env: options.env })
     const http = createServer(createHttpApp(runtime, {
       webDist: options.webDist, devSignIn: options.devSignIn ?? runtime.messagingApp === runtime.messaging, secure: options.secure ?? false, rateLimits: options.rateLimits
     }))

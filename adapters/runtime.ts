@@ -11,7 +11,7 @@ import { Cause, Effect, Exit } from "effect"
 import { sql, type Kysely } from "kysely"
 import type { LiveEvent } from "#src/shared/ports"
 import { FakeLocker } from "./locker/fake-locker"
-import { chooseMessagingApp } from "./messaging/choose-messaging-app"
+import { chooseMessagingApp, followerBook } from "./messaging/choose-messaging-app"
 import { FakeMessagingApp } from "./messaging/fake-messaging-app"
 import type { MessagingApp } from "./messaging/messaging-app"
 import { SimulatedPaymentProvider } from "./payments/simulated-provider"
@@ -79,7 +79,7 @@ export class Runtime {
   /** What the outbox sends SMS through: the local one, or the provider `SMS` names (choose-sms-gateway.ts). */
   readonly smsGateway: SmsGateway
   /** The local messaging app (tests look into the template messages it got; the development sign-in is its). */
-  readonly messaging = new FakeMessagingApp()
+  readonly messaging: FakeMessagingApp
   /** The messaging app the pages and the outbox use: the local one, or the one `MESSAGING_APP` names (choose-messaging-app.ts). */
   readonly messagingApp: MessagingApp
   /** The parcel cabinets (a local fake that records each door it opened). */
@@ -100,6 +100,7 @@ export class Runtime {
     this.paymentProvider = new SimulatedPaymentProvider(secrets.paymentKey, this.outside, { now: () => this.clock().getTime() })
     this.uploadsDir = resolve(options.uploadsDir ?? defaultUploadsDir())
     this.clock = options.clock ?? (() => new Date())
+    this.messaging = new FakeMessagingApp(undefined, undefined, followerBook(database.db))
     this.printer = new FakePrinter(resolve(options.waybillDir ?? defaultWaybillDir()))
     const standIns = { sms: this.sms, messaging: this.messaging, locker: this.locker, printer: this.printer, paymentProvider: this.paymentProvider }
     const env = options.env ?? process.env

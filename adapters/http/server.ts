@@ -22,6 +22,8 @@ import { devLoginRoutes } from "./routes/dev-login"
 import { messagingRoutes } from "./routes/messaging"
 import { returnRoutes } from "./routes/returns"
 import { receiverRoutes } from "./routes/receiver"
+import { menuEntryRoutes } from "./routes/menu-entry"
+import { officialAccountRoutes } from "./routes/official-account"
 import { devPayRoutes, keepNoticeBody, paymentRoutes, payNotifyRoutes } from "./routes/payment"
 import { stationRoutes } from "./routes/station"
 import { supportRoutes } from "./routes/support"
@@ -124,6 +126,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.get("/api/health", (_req, res) => { res.json({ success: true }) })
   app.use(signedFileRoutes(runtime))
   app.use(payNotifyRoutes(runtime))
+  app.use(officialAccountRoutes(runtime))
   app.use(errandExportRoutes(runtime))
   app.use(shortUrlRedirects(runtime))
   // the circle's visitor calls: a session, or a known openid at most `circleVisitorPerAddress` times per address
@@ -148,6 +151,7 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
   app.use(subscribeGiftRoutes(runtime))
   app.use(circleMarketRoutes(runtime))
   app.use(shareRoutes(runtime))
+  app.use(menuEntryRoutes(runtime))
   app.use(shortUrlRoutes(runtime))
   app.use(feedbackRoutes(runtime))
   app.use(commonRoutes(runtime))

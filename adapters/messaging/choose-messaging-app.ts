@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely"
 import type { DB } from "../postgres/schema"
 import { providerChoice, settingsFor } from "../provider-settings"
-import type { FakeMessagingApp } from "./fake-messaging-app"
+import type { FakeMessagingApp, FollowerBook } from "./fake-messaging-app"
 import type { MessagingApp } from "./messaging-app"
 import { tokenCache } from "./token-cache"
 import { wechatMessagingApp, wechatSettings } from "./wechat-messaging-app"
@@ -12,4 +12,10 @@ export const chooseMessagingApp = (env: NodeJS.ProcessEnv, fake: FakeMessagingAp
   if (providerChoice(env, "MESSAGING_APP", ["fake", "wechat"]) === "fake") return fake
   const settings = settingsFor("MESSAGING_APP=wechat", () => wechatSettings(env))
   return wechatMessagingApp(settings, tokenCache(db, settings.appId))
+}
+
+/** The fake's record of who follows: the station's own, which the follow events keep. */
+export const followerBook = (db: Kysely<DB>): FollowerBook => async (openid) => {
+  const user = await db.selectFrom("app_user").select(["subscribe", "unionid"]).where("openid", "=", openid).executeTakeFirst()
+  return user && { following: user.subscribe, unionid: user.unionid }
 }

@@ -14,7 +14,7 @@ import { FakeMessagingApp } from "./fake-messaging-app"
 import { jsapiSignature, MessagingRefused } from "./messaging-app"
 import { REFRESH_BEFORE_MS, tokenCache } from "./token-cache"
 import { wechatMessagingApp, wechatSettings } from "./wechat-messaging-app"
-import { startWechatStandIn } from "./wechat-stand-in"
+import { signedCallbackQuery, startWechatStandIn } from "./wechat-stand-in"
 
 const opened: Array<{ close(): Promise<void> }> = []
 afterEach(async () => { await Promise.all(opened.splice(0).map((o) => o.close())) })
@@ -24,14 +24,15 @@ afterAll(async () => { await (await database).close() })
 let apps = 0
 
 const env = (endpoint: string, appId: string, over: Record<string, string> = {}) => ({
-  MESSAGING_APP: "wechat", WECHAT_APP_ID: appId, WECHAT_APP_SECRET: "test-app-secret", PUBLIC_URL: "https://station.example/",
+  MESSAGING_APP: "wechat", WECHAT_APP_ID: appId, WECHAT_APP_SECRET: "test-app-secret", WECHAT_TOKEN: "test-callback-token", PUBLIC_URL: "https://station.example/",
   WECHAT_API_ENDPOINT: endpoint, WECHAT_TIMEOUT_MS: "300", WECHAT_TEMPLATE_SUGGESTION_REPLIED: "tpl-suggestion", WECHAT_TEMPLATE_PARCEL_ARRIVED: "tpl-arrival", ...over
 })
 
 const setUp = async (clock: { now: number } = { now: Date.now() }) => {
   const appId = `wx0123456789abc${++apps}`
   const standIn = await startWechatStandIn({
-    appId, secret: "test-app-secret", templates: ["tpl-suggestion", "tpl-arrival"], followers: ["o-follower"], codes: { "code-1": "o-follower" }
+    appId, secret: "test-app-secret", templates: ["tpl-suggestion", "tpl-arrival"], followers: ["o-follower"], codes: { "code-1": "o-follower" },
+    userinfoCodes: { "code-u": "o-follower", "code-v": "o-nameless" }, people: { "o-follower": { unionid: "un-follower", nickname: "小林", sex: 2 } }
   })
   opened.push(standIn)
   const db = (await database).db as Kysely<DB>
@@ -49,10 +50,37 @@ describe("the WeChat official account", () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       appid: appId, redirect_uri: "https://station.example/auth/wx/share", response_type: "code", scope: "snsapi_base", state: "circle_42"
     })
-    expect(await app.openidForCode("code-1", new Date())).toBe("o-follower")
-    expect(await app.openidForCode("code-1", new Date())).toBeUndefined()
-    expect(await app.openidForCode("", new Date())).toBeUndefined()
-    expect(await app.openidForCode("a&b=c", new Date())).toBeUndefined()
+    expect(await app.identityForCode("code-1", new Date())).toEqual({ openid: "o-follower" })
+    expect(await app.identityForCode("code-1", new Date())).toBeUndefined()
+    expect(await app.identityForCode("", new Date())).toBeUndefined()
+    expect(await app.identityForCode("a&b=c", new Date())).toBeUndefined()
+    expect(new URL(app.authorizeUrl("/auth/wx/enter", "home", "snsapi_userinfo")).searchParams.get("scope")).toBe("snsapi_userinfo")
+  })
+
+  it("a code given with snsapi_userinfo also gives the person's profile from /sns/userinfo", async () => {
+    const { app } = await setUp()
+    expect(await app.identityForCode("code-u", new Date())).toEqual({ openid: "o-follower", profile: { unionid: "un-follower", nickname: "小林", sex: 2 } })
+    expect(await app.identityForCode("code-v", new Date())).toEqual({ openid: "o-nameless", profile: { unionid: null, nickname: null, sex: 0 } })
+  })
+
+  it("asks /cgi-bin/user/info who follows, with the unionid; an openid the account does not know does not follow", async () => {
+    const { app, standIn } = await setUp()
+    expect(await app.follower("o-follower")).toEqual({ following: true, unionid: "un-follower" })
+    expect(await app.follower("o-stranger")).toEqual({ following: false, unionid: null })
+    expect(await app.follower("not an openid!")).toEqual({ following: false, unionid: null })
+    standIn.voidToken()
+    expect(await app.follower("o-follower")).toMatchObject({ following: true })
+    expect(standIn.state.tokensIssued).toBe(2)
+    standIn.state.hang = true
+    await expect(app.follower("o-follower")).rejects.toThrow("no answer in 300 ms")
+  })
+
+  it("takes a callback signed with WECHAT_TOKEN only", async () => {
+    const { app } = await setUp()
+    const now = new Date()
+    const q = signedCallbackQuery("test-callback-token", Math.floor(now.getTime() / 1000))
+    expect(app.signedByTheApp(q, now)).toBe(true)
+    expect(app.signedByTheApp(signedCallbackQuery("other-token", Math.floor(now.getTime() / 1000)), now)).toBe(false)
   })
 
   it("signs the JS-SDK configuration with the app's ticket, fetching token and ticket once for many pages", async () => {

@@ -1,6 +1,7 @@
 /**
- * The WeChat official account (`MESSAGING_APP=wechat`): web authorisation (snsapi_base, code → openid at
- * /sns/oauth2/access_token), the JS-SDK configuration signed with the jsapi ticket, and template messages
+ * The WeChat official account (`MESSAGING_APP=wechat`): web authorisation (code → openid at /sns/oauth2/access_token,
+ * and with snsapi_userinfo the profile at /sns/userinfo), whether someone follows (/cgi-bin/user/info), the callback
+ * URL's signature (SHA-1 over WECHAT_TOKEN, timestamp and nonce), the JS-SDK configuration signed with the jsapi ticket, and template messages
  * (/cgi-bin/message/template/send) with the app's error codes sorted into retry or give up. The access token
  * and ticket live in the token cache shared by every server process; a call the app answers "token expired"
  * (40001, 40014, 42001) refreshes it once and is made again. Settings from the environment; the secret is never
@@ -9,12 +10,15 @@
 import { randomBytes } from "node:crypto"
 import { required, timeoutMs } from "../provider-settings"
 import { templateVariable } from "../sms/sms-templates"
-import { JS_API_LIST, jsapiSignature, MessagingRefused, type MessagingApp } from "./messaging-app"
+import { logger } from "../http/logger"
+import { JS_API_LIST, jsapiSignature, MessagingRefused, verifyCallback, type MessagingApp, type PersonInfo } from "./messaging-app"
 import type { TokenCache } from "./token-cache"
 
 export interface WechatSettings {
   readonly appId: string
   readonly secret: string
+  /** The token registered for the server's callback URL (服务器配置 → 令牌), which signs the app's calls to it. */
+  readonly callbackToken: string
   /** Where this site is reached, for the absolute callback the authorisation needs (a registered 网页授权域名). */
   readonly publicUrl: string
   readonly apiEndpoint: string
@@ -31,6 +35,7 @@ const templateName = (variable: string) => variable.slice(TEMPLATE_PREFIX.length
 export const wechatSettings = (env: NodeJS.ProcessEnv): WechatSettings => ({
   appId: required(env, "WECHAT_APP_ID"),
   secret: required(env, "WECHAT_APP_SECRET"),
+  callbackToken: required(env, "WECHAT_TOKEN"),
   publicUrl: required(env, "PUBLIC_URL").replace(/\/+$/, ""),
   apiEndpoint: (env.WECHAT_API_ENDPOINT || "https://api.weixin.qq.com").replace(/\/+$/, ""),
   authorizeEndpoint: (env.WECHAT_AUTHORIZE_ENDPOINT || "https://open.weixin.qq.com").replace(/\/+$/, ""),
@@ -49,6 +54,13 @@ export class WechatError extends Error {
 const TOKEN_EXPIRED = new Set([40001, 40014, 42001])
 /** An authorisation code that is wrong, used or missing: nobody is signed in. */
 const CODE_REFUSED = new Set([40029, 40163, 41008])
+/** An openid this account does not know (never followed, or of another account): not a follower. */
+const OPENID_UNKNOWN = new Set([40003, 46004])
+
+/** A text field of the app's answer, or null. */
+const textOf = (value: unknown) => (typeof value === "string" && value !== "" ? value : null)
+/** The profile /sns/userinfo gives: sex 1 or 2, anything else unknown. */
+const personOf = (a: Record<string, unknown>): PersonInfo => ({ unionid: textOf(a.unionid), nickname: textOf(a.nickname), sex: a.sex === 1 || a.sex === 2 ? a.sex : 0 })
 /**
  * Codes a retry of a template message cannot mend: the openid, the template or its data, the person not following
  * (43004) or having refused messages (43101), the account (appid, secret, the server's IP not on the whitelist,
@@ -103,20 +115,40 @@ export const wechatMessagingApp = (settings: WechatSettings, tokens: TokenCache)
 
   return {
     appId: settings.appId,
-    authorizeUrl: (callback, state) => {
-      const query = new URLSearchParams({ appid: settings.appId, redirect_uri: `${settings.publicUrl}${callback}`, response_type: "code", scope: "snsapi_base", state })
+    authorizeUrl: (callback, state, scope = "snsapi_base") => {
+      const query = new URLSearchParams({ appid: settings.appId, redirect_uri: `${settings.publicUrl}${callback}`, response_type: "code", scope, state })
       return `${settings.authorizeEndpoint}/connect/oauth2/authorize?${query}#wechat_redirect`
     },
-    openidForCode: async (code) => {
+    identityForCode: async (code) => {
       if (!/^[A-Za-z0-9_-]{1,128}$/.test(code)) return undefined
+      let a: Record<string, any>
       try {
-        const a = await call("/sns/oauth2/access_token", { appid: settings.appId, secret: settings.secret, code, grant_type: "authorization_code" })
-        return typeof a.openid === "string" && a.openid !== "" ? a.openid : undefined
+        a = await call("/sns/oauth2/access_token", { appid: settings.appId, secret: settings.secret, code, grant_type: "authorization_code" })
       } catch (e) {
         if (e instanceof WechatError && CODE_REFUSED.has(e.errcode)) return undefined
         throw e
       }
+      const openid = textOf(a.openid)
+      if (openid === null) return undefined
+      if (!String(a.scope ?? "").split(",").includes("snsapi_userinfo")) return { openid }
+      try {
+        return { openid, profile: personOf(await call("/sns/userinfo", { access_token: String(a.access_token), openid, lang: "zh_CN" })) }
+      } catch (e) {
+        // the person let the app give their profile, yet it could not be read: go on with what the code told
+        logger.warn({ err: (e as Error).message }, "WeChat userinfo failed")
+        return { openid, profile: { unionid: textOf(a.unionid), nickname: null, sex: 0 } }
+      }
     },
+    follower: async (openid) => {
+      try {
+        const a = await withToken((token) => call("/cgi-bin/user/info", { access_token: token, openid, lang: "zh_CN" }))
+        return { following: a.subscribe === 1, unionid: textOf(a.unionid) }
+      } catch (e) {
+        if (e instanceof WechatError && OPENID_UNKNOWN.has(e.errcode)) return { following: false, unionid: null }
+        throw e
+      }
+    },
+    signedByTheApp: (query, now) => verifyCallback(settings.callbackToken, query, now),
     jsConfig: async (url, now) => {
       const ticket = await jsapiTicket()
       const timestamp = Math.floor(now.getTime() / 1000)

@@ -29,7 +29,7 @@ describeOnPostgres("the messaging token cache across server processes [postgres]
       cwd: resolve(import.meta.dirname, "../.."),
       env: {
         ...process.env, FIXTURE_DATABASE_URL: scratch.url, DATA_DIR: dataDir, LOG_LEVEL: "warn", SCHEDULER: "off",
-        MESSAGING_APP: "wechat", WECHAT_APP_ID: appId, WECHAT_APP_SECRET: "two-process-secret", WECHAT_API_ENDPOINT: standIn.endpoint, PUBLIC_URL: "https://station.example"
+        MESSAGING_APP: "wechat", WECHAT_APP_ID: appId, WECHAT_APP_SECRET: "two-process-secret", WECHAT_TOKEN: "two-process-token", WECHAT_API_ENDPOINT: standIn.endpoint, PUBLIC_URL: "https://station.example"
       },
       stdio: ["ignore", "pipe", "pipe", "ipc"]
     })

@@ -113,6 +113,8 @@ export interface TestAppOptions {
   readonly rateLimits?: RateLimits
   /** The moment the demo campus is seeded at (default now): a replay's target seeded at its source's moment can equal it. */
   readonly seedAt?: Date
+  /** The settings the providers are chosen by (default the process's environment), e.g. MESSAGING_APP=wechat at a stand-in. */
+  readonly env?: NodeJS.ProcessEnv
 }
 
 /** A limit no test reaches. */
@@ -125,13 +127,13 @@ export const startTestApp = async (backend: Backend = "pglite", options: TestApp
     const scratch = await scratchPostgres()
     dropDatabase = scratch.drop
     try {
-      app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: scratch.url, poolSize: options.poolSize ?? 25 }, clock: options.clock, rateLimits: options.rateLimits, seedAt: options.seedAt })
+      app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: scratch.url, poolSize: options.poolSize ?? 25 }, clock: options.clock, rateLimits: options.rateLimits, seedAt: options.seedAt, env: options.env })
     } catch (e) {
       await dropDatabase()
       throw e
     }
   } else {
-    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory" }, clock: options.clock, rateLimits: options.rateLimits, seedAt: options.seedAt })
+    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory" }, clock: options.clock, rateLimits: options.rateLimits, seedAt: options.seedAt, env: options.env })
   }
 
   const send = async <B>(method: string, path: string, o: SendOptions = {}): Promise<ApiAnswer<B>> => {

@@ -29,7 +29,7 @@ describe("share links", () => {
     expect(authorize).toMatch(/^\/auth\/dev\/authorize\?/)
     const signIn = await redirect(authorize)
     expect(signIn).toMatch(/^\/\?/)
-    expect(Object.fromEntries(query(signIn))).toEqual({ redirect_uri: "/auth/wx/share", state: query(authorize).get("state") })
+    expect(Object.fromEntries(query(signIn))).toEqual({ redirect_uri: "/auth/wx/share", state: query(authorize).get("state"), scope: "snsapi_base" })
     const callback = await redirect(`/auth/dev/authorize?${new URLSearchParams({ ...Object.fromEntries(query(signIn)), openid })}`)
     expect(callback).toMatch(/^\/auth\/wx\/share\?/)
     expect(query(callback).get("state")).toBe(query(authorize).get("state"))

@@ -33,7 +33,7 @@ export const shareRoutes = (runtime: Runtime) => {
     const link = parseShareState(queryText(req, "state"))
     if (Result.isFailure(link)) return res.redirect(302, NO_MATCH)
     const now = runtime.now()
-    const openid = await runtime.messagingApp.openidForCode(queryText(req, "code"), now)
+    const openid = (await runtime.messagingApp.identityForCode(queryText(req, "code"), now))?.openid
     if (openid === undefined) return res.redirect(302, AUTHORIZATION_FAILED)
     const user = await runtime.db.selectFrom("app_user").select("subscribe").where("openid", "=", openid).executeTakeFirst()
     const issued = user?.subscribe ? await issueTokenFor(runtime.db, openid, now) : undefined

@@ -28,7 +28,7 @@ export const DevSignIn = () => {
   const query = new URLSearchParams(useSearch())
   const authorizing = query.has("redirect_uri") && query.has("state")
   const authorize = (openid: string) => {
-    const back = new URLSearchParams({ redirect_uri: query.get("redirect_uri") ?? "", state: query.get("state") ?? "", openid })
+    const back = new URLSearchParams({ redirect_uri: query.get("redirect_uri") ?? "", state: query.get("state") ?? "", scope: query.get("scope") ?? "snsapi_base", openid })
     window.location.assign(`/auth/dev/authorize?${back}`)
   }
 
