@@ -39,4 +39,27 @@ describe.skipIf(!run)("share links", () => {
     expect(new URL(page.url()).origin).toBe(h.url)
     expect(errors).toEqual([])
   }, 60_000)
+
+  it("the menu entry: a follower lands on home signed in; a visitor is asked for the profile, then lands on the follow QR", async ({ onTestFailed }) => {
+    const { page, errors } = await h.phone()
+    await page.setViewportSize({ width: 390, height: 844 })
+    onTestFailed(() => shot(page, `FAILED-menu-entry-${Date.now()}`))
+
+    await page.goto(`${h.url}/auth/wx/enter/home`)
+    await page.getByText("授权登录：选择一个演示用户").waitFor()
+    await page.getByTestId("dev-user-demo-student").click()
+    await page.waitForURL((u) => /^\/home\/[A-Za-z0-9_-]{43}$/.test(u.pathname))
+    await page.getByTestId("home-collect").waitFor()
+    await shot(page, "99-menu-entry-home")
+
+    await page.goto(`${h.url}/auth/wx/enter/home`)
+    await page.getByTestId("dev-user-demo-visitor").click()
+    await page.waitForURL((u) => u.pathname === "/" && u.searchParams.get("scope") === "snsapi_userinfo")
+    await page.getByText("授权获取昵称、性别：选择一个演示用户").waitFor()
+    await shot(page, "99-menu-entry-profile")
+    await page.getByTestId("dev-user-demo-visitor").click()
+    await page.waitForURL((u) => u.pathname === "/qrcode")
+    await page.getByTestId("follow-page").waitFor()
+    expect(errors).toEqual([])
+  }, 60_000)
 })

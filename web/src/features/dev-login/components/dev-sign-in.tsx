@@ -1,7 +1,8 @@
 /**
  * The fake messaging app: pick a demo user, get a token, open that user's page. Opened by the fake's authorisation
  * (a shared link), it carries the request through instead: the pick goes back to the authorisation with the person's
- * openid, and someone who does not follow the official account can be picked too.
+ * openid, and someone who does not follow the official account can be picked too. Asked for the profile
+ * (snsapi_userinfo), it says so, as the real app asks the person's consent.
  */
 import { List, Tag, Toast } from "antd-mobile"
 import { useLocation, useSearch } from "wouter"
@@ -27,6 +28,8 @@ export const DevSignIn = () => {
   const [, navigate] = useLocation()
   const query = new URLSearchParams(useSearch())
   const authorizing = query.has("redirect_uri") && query.has("state")
+  // snsapi_userinfo: the real app asks the person to let it give their profile
+  const askingProfile = query.get("scope") === "snsapi_userinfo"
   const authorize = (openid: string) => {
     const back = new URLSearchParams({ redirect_uri: query.get("redirect_uri") ?? "", state: query.get("state") ?? "", scope: query.get("scope") ?? "snsapi_base", openid })
     window.location.assign(`/auth/dev/authorize?${back}`)
@@ -46,7 +49,7 @@ export const DevSignIn = () => {
   if (users.loading) return <Loading />
   if (users.error || !users.data) return <LoadFailed error={users.error} fallback="获取演示用户失败" onRetry={users.reload} />
   return (
-    <List header={authorizing ? "授权登录：选择一个演示用户" : "选择一个演示用户进入"} className="dev-users">
+    <List header={!authorizing ? "选择一个演示用户进入" : askingProfile ? "授权获取昵称、性别：选择一个演示用户" : "授权登录：选择一个演示用户"} className="dev-users">
       {users.data.map((user) => (
         <List.Item
           key={user.openid}
