@@ -18,6 +18,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   seed_info: "when the demo data was seeded: the digest line carries it beside the tables (`seed`)",
   session: "sign-in sessions: token hashes, issued when people sign in, never logged",
   login_nonce: "single-use login nonces",
+  payment_notice_nonce: "the nonces of the payment provider's notices seen: replay protection, not business data",
   login_failure: "rate-limit counters for logins",
   captcha: "one-time captcha codes (hashed secrets); the log records a confirmation, never a code",
   idempotency: "answers kept for Idempotency-Key repeats for 24 h: a request's bookkeeping, not the operation",

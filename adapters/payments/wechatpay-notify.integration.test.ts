@@ -1,7 +1,8 @@
 /**
  * The station's notify route with PAYMENTS=wechatpay: a v3 notice posted by the stand-in reaches the adapter with its
  * headers and its body as sent (verified, decrypted, the trade looked up), and is answered `{ code: "FAIL", message }`
- * with a 4xx when refused — a tampered or replayed one as a bad signature.
+ * with a 4xx when refused — a tampered one as a bad signature. A replay of a settled notice, across processes: see
+ * notice-nonces.integration.test.ts.
  */
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -63,6 +64,7 @@ describe("the notify route with WeChat Pay v3", () => {
     const tampered = paid.notice.body.replace('"summary":"支付成功"', '"summary":"x"')
     expect(tampered).not.toBe(paid.notice.body)
     expect(await post(paid.notice.headers, tampered)).toMatchObject({ status: 400, body: { code: "FAIL", message: "签名错误" } })
-    expect(await post(paid.notice.headers, paid.notice.body)).toMatchObject({ status: 400, body: { code: "FAIL", message: "签名错误" } })
+    // a refused notice leaves its nonce free (the provider sends it again): still a trade the station does not have
+    expect(await post(paid.notice.headers, paid.notice.body)).toMatchObject({ status: 404, body: { code: "FAIL", message: "订单不存在" } })
   })
 })

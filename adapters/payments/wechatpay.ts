@@ -12,7 +12,10 @@ import { Effect } from "effect"
 import { Aes, Formatter, Rsa } from "wechatpay-axios-plugin"
 import { PayIn, type PaySign, type PostedNotice, type RefundNotice } from "#src/payment/pay-in"
 import type { PaidNotice } from "#src/payment/trade"
+import type { Kysely } from "kysely"
+import type { DB } from "../postgres/schema"
 import { providerChoice, required, timeoutMs } from "../provider-settings"
+import { noticeNonces, type NonceBook } from "./notice-nonces"
 
 export interface WechatPaySettings {
   readonly mchId: string
@@ -83,6 +86,7 @@ export const wechatPay = (settings: WechatPaySettings, now: () => number = Date.
   let platformKeys = new Map<string, PlatformKey>()
   let downloadedAt = Number.NEGATIVE_INFINITY
   let downloading: Promise<void> | undefined
+  // the adapter's own memory of nonces, for a port used without a database (the contract tests)
   const seenNonces = new Map<string, number>()
 
   const send = async (method: "GET" | "POST", path: string, body?: Json): Promise<{ status: number; headers: Headers; text: string } | { failed: string }> => {
@@ -180,16 +184,16 @@ export const wechatPay = (settings: WechatPaySettings, now: () => number = Date.
       : undefined
 
   /** A nonce seen within the notice window is a replay. */
-  const firstTime = (nonce: string) => {
+  const inMemory: NonceBook = async (nonce) => {
     for (const [n, at] of seenNonces) if (now() - at > 2 * FIVE_MINUTES_MS) seenNonces.delete(n)
     if (seenNonces.has(nonce)) return false
     seenNonces.set(nonce, now())
     return true
   }
 
-  const readNotice = async (posted: PostedNotice) => {
+  const readNotice = async (posted: PostedNotice, firstTime: NonceBook) => {
     if (!(await signedByPlatform(posted.headers, posted.body))) return undefined
-    if (!firstTime(headerOf(posted.headers, "wechatpay-nonce")!)) return undefined
+    if (!(await firstTime(headerOf(posted.headers, "wechatpay-nonce")!, new Date(now())))) return undefined
     const notice: unknown = JSON.parse(posted.body)
     if (!isObject(notice) || !isObject(notice.resource)) return undefined
     const resource: unknown = JSON.parse(decrypt(notice.resource as unknown as Encrypted))
@@ -206,7 +210,7 @@ export const wechatPay = (settings: WechatPaySettings, now: () => number = Date.
     return { appId: settings.appId, timeStamp, nonceStr, package: pkg, signType: "RSA", paySign: Rsa.sign(Formatter.joinedByLineFeed(settings.appId, timeStamp, nonceStr, pkg), settings.privateKey) }
   }
 
-  const port = PayIn.of({
+  const portWith = (nonces: NonceBook) => PayIn.of({
     prepay: ({ tradeNo, amountFen, description, openid, expiresAt }) => Effect.promise(async () => {
       const answer = await call("POST", "/v3/pay/transactions/jsapi", {
         appid: settings.appId, mchid: settings.mchId, description: description.slice(0, 127), out_trade_no: tradeNo,
@@ -216,7 +220,7 @@ export const wechatPay = (settings: WechatPaySettings, now: () => number = Date.
       return { ok: false as const, reason: reasonOf(answer) }
     }),
     paySign: (prepayId, at) => Effect.sync(() => paySign(prepayId, at)),
-    verifyNotice: (posted) => Effect.promise(() => readNotice(posted).catch(() => undefined)),
+    verifyNotice: (posted) => Effect.promise(() => readNotice(posted, nonces).catch(() => undefined)),
     close: (tradeNo) => Effect.promise(async () => {
       // asked first: a paid order must never be taken for closed
       const known = await query(tradeNo)
@@ -241,7 +245,7 @@ export const wechatPay = (settings: WechatPaySettings, now: () => number = Date.
     })
   })
 
-  return { port, query }
+  return { port: portWith(inMemory), portWith, query }
 }
 
 /**
@@ -254,14 +258,15 @@ export const paysWithWechat = (env: NodeJS.ProcessEnv) => {
   return choice === "wechatpay"
 }
 
-const bySettings = new WeakMap<NodeJS.ProcessEnv, PayIn["Service"]>()
+const bySettings = new WeakMap<NodeJS.ProcessEnv, ReturnType<typeof wechatPay>>()
 
 /**
- * The port for these settings, one per environment (the runtime binds PayIn per transaction; the certificates and
- * seen nonces are kept across them).
+ * The port for these settings, bound to a transaction: one adapter per environment keeps the platform certificates
+ * across transactions, and the notices' nonces are kept in the database, for every server process, written in the
+ * transaction that settles the notice (one that fails leaves the nonce free for the provider's next try).
  */
-export const wechatPayIn = (env: NodeJS.ProcessEnv): PayIn["Service"] => {
-  let port = bySettings.get(env)
-  if (!port) bySettings.set(env, port = wechatPay(wechatPaySettings(env)).port)
-  return port
+export const wechatPayIn = (env: NodeJS.ProcessEnv, db: Kysely<DB>): PayIn["Service"] => {
+  let adapter = bySettings.get(env)
+  if (!adapter) bySettings.set(env, adapter = wechatPay(wechatPaySettings(env)))
+  return adapter.portWith(noticeNonces(db))
 }

@@ -89,6 +89,7 @@ export interface AddressTable {
 
 export interface DB {
   /** The messaging app's access token and JS-SDK ticket (migration 2026-12-02T1000-messaging-tokens). */
+  payment_notice_nonce: { nonce: string; seen_at: Timestamp }
   messaging_token: { app_id: string; kind: "access_token" | "jsapi_ticket"; value: string; expires_at: Timestamp; refreshed_at: Timestamp }
   worksite: WorksiteTable
   storage_tag: { worksite_id: string; last_tag: Generated<number> }

@@ -152,7 +152,7 @@ export const ports = [
   // the payment provider keeps its books apart; the port is bound per transaction to know whose request it is
   perTransaction(Payouts, { fake: ({ standIns, secrets, db }) => payouts(standIns.paymentProvider, secrets.paymentKey, db) }),
   perTransaction(PayIn, {
-    live: ({ env }) => wechatPayIn(env),
+    live: ({ env, db }) => wechatPayIn(env, db),
     fake: ({ standIns, secrets, db }) => payIn(standIns.paymentProvider, secrets.paymentKey, standIns.messaging.appId, db),
     liveWhen: paysWithWechat
   }),
