@@ -14,22 +14,29 @@ describe("the waybill's page", () => {
     expect(pageSetup({ id: "a", code: "YTO", name: "圆通", surfaceHeight: 180, surfaceWidth: 76 }, both)).toEqual({ widthMm: 76, heightMm: 180, printer: p180 })
   })
 
+  it("a 76 × 130 label prints on the short-label printer (printer150) at 130 mm, or on the other at 180 when there is only that", () => {
+    expect(pageSetup({ id: "a", code: "YTO", name: "圆通", surfaceHeight: 130, surfaceWidth: 76 }, both)).toEqual({ widthMm: 76, heightMm: 130, printer: p150 })
+    expect(pageSetup({ id: "a", code: "YTO", name: "圆通", surfaceHeight: 130, surfaceWidth: 76 }, { 180: p180 })).toEqual({ widthMm: 76, heightMm: 180, printer: p180 })
+    expect(pageSetup({ id: "a", code: "X", name: "X", surfaceHeight: 180 }, { 150: p150 })).toEqual({ widthMm: 100, heightMm: 150, printer: p150 })
+  })
+
   it("defaults to 180 × 100 and falls back to the printer the worksite has", () => {
     expect(pageSetup({ id: "a", code: "X", name: "X" }, both)).toEqual({ widthMm: 100, heightMm: 180, printer: p180 })
     expect(pageSetup({ id: "a", code: "X", name: "X", surfaceHeight: 150 }, { 180: p180 })).toMatchObject({ heightMm: 180, printer: p180 })
     expect(pageSetup({ id: "a", code: "X", name: "X" }, {})).toEqual(new StateConflict({ message: "打印失败，请检查打印机状态。" }))
   })
 
-  test.prop([fc.option(fc.integer({ min: -10, max: 400 })), fc.option(fc.integer({ min: -10, max: 400 })), fc.boolean(), fc.boolean()])(
-    "the height is always 150 or 180 with a printer for it; the width always 50–120",
+  test.prop([fc.option(fc.oneof(fc.constantFrom(130, 150, 180), fc.integer({ min: -10, max: 400 }))), fc.option(fc.integer({ min: -10, max: 400 })), fc.boolean(), fc.boolean()])(
+    "the height is always 130, 150 or 180 with a printer for it; the width always 50–120",
     (h, w, has150, has180) => {
       const printers: WaybillPrinters = { ...(has150 ? { 150: p150 } : {}), ...(has180 ? { 180: p180 } : {}) }
       const setup = pageSetup({ id: "a", code: "X", name: "X", surfaceHeight: h ?? undefined, surfaceWidth: w ?? undefined }, printers)
       if (!has150 && !has180) return void expect(setup).toEqual(new StateConflict({ message: "打印失败，请检查打印机状态。" }))
       if (setup instanceof StateConflict) throw new Error("expected a page")
-      expect([150, 180]).toContain(setup.heightMm)
-      expect(setup.printer).toBe(setup.heightMm === 150 ? p150 : p180)
-      if ((h === 150 && has150) || (h === 180 && has180)) expect(setup.heightMm).toBe(h)
+      expect([130, 150, 180]).toContain(setup.heightMm)
+      expect(setup.printer).toBe(setup.heightMm === 180 ? p180 : p150)
+      if (((h === 130 || h === 150) && has150) || (h === 180 && has180)) expect(setup.heightMm).toBe(h)
+      if (setup.heightMm === 130) expect(h).toBe(130)
       expect(setup.widthMm).toBe(w !== null && w >= 50 && w <= 120 ? w : 100)
     }
   )

@@ -18,8 +18,13 @@ export const messages = {
   noNumber: "该寄件还没有快递单号"
 } as const
 
-export const SHEET_HEIGHTS = [150, 180] as const
+/** The carriers' label heights: 76 × 130 and 100 × 150 rolls on the worksite's short-label printer, 100 × 180 on the other. */
+export const SHEET_HEIGHTS = [130, 150, 180] as const
 export type SheetHeight = (typeof SHEET_HEIGHTS)[number]
+/** A worksite's two printers, named after the longest label each takes (printer150, printer180). */
+export type PrinterSlot = 150 | 180
+/** The printer a label of this height goes to. */
+export const slotOf = (height: SheetHeight): PrinterSlot => (height === 180 ? 180 : 150)
 export const DEFAULT_SHEET_HEIGHT: SheetHeight = 180
 export const DEFAULT_SHEET_WIDTH = 100
 export const MIN_SHEET_WIDTH = 50
@@ -58,21 +63,23 @@ export interface PageSetup {
   readonly printer: PrinterAddress
 }
 
-const isSheetHeight = (n: number | undefined): n is SheetHeight => n === 150 || n === 180
+const isSheetHeight = (n: number | undefined): n is SheetHeight => (SHEET_HEIGHTS as ReadonlyArray<number | undefined>).includes(n)
 
 /**
- * The sheet: the carrier's height when it names 150 or 180 (else 180), printed on the worksite's printer
- * for that height; a worksite with only the other printer prints on that one at its height. The width is
- * the carrier's (50–120 mm), else 100 mm. No printer at all → the spec's printer failure (409).
+ * The sheet: the carrier's height when it names 130, 150 or 180 (else 180), printed on the worksite's printer
+ * for that height (130 and 150 on the short-label one); a worksite with only the other printer prints on that
+ * one at its own height (150 or 180). The width is the carrier's (50–120 mm), else 100 mm. No printer at all →
+ * the spec's printer failure (409).
  */
 export const pageSetup = (carrier: WaybillCarrier, printers: WaybillPrinters): PageSetup | StateConflict => {
   const wanted = isSheetHeight(carrier.surfaceHeight) ? carrier.surfaceHeight : DEFAULT_SHEET_HEIGHT
-  const other: SheetHeight = wanted === 150 ? 180 : 150
-  const heightMm = printers[wanted] ? wanted : printers[other] ? other : undefined
-  if (heightMm === undefined) return new StateConflict({ message: messages.printerFailed })
+  const slot = slotOf(wanted)
+  const other: PrinterSlot = slot === 150 ? 180 : 150
+  const [heightMm, printer] = printers[slot] ? [wanted, printers[slot]] : printers[other] ? [other, printers[other]] : [undefined, undefined]
+  if (heightMm === undefined || printer === undefined) return new StateConflict({ message: messages.printerFailed })
   const w = carrier.surfaceWidth
   const widthMm = w !== undefined && Number.isInteger(w) && w >= MIN_SHEET_WIDTH && w <= MAX_SHEET_WIDTH ? w : DEFAULT_SHEET_WIDTH
-  return { widthMm, heightMm, printer: printers[heightMm]! }
+  return { widthMm, heightMm, printer }
 }
 
 /** What the waybill needs of its send order. */
