@@ -92,6 +92,8 @@ export const HEADERS = {
   "settled ¥": "结算 ¥",
   "size": "大小",
   "state": "状态",
+  "printer 150 (76×130, 100×150)": "打印机 150（76×130、100×150）",
+  "printer 180 (100×180)": "打印机 180（100×180）",
   "status": "状态",
   "student card": "学生证",
   "submitted": "提交时间",

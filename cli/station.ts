@@ -236,6 +236,18 @@ sms.command("grant").description("give a worksite SMS credit (logged under the o
   .requiredOption("--reason <text>", "why (kept in the SMS ledger)")
   .addOption(json()).action(lazy(async () => (await import("./sms")).grantCredit))
 
+const printers = program.command("printers").description("each worksite's label printers: 150 (76×130 and 100×150 labels) and 180 (100×180); set or remove one (logged, replayed)")
+printers.command("list").description("list each worksite's two printers").addOption(json()).action(lazy(async () => (await import("./printers")).listPrinters))
+printers.command("set").description("set a worksite's printer 150 or 180: raw9100 (the PDF over TCP), ipp (a print server or printer) or tspl (a thermal label printer)")
+  .argument("<worksite>", "the worksite's site code (e.g. XY01) or id").argument("<slot>", "150 or 180").argument("<host>", "the printer's host name or IP address")
+  .option("--protocol <protocol>", "raw9100, ipp or tspl", "raw9100")
+  .option("--port <port>", "the port (default 9100, IPP 631)")
+  .option("--path <path>", "IPP only: the printer's path (default /ipp/print; CUPS /printers/<queue>)")
+  .addOption(json()).action(lazy(async () => (await import("./printers")).setWorksitePrinter))
+printers.command("clear").description("remove a worksite's printer 150 or 180")
+  .argument("<worksite>", "the worksite's site code or id").argument("<slot>", "150 or 180")
+  .addOption(json()).action(lazy(async () => (await import("./printers")).clearWorksitePrinter))
+
 const circle = program.command("circle").description("the campus circle's moderation: reported posts, one post, hide, restore")
 circle.command("reports").description("reported posts, most recently reported first, with their report counts and status")
   .option("--open", "only posts reported since the operator last hid or restored them (not deleted)")

@@ -39,7 +39,7 @@ import { markDueParcels, returnParcel, SYSTEM_ACTOR } from "#src/parcel/returns"
 import { checkIn, handOverRecorded } from "#src/parcel/use-cases"
 import { recordSafekeepFee } from "#src/payment/safekeep-settlement"
 import { SendStore } from "#src/sending/send-store"
-import { bookWith, closeSending, freightPaid, payFreight, printWaybill, sendOut, setFreight } from "#src/sending/use-cases"
+import { bookWith, closeSending, freightPaid, payFreight, printWaybill, sendOut, setFreight, setPrinter } from "#src/sending/use-cases"
 import type { Actor } from "#src/shared/actor"
 import { Clock, Ids } from "#src/shared/ports"
 import { chargeSms, creditSms } from "#src/support/use-cases"
@@ -331,6 +331,10 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
   // a completed door pickup credits its runner: the ledger row takes a new id
   sendOut: replayer(operations.sendOut, (input, actor) => sendOut(actor, input.worksiteId, input.code), ({ order: o }) => ({ id: o.id, status: o.status }),
     () => ({ ids: randomUUID })),
+  // the operator's printer settings, as checked then
+  setPrinter: replayer(operations.setPrinter, (input) =>
+    setPrinter(input.worksiteId, String(input.slot), input.printer && { host: input.printer.host, port: String(input.printer.port), protocol: input.printer.protocol, path: input.printer.path }),
+  (r) => ({ worksiteId: r.worksiteId }), undefined, (op) => op.actorOpenid !== STATION_OPERATOR),
   // a door pickup's close cancels its errand, which closes or refunds its payment at the provider as recorded; the
   // refund's ledger row takes a new id
   closeSending: replayer(operations.closeSending, (input, actor) => closeSending(actor, input.id).pipe(recordedProvider()), ({ order: o }) => ({ id: o.id, status: o.status }),

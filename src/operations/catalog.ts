@@ -14,7 +14,7 @@ import { MarkDueOperation, ReturnParcelOperation } from "../parcel/returns"
 import { CheckInOperation, TakePartOperation } from "../parcel/use-cases"
 import { SafekeepFeeOperation } from "../payment/safekeep-settlement"
 import { FreightPaidOperation, FreightPrepayOperation } from "../sending/settlement"
-import { BookSendingOperation, CloseSendingOperation, PrintWaybillOperation, SendOutOperation, SetFreightOperation } from "../sending/use-cases"
+import { BookSendingOperation, CloseSendingOperation, PrintWaybillOperation, SendOutOperation, SetFreightOperation, SetPrinterOperation } from "../sending/use-cases"
 import {
   CancelErrandOperation, ConfirmErrandReceiptOperation, ConfirmErrandTakeawayOperation, ErrandCollectedOperation, ErrandDeliveredOperation,
   ErrandPaidOperation, ErrandPrepayOperation, ErrandTakeawayOperation, GrabErrandOperation, LeaderSignErrandOperation, PlaceErrandOperation,
@@ -70,6 +70,7 @@ export const operations = {
   printWaybill: PrintWaybillOperation,
   sendOut: SendOutOperation,
   setFreight: SetFreightOperation,
+  setPrinter: SetPrinterOperation,
   // errand
   cancelErrand: CancelErrandOperation,
   confirmErrandReceipt: ConfirmErrandReceiptOperation,

@@ -158,6 +158,12 @@ export const memorySendStore = () => {
   const all = () => [...orders.values()]
   const store = SendStore.of({
     settings: (worksiteId) => Effect.sync(() => settings.get(worksiteId)),
+    setPrinter: (worksiteId, slot, printer) => Effect.sync(() => {
+      // as the Postgres upsert: a worksite without settings gets a row of defaults
+      const known = settings.get(worksiteId) ?? sendingSettings(worksiteId, { jijianAble: false, daofuAble: false, daofuCarrierCode: null, yunfeiPic: null, printers: {}, companies: [], eveningEnd: null })
+      const { [slot]: _, ...others } = known.printers
+      settings.set(worksiteId, { ...known, printers: printer ? { ...others, [slot]: printer } : others })
+    }),
     tariff: (worksiteId) => Effect.sync(() => tariff.filter((r) => r.worksiteId === worksiteId)),
     importTariff: (rows) => Effect.sync(() => {
       const pairs = new Set(rows.map((r) => `${r.worksiteId}/${r.companyCode}`))

@@ -7,7 +7,7 @@ import type { DoorPickup, NewSending } from "./booking"
 import type { TariffRow } from "./freight"
 import type { LoggedStep } from "./timeline"
 import type { SendOrder, SendStatus } from "./status-machine"
-import type { WaybillCarrier, WaybillPrinters } from "./waybill"
+import type { PrinterAddress, PrinterSlot, WaybillCarrier, WaybillPrinters } from "./waybill"
 
 export interface SendCompany extends WaybillCarrier {
   readonly id: string
@@ -66,6 +66,8 @@ export class SendStore extends Context.Service<SendStore, {
   toScanCounts(worksiteId: string): Effect.Effect<ReadonlyMap<string, number>>
   /** The order's timeline operations from the operations log (src/sending/timeline.ts `TIMELINE_OPS`), in log order. */
   history(orderId: string): Effect.Effect<ReadonlyArray<LoggedStep>>
+  /** Sets (or, with null, removes) one of the worksite's two label printers. */
+  setPrinter(worksiteId: string, slot: PrinterSlot, printer: PrinterAddress | null): Effect.Effect<void>
   /** The user id of a sender with an order at this worksite, by openid. */
   senderAt(worksiteId: string, openid: string): Effect.Effect<string | undefined>
 }>()("station/SendStore") {}

@@ -19,11 +19,12 @@ import { ProfileStore } from "../profile/profile-store"
 import type { Actor } from "../shared/actor"
 import { NotAllowed, NotFound, RuleViolation, StateConflict } from "../shared/errors"
 import { orderNumber } from "../shared/order-number"
-import { ById, IdStatus, logOperation, operationKind } from "../shared/operation"
+import { ById, IdStatus, logOperation, operationKind, STATION_OPERATOR } from "../shared/operation"
 import { Clock, Ids } from "../shared/ports"
 import { EmployeeStore } from "../staff/staff-store"
 import { employeeOf } from "../staff/use-cases"
 import { optionalOwnImagePath } from "../upload/use-cases"
+import { Worksites } from "../worksite/worksite-store"
 import { messages as bookingMessages, newSending, sendingGate, type BookingContact, type BookingFields, type DoorPickup } from "./booking"
 import { bookingDays, plainSendingArriveTime } from "./booking-time"
 import { Book, ContactView } from "./calls"
@@ -34,6 +35,7 @@ import {
 import { screenMessages } from "./outbound-screen"
 import { scannedSendQr, SendQr, sendSignedText, type UnsignedSendQr } from "./send-qr"
 import { Printer, WaybillRenderer } from "./printer"
+import { messages as printerMessages, printerAddress, printerSlot, type PrinterInput } from "./printer-settings"
 import { SendStore, type SendingSettings, type SendRecord } from "./send-store"
 import { FreightPrepayOperation } from "./settlement"
 import { movedOnRefusal, transition, transitionUnlessMovedOn } from "./transition"
@@ -41,7 +43,7 @@ import {
   isSendListTab, messages, SendStatus, sendListTabs, type SendActor
 } from "./status-machine"
 import { sendTimeline } from "./timeline"
-import { messages as waybillMessages, pageSetup, waybillOf } from "./waybill"
+import { messages as waybillMessages, pageSetup, PRINTER_PROTOCOLS, waybillOf } from "./waybill"
 
 export const useCaseMessages = {
   notFound: screenMessages.notFound,
@@ -506,6 +508,40 @@ export const sendOut = Effect.fn("sendOut")(function* (actor: Actor, worksiteId:
   }
   yield* logOperation(SendOutOperation, actor.openid, now, { worksiteId: site, code: scanned }, { id: done.order.id, status: done.order.status })
   return { order: done.order }
+})
+
+/** A worksite's label printer set (or removed, null) by the operator. */
+export const SetPrinterOperation = operationKind("setPrinter", Schema.Struct({
+  worksiteId: Schema.String,
+  slot: Schema.Literals([150, 180]),
+  printer: Schema.NullOr(Schema.Struct({
+    host: Schema.String, port: Schema.Number, protocol: Schema.Literals(PRINTER_PROTOCOLS), path: Schema.optional(Schema.String)
+  }))
+}), Schema.Struct({ worksiteId: Schema.String }))
+
+/**
+ * `station printers set|clear`: one of a worksite's (by id or site code) two label printers, checked as typed, or
+ * removed; logged under the operator. What the staff's next waybill prints on.
+ */
+export const setPrinter = Effect.fn("setPrinter")(function* (worksite: string, slot: string, input: PrinterInput | null) {
+  const which = printerSlot(slot)
+  if (which instanceof RuleViolation) return yield* which
+  const printer = input === null ? null : printerAddress(input)
+  if (printer instanceof RuleViolation) return yield* printer
+  const site = (yield* (yield* Worksites).all()).find((w) => w.id === worksite || w.siteCode === worksite)
+  if (!site) return yield* new NotFound({ message: printerMessages.worksiteMissing })
+  yield* (yield* SendStore).setPrinter(site.id, which, printer)
+  const logged = { worksiteId: site.id, slot: which, printer: printer && { ...printer } }
+  yield* logOperation(SetPrinterOperation, STATION_OPERATOR, yield* (yield* Clock).now, logged, { worksiteId: site.id })
+  return { worksiteId: site.id, siteCode: site.siteCode, slot: which, printer }
+})
+
+/** `station printers list`: each worksite's two label printers (either may be missing). */
+export const worksitePrinters = Effect.fn("worksitePrinters")(function* () {
+  const store = yield* SendStore
+  return yield* Effect.forEach(yield* (yield* Worksites).all(), (site) => store.settings(site.id).pipe(Effect.map((settings) => ({
+    worksiteId: site.id, siteCode: site.siteCode, shortName: site.shortName, printers: settings?.printers ?? {}
+  }))))
 })
 
 /** `station tariff import`: the parsed rows written. */

@@ -67,6 +67,14 @@ export const sendStore = (db: Kysely<DB>) => {
         }
         return settings
       }),
+    setPrinter: (worksiteId, slot, printer) =>
+      query(async () => {
+        const columns = slot === 150
+          ? { printer150_host: printer?.host ?? null, printer150_port: printer?.port ?? null, printer150_protocol: printer?.protocol ?? "raw9100", printer150_path: printer?.path ?? null }
+          : { printer180_host: printer?.host ?? null, printer180_port: printer?.port ?? null, printer180_protocol: printer?.protocol ?? "raw9100", printer180_path: printer?.path ?? null }
+        await db.insertInto("sending_settings").values({ worksite_id: worksiteId, ...columns })
+          .onConflict((oc) => oc.column("worksite_id").doUpdateSet(columns)).execute()
+      }),
     tariff: (worksiteId) =>
       query(() => db.selectFrom("freight_tariff").selectAll().where("worksite_id", "=", worksiteId).execute()).pipe(Effect.map((rows) =>
         rows.map((r): TariffRow => ({ worksiteId: r.worksite_id, companyCode: r.company_code, toProvinceCode: r.to_province_code, firstKg: r.first_kg, extraKg: r.extra_kg })))),
