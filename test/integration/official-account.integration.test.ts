@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { FAKE_CALLBACK_TOKEN } from "#adapters/messaging/fake-messaging-app"
 import { eventXml, sendEvent, signedCallbackQuery, startWechatStandIn } from "#adapters/messaging/wechat-stand-in"
+import { issueTokenFor } from "#adapters/ops/actors"
 import { loggedOperations } from "#adapters/ops/ops-log"
 import { replayOperations } from "#adapters/ops/replay"
 import { startTestApp, type TestApp } from "../support/test-app"
@@ -210,11 +211,17 @@ describe("MESSAGING_APP=wechat at its stand-in", () => {
     expect(await enter("home", "ow-returning")).toEqual({ scopes: ["snsapi_base"], landing: "/qrcode" })
   })
 
-  it("an app that does not answer sends the person to the authorisation's error page, not a server error", async () => {
+  it("an app that does not answer: the entry lands on the authorisation's error page, the JS-SDK configuration is a 503", async () => {
     const code = standIn.authorize("ow-late", "snsapi_base")
+    const staff = (await issueTokenFor(t.db, "demo-staff", new Date()))!.token
+    const config = () => t.api("GET", `/api/wx/jsconfig?${new URLSearchParams({ url: "https://station.example/warehousing/x" })}`, staff)
+    expect((await config()).status).toBe(200)
+    // the cached ticket gone (run out): the next configuration must ask the app
+    await t.db.deleteFrom("messaging_token").execute()
     standIn.state.hang = true
     try {
       expect(await location(t, `/auth/wx/enter?${new URLSearchParams({ code, state: "home" })}`)).toBe("/error/10000")
+      expect(await config()).toMatchObject({ status: 503, body: { success: false, message: "系统繁忙，请稍后再试" } })
     } finally {
       standIn.state.hang = false
     }
