@@ -14,7 +14,7 @@ export const chooseMessagingApp = (env: NodeJS.ProcessEnv, fake: FakeMessagingAp
   return wechatMessagingApp(settings, tokenCache(db, settings.appId))
 }
 
-/** The fake's record of who follows: the station's own, which the follow events keep. */
+/** Who follows, as the station's own records have it (kept by the follow events): the fake's answer, and the menu entry's first look. */
 export const followerBook = (db: Kysely<DB>): FollowerBook => async (openid) => {
   const user = await db.selectFrom("app_user").select(["subscribe", "unionid"]).where("openid", "=", openid).executeTakeFirst()
   return user && { following: user.subscribe, unionid: user.unionid }

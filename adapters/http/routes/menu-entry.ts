@@ -10,6 +10,7 @@ import { Router } from "express"
 import { entryLanding, entryPage, entryStep, type EntryPage } from "#src/home/entry"
 import { NO_MATCH } from "#src/home/share"
 import { follow } from "#src/profile/use-cases"
+import { followerBook } from "../../messaging/choose-messaging-app"
 import { issueTokenFor } from "../../ops/actors"
 import type { Runtime } from "../../runtime"
 import { logger } from "../logger"
@@ -46,8 +47,8 @@ const landing = async (runtime: Runtime, page: EntryPage, code: string): Promise
   const now = runtime.now()
   const identity = await runtime.messagingApp.identityForCode(code, now)
   if (identity === undefined) return AUTHORIZATION_FAILED
-  const user = await runtime.db.selectFrom("app_user").select("subscribe").where("openid", "=", identity.openid).executeTakeFirst()
-  const step = entryStep({ known: user && { following: user.subscribe }, profileGiven: identity.profile !== undefined })
+  const known = await followerBook(runtime.db)(identity.openid)
+  const step = entryStep({ known, profileGiven: identity.profile !== undefined })
   if (step === "askProfile") return runtime.messagingApp.authorizeUrl(ENTER_CALLBACK, page, "snsapi_userinfo")
   if (step === "askFollowing") {
     const asked = await runtime.messagingApp.follower(identity.openid)
