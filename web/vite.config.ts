@@ -2,6 +2,7 @@
 import { fileURLToPath } from "node:url"
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { precompress } from "./precompress"
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url))
 const repoRoot = fileURLToPath(new URL("..", import.meta.url))
@@ -9,7 +10,8 @@ const server = "http://127.0.0.1:3000"
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  // precompress: brotli and gzip copies of each asset, served by Accept-Encoding (adapters/http/static-assets.ts)
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,

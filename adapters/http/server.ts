@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"
 import type { RequestListener } from "node:http"
+import compression from "compression"
 import express, { type ErrorRequestHandler } from "express"
 import { grabMessages } from "#src/errand/grab"
 import type { Runtime } from "../runtime"
@@ -10,7 +11,7 @@ import { requireActor } from "./auth"
 import { circleViewer } from "./circle-viewer"
 import { hotLane } from "./hot-lane"
 import { logger } from "./logger"
-import { actorOf, GENERIC_FAILURE, sendFailure } from "./outcome"
+import { actorOf, ANSWER_COMPRESS_BYTES, GENERIC_FAILURE, sendFailure } from "./outcome"
 import { clientAddress, limitRequests, rateLimiter, type Limit } from "./rate-limit"
 import { activityRoutes } from "./routes/activity"
 import { circleSocialRoutes, circleSocialVisitorRoutes } from "./routes/circle-social"
@@ -23,6 +24,7 @@ import { messagingRoutes } from "./routes/messaging"
 import { returnRoutes } from "./routes/returns"
 import { receiverRoutes } from "./routes/receiver"
 import { menuEntryRoutes } from "./routes/menu-entry"
+import { pageShell, staticAssets } from "./static-assets"
 import { officialAccountRoutes } from "./routes/official-account"
 import { devPayRoutes, keepNoticeBody, paymentRoutes, payNotifyRoutes } from "./routes/payment"
 import { stationRoutes } from "./routes/station"
@@ -109,6 +111,8 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
     res.on("finish", () => logServed(req.method, req.path, req.originalUrl, res.statusCode, started))
     next()
   })
+  // answers over 1 KB compressed as the browser accepts; sendJson's own are gzipped already, files are precompressed
+  app.use(["/api", "/auth"], compression({ threshold: ANSWER_COMPRESS_BYTES }))
   app.use(express.json({ limit: BODY_LIMIT, verify: keepNoticeBody }))
   // Postgres text and jsonb cannot hold U+0000 or unpaired surrogates, and nothing here nests deeply:
   // such input is a bad request, not a server failure.
@@ -162,8 +166,8 @@ export const createHttpApp = (runtime: Runtime, options: HttpOptions): RequestLi
 
   const dist = options.webDist && resolve(options.webDist)
   if (dist && existsSync(resolve(dist, "index.html"))) {
-    app.use(express.static(dist, { index: false, maxAge: "1h" }))
-    app.get("/{*path}", (_req, res) => { res.sendFile(resolve(dist, "index.html")) })
+    app.use(staticAssets(dist))
+    app.get("/{*path}", pageShell(dist))
   }
 
   const onError: ErrorRequestHandler = (err: { type?: string; status?: number }, _req, res, _next) => {
