@@ -14,6 +14,7 @@ import { onceForRequest, type OnceOnly } from "../runtime/idempotency"
 import { ridesWithCommit } from "../postgres/pg-dialect"
 import { compiledOnce } from "../postgres/stores/query"
 import type { DB } from "../postgres/schema"
+import { prune, PRUNE_BATCH } from "../postgres/retention"
 import { actorOf, sendFailure } from "./outcome"
 
 const KEY = /^[A-Za-z0-9_.:-]{8,128}$/
@@ -124,10 +125,6 @@ export const idempotent = (db: Kysely<DB>) => {
   }
 }
 
-/** Deletes up to `batch` expired keys; returns how many went (a job calls it until it returns 0). */
-export const purgeExpiredKeys = async (db: Kysely<DB>, batch = 1000): Promise<number> => {
-  const result = await db.deleteFrom("idempotency")
-    .where(sql<boolean>`(user_id, key) in (select user_id, key from idempotency where created_at < ${EXPIRED} limit ${batch})`)
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
-}
+/** Deletes the keys older than 24 h, `batch` rows a statement; answers how many went. */
+export const purgeExpiredKeys = (db: Kysely<DB>, batch = PRUNE_BATCH): Promise<number> =>
+  prune(db, "idempotency", sql<boolean>`created_at < ${EXPIRED}`, batch)

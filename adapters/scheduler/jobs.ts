@@ -8,7 +8,7 @@
  * something as one `jobRun` line (`runJobLogged`), after the run, in its own transaction.
  */
 import { Cause, Effect, Exit } from "effect"
-import type { Kysely } from "kysely"
+import { sql, type Kysely } from "kysely"
 import { markDueParcels, SYSTEM_ACTOR } from "#src/parcel/returns"
 import { JobRunOperation, jobRunOutcome, jobRunWorthLogging } from "#src/shared/job-run"
 import { logOperation } from "#src/shared/operation"
@@ -19,6 +19,8 @@ import { duePicturePurges, purgePostPictures, PURGE_OUTCOMES } from "#src/circle
 import { dueUnacceptedErrands, dueUnpaidErrands, voidUnacceptedErrand, voidUnpaidErrand, type VoidOutcome } from "#src/errand/ordering"
 import { dueStatisticsDays, storeStatisticsDay, STORE_DAY_OUTCOMES } from "#src/statistics/use-cases"
 import { purgeExpiredKeys } from "../http/idempotency"
+import { purgeSeenNonces } from "../payments/notice-nonces"
+import { prune, PRUNE_BATCH } from "../postgres/retention"
 import { logger } from "../http/logger"
 import type { DB } from "../postgres/schema"
 import type { Runtime, StationServices } from "../runtime"
@@ -47,11 +49,9 @@ const valueOf = <A, E>(exit: Exit.Exit<A, E>): A => {
 /** How many due trades one run of expire-prepays reads, oldest first (the errand stores read 500 at most too). */
 const DUE_LIMIT = 500
 
-/** Expired and revoked sessions: no token can use them any more. */
-export const purgeEndedSessions = async (db: Kysely<DB>, now: Date): Promise<number> => {
-  const gone = await db.deleteFrom("session").where((eb) => eb.or([eb("expires_at", "<=", now), eb("revoked_at", "<=", now)])).executeTakeFirst()
-  return Number(gone.numDeletedRows)
-}
+/** Expired and revoked sessions (no token can use them any more), `batch` rows a statement; a session in use stays. */
+export const purgeEndedSessions = (db: Kysely<DB>, now: Date, batch = PRUNE_BATCH): Promise<number> =>
+  prune(db, "session", sql<boolean>`expires_at <= ${now} or revoked_at <= ${now}`, batch)
 
 /** Work done item by item: the ids due now, oldest first, and the change of one item, which answers its outcome. */
 export interface ItemWork<O extends string> {
@@ -149,19 +149,21 @@ export const jobs: ReadonlyArray<Job> = [
   },
   {
     name: "purge-sessions",
-    description: "delete expired and revoked sessions",
+    description: "delete expired and revoked sessions, 1,000 a statement",
     everyMs: 60 * MINUTE,
     run: async (runtime, now) => ({ sessions: await purgeEndedSessions(runtime.db, now) })
   },
   {
     name: "purge-idempotency-keys",
-    description: "delete Idempotency-Key outcomes older than 24 h",
+    description: "delete Idempotency-Key outcomes older than 24 h, 1,000 a statement",
     everyMs: 60 * MINUTE,
-    run: async (runtime) => {
-      let keys = 0
-      for (let gone = await purgeExpiredKeys(runtime.db); gone > 0; gone = await purgeExpiredKeys(runtime.db)) keys += gone
-      return { keys }
-    }
+    run: async (runtime) => ({ keys: await purgeExpiredKeys(runtime.db) })
+  },
+  {
+    name: "purge-notice-nonces",
+    description: "delete the payment provider's notice nonces older than 10 minutes (twice a notice's 5-minute window)",
+    everyMs: 10 * MINUTE,
+    run: async (runtime, now) => ({ nonces: await purgeSeenNonces(runtime.db, now) })
   },
   itemsJob({
     name: "void-unpaid-errands",

@@ -1,7 +1,8 @@
 /** Single-use sign-in nonces: issued with the public key, expiring after 5 minutes, and purged once expired. */
 import { randomBytes } from "node:crypto"
-import type { Kysely } from "kysely"
+import { sql, type Kysely } from "kysely"
 import { LOGIN_ATTEMPTS } from "#src/staff/employee"
+import { prune, PRUNE_BATCH } from "../postgres/retention"
 import type { DB } from "../postgres/schema"
 
 export const NONCE_TTL_MS = 5 * 60 * 1000
@@ -25,8 +26,7 @@ export const issueLoginNonce = async (db: Kysely<DB>, now: Date): Promise<string
  * Deletes every expired nonce (used or not: neither can be consumed any more) and the sign-in
  * failures too old to count; for a scheduled job. Answers how many rows went.
  */
-export const purgeExpiredLoginRows = async (db: Kysely<DB>, now: Date): Promise<{ nonces: number; failures: number }> => {
-  const nonces = await db.deleteFrom("login_nonce").where("expires_at", "<=", now).executeTakeFirst()
-  const failures = await db.deleteFrom("login_failure").where("at", "<", new Date(now.getTime() - LOGIN_ATTEMPTS.windowMs)).executeTakeFirst()
-  return { nonces: Number(nonces.numDeletedRows), failures: Number(failures.numDeletedRows) }
-}
+export const purgeExpiredLoginRows = async (db: Kysely<DB>, now: Date, batch = PRUNE_BATCH): Promise<{ nonces: number; failures: number }> => ({
+  nonces: await prune(db, "login_nonce", sql<boolean>`expires_at <= ${now}`, batch),
+  failures: await prune(db, "login_failure", sql<boolean>`at < ${new Date(now.getTime() - LOGIN_ATTEMPTS.windowMs)}`, batch)
+})
