@@ -24,6 +24,7 @@ import { Locker } from "#src/locker/locker"
 import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-store"
 import { PayIn } from "#src/payment/pay-in"
 import { TradeStore } from "#src/payment/trade-store"
+import { ExpiredTrades } from "#src/payment/trade-retention"
 import { CaptchaCodes, CaptchaStore } from "#src/profile/captcha-store"
 import { ProfileStore } from "#src/profile/profile-store"
 import { Printer, WaybillRenderer } from "#src/sending/printer"
@@ -65,7 +66,7 @@ import { doorPickupSendOrders, sendStore } from "../postgres/stores/send-store"
 import { opsLog, outbox } from "../postgres/stores/shared-stores"
 import { employeesByUnionid, employeeStore, loginGuard } from "../postgres/stores/staff-store"
 import { teamStore } from "../postgres/stores/team-store"
-import { tradeStore } from "../postgres/stores/trade-store"
+import { expiredTrades, tradeStore } from "../postgres/stores/trade-store"
 import { uploadStore } from "../postgres/stores/upload-store"
 import { moneyHistory } from "../postgres/stores/money-history"
 import { parcelHistory } from "../postgres/stores/parcel-history"
@@ -127,6 +128,7 @@ export const ports = [
   perTransaction(AddressStore, ({ db }) => addressStore(db)),
   perTransaction(EmployeesByUnionid, ({ db }) => employeesByUnionid(db)),
   perTransaction(TradeStore, ({ db }) => tradeStore(db)),
+  perTransaction(ExpiredTrades, ({ db }) => expiredTrades(db)),
   perTransaction(ErrandStore, ({ db }) => errandStore(db)),
   perTransaction(CreditStore, ({ db }) => creditStore(db)),
   perTransaction(ErrandParties, ({ db }) => errandParties(db)),

@@ -14,6 +14,7 @@ import { JobRunOperation, jobRunOutcome, jobRunWorthLogging } from "#src/shared/
 import { logOperation } from "#src/shared/operation"
 import { dueReturnReminders, remindReturn, REMIND_OUTCOMES } from "#src/parcel/return-reminder"
 import { dueTrades } from "#src/payment/use-cases"
+import { pruneExpiredTrades } from "#src/payment/trade-retention"
 import { expirePrepay } from "#src/settlement/settlements"
 import { duePicturePurges, purgePostPictures, PURGE_OUTCOMES } from "#src/circle/picture-purge"
 import { dueUnacceptedErrands, dueUnpaidErrands, voidUnacceptedErrand, voidUnpaidErrand, type VoidOutcome } from "#src/errand/ordering"
@@ -158,6 +159,16 @@ export const jobs: ReadonlyArray<Job> = [
     description: "delete Idempotency-Key outcomes older than 24 h, 1,000 a statement",
     everyMs: 60 * MINUTE,
     run: async (runtime) => ({ keys: await purgeExpiredKeys(runtime.db) })
+  },
+  {
+    name: "prune-expired-trades",
+    description: "delete pay-in trades expired more than 90 days ago (closed, never paid), 1,000 a transaction, each batch logged for replay",
+    everyMs: 60 * MINUTE,
+    run: async (runtime, now) => {
+      let trades = 0
+      for (let gone = PRUNE_BATCH; gone === PRUNE_BATCH; trades += gone) gone = valueOf(await runtime.run(pruneExpiredTrades(PRUNE_BATCH), { now }))
+      return { trades }
+    }
   },
   {
     name: "purge-notice-nonces",

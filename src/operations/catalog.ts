@@ -43,6 +43,7 @@ import { AddAddressOperation, DeleteAddressOperation } from "../address/use-case
 import { UploadImageOperation } from "../upload/use-cases"
 import { ApplyWithdrawalOperation, PayWithdrawalOperation, PointsToMoneyOperation, ReviewWithdrawalOperation } from "../wallet/wallet-operations"
 import { ExpirePrepayOperation, RefundTradeOperation, TradePaidOperation, TradePrepayOperation } from "../payment/trade-operations"
+import { PruneTradesOperation } from "../payment/trade-retention"
 
 export const operations = {
   // parcel
@@ -62,6 +63,7 @@ export const operations = {
   tradePaid: TradePaidOperation,
   refundTrade: RefundTradeOperation,
   expirePrepay: ExpirePrepayOperation,
+  pruneTrades: PruneTradesOperation,
   // sending
   freightPaid: FreightPaidOperation,
   freightPrepay: FreightPrepayOperation,

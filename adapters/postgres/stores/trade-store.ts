@@ -1,7 +1,8 @@
 /** TradeStore over Postgres: every status change is the core's transition as `UPDATE … WHERE status IN (from) RETURNING`, so it happens once. */
 import { Effect } from "effect"
 import type { Kysely, Selectable } from "kysely"
-import { tradeTransitions, type Trade, type TradeKind, type TradeStatus } from "#src/payment/trade"
+import { tradeTransitions, TradeStatus, type Trade, type TradeKind } from "#src/payment/trade"
+import { ExpiredTrades } from "#src/payment/trade-retention"
 import { TradeStore } from "#src/payment/trade-store"
 import { isUniqueViolation, RetryableConflict } from "../retryable"
 import type { DB } from "../schema"
@@ -50,3 +51,11 @@ export const tradeStore = (db: Kysely<DB>) => {
         .orderBy("created_at", "desc").orderBy("trade_no").limit(limit).execute()).pipe(Effect.map((rows) => rows.map(toTrade)))
   })
 }
+
+/** The expired trades past their keep period, deleted by the core's rule (`prunableTrade`): earliest deadline first. */
+export const expiredTrades = (db: Kysely<DB>) => ExpiredTrades.of({
+  prune: (before, limit) =>
+    query(() => db.deleteFrom("pay_trade").where("trade_no", "in", db.selectFrom("pay_trade").select("trade_no")
+      .where("status", "=", TradeStatus.expired).where("expires_at", "<", before).orderBy("expires_at").orderBy("trade_no").limit(limit))
+      .executeTakeFirst()).pipe(Effect.map((r) => Number(r.numDeletedRows)))
+})
