@@ -13,9 +13,12 @@
  *   BENCH_SECONDS       length of each timed run (default 10)
  *   BENCH_POOL_SIZE     the server's DATABASE_POOL_SIZE (default: the server's default)
  *   BENCH_REPLAY_OPS    operations in the replay run (default 10000; 0 skips it)
+ *   BENCH_PAGES         0 skips the page loads (bench/pages.ts: four pages cold and warm in chromium on a
+ *                       throttled phone profile, against the same server after the HTTP runs, with every
+ *                       flow's demo rows seeded; needs web/dist, `npm run build:web`)
  */
 import { spawn, type ChildProcess } from "node:child_process"
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer as createHttpServer } from "node:http"
 import { createServer } from "node:net"
 import { availableParallelism, loadavg, tmpdir } from "node:os"
@@ -30,8 +33,10 @@ import { checkInvariants } from "#adapters/ops/invariants"
 import { replayOperations, reproduced, type ReplayLine } from "#adapters/ops/replay"
 import { DEFAULT_POOL_SIZE, migrateToLatest, openDatabase } from "#adapters/postgres/database"
 import { seedDemoCampus } from "#adapters/postgres/seed"
+import { seedFlowsDemo } from "#adapters/postgres/seed-flows"
 import { Runtime } from "#adapters/runtime"
 import { attachSocket } from "#adapters/socket/socket-server"
+import { demoPageTokens, pageLoads, pageSection } from "./pages"
 
 const CONNECTIONS = 16
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -39,6 +44,7 @@ const WARMUP_SECONDS = 2
 const BENCH_DB = "station_bench"
 const POOL_SIZE = process.env.BENCH_POOL_SIZE ?? String(DEFAULT_POOL_SIZE)
 const REPLAY_OPS = Number(process.env.BENCH_REPLAY_OPS ?? 10_000)
+const PAGES = process.env.BENCH_PAGES !== "0"
 const SITES = 20
 const root = resolve(import.meta.dirname, "..")
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"
@@ -435,6 +441,7 @@ const main = async () => {
   const rows: string[] = []
   const notes: string[] = []
   const targets: string[] = []
+  let pages = "page loads: skipped (BENCH_PAGES=0)"
   let pgInsert: PgbenchRun | undefined
   let pgSelect: PgbenchRun | undefined
   try {
@@ -516,6 +523,15 @@ const main = async () => {
     } finally {
       await stopServer(floorServer)
     }
+
+    if (PAGES && !existsSync(join(root, "web/dist/index.html"))) pages = "page loads: skipped (no web/dist: `npm run build:web`)"
+    else if (PAGES) {
+      // the check-in runs emptied the parcels: the student's parcels and the hall's errand come back with every flow's demo rows
+      const seeding = await openDatabase({ kind: "postgres", url: benchUrl, poolSize: 2 })
+      await seedFlowsDemo(seeding.db).finally(() => seeding.close())
+      log("page loads in chromium on a phone profile …")
+      pages = pageSection(await pageLoads(base, await demoPageTokens(base)))
+    }
   } finally {
     await stopServer(server)
   }
@@ -543,7 +559,9 @@ const main = async () => {
     ...targets.map((t) => `- ${t}`),
     ...notes.map((n) => `- ${n}`),
     `- ${replayLine}`,
-    `- same-work scripts: ${dir}`
+    `- same-work scripts: ${dir}`,
+    "",
+    pages
   ].join("\n")
   process.stdout.write(`${table}\n`)
 }
