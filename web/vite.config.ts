@@ -2,6 +2,7 @@
 import { fileURLToPath } from "node:url"
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { codeSplitting, preloadCommon } from "./chunking"
 import { precompress } from "./precompress"
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url))
@@ -11,13 +12,15 @@ const server = "http://127.0.0.1:3000"
 export default defineConfig({
   root: webRoot,
   // precompress: brotli and gzip copies of each asset, served by Accept-Encoding (adapters/http/static-assets.ts)
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadCommon(), precompress()],
   build: {
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,
     // dist/.vite/manifest.json: what the first load fetches (web/first-load.test.ts holds it to a budget)
     manifest: true,
-    chunkSizeWarningLimit: 2000
+    chunkSizeWarningLimit: 2000,
+    // few files per route, the common one preloaded beside the entry (web/chunking.ts)
+    rolldownOptions: { output: { codeSplitting } }
   },
   server: {
     fs: { allow: [repoRoot] },

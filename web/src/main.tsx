@@ -1,5 +1,6 @@
 /** Entry: React 19 rendering for antd-mobile's imperative Toast and Dialog, then the app. */
-import { unstableSetRender } from "antd-mobile"
+import "antd-mobile/es/global"
+import { unstableSetRender } from "antd-mobile/es/utils/unstable-render"
 import { StrictMode } from "react"
 import { createRoot, type Root } from "react-dom/client"
 import { App } from "./app/app"

@@ -2,7 +2,6 @@
  * Image uploads (`POST /api/upload/uploadFile`, one file in field idCard, studentCard or fileVal): the page's
  * check on the chosen file, compression in the browser to one of the spec's two presets, then the multipart call.
  */
-import imageCompression from "browser-image-compression"
 import { chosenImageRefusal, COMPRESSION, type UploadField } from "#src/upload/image-upload"
 import { UploadFile, type UploadedView } from "#src/upload/calls"
 import { dataDecoder, failureMessage, request } from "./api-client"
@@ -41,6 +40,8 @@ export const compressImage = async (file: File, preset: CompressionPreset): Prom
   if (size === undefined) return file
   const fits = size.width <= maxWidth && size.height <= maxHeight
   if (file.type === "image/gif" || (fits && file.type !== "image/jpeg")) return file
+  // the compressor (17 KB as sent) loads with the first photo that needs it, not with every page that offers an upload
+  const { default: imageCompression } = await import("browser-image-compression")
   const compressed = await imageCompression(file, {
     maxWidthOrHeight: Math.min(maxWidth, maxHeight),
     initialQuality: quality,

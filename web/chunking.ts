@@ -1,0 +1,40 @@
+/**
+ * How the build cuts the app into files, for a phone on a slow link (issue 24, "Pages on a phone"): each file costs
+ * a round trip, and at 150 ms a route that pulled 56–94 chunks of 1–3 KB spent seconds on round trips. So:
+ * - `shell`: what the entry needs before it renders (React, the router, the signals), one file with the entry;
+ * - `common`: every module at least COMMON_SHARE_COUNT route chunks use (antd-mobile's common parts, effect's Schema,
+ *   the API client, the socket), one file that every route shares and the browser caches once;
+ * - the rest as the bundler splits it: each route's own code and what only a few routes use.
+ * `preloadCommon` then names the common file in index.html, so the phone fetches it beside the entry instead of
+ * after it. Measured by bench/pages.ts; the choice and its figures are in docs/decisions.md.
+ */
+import type { Plugin } from "vite"
+
+/** A module used by this many routes' chunks or more goes into `common`. */
+export const COMMON_SHARE_COUNT = 8
+
+export const codeSplitting = {
+  groups: [
+    // the entry's static imports; a group of its own so `common` never takes a module the first render needs
+    { name: "shell", tags: ["$initial" as const], priority: 10 },
+    { name: "common", minShareCount: COMMON_SHARE_COUNT, priority: 1 }
+  ]
+}
+
+/** Adds `<link rel="modulepreload">` for the common chunk (and a stylesheet link for its CSS) to the built index.html. */
+export const preloadCommon = (): Plugin => ({
+  name: "station-preload-common",
+  apply: "build",
+  transformIndexHtml: {
+    order: "post",
+    handler: (_html, ctx) => {
+      const common = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.name === "common")
+      if (!common || common.type !== "chunk") return []
+      const css = [...(common.viteMetadata?.importedCss ?? [])]
+      return [
+        { tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${common.fileName}` }, injectTo: "head" },
+        ...css.map((file) => ({ tag: "link", attrs: { rel: "stylesheet", crossorigin: true, href: `/${file}` }, injectTo: "head" as const }))
+      ]
+    }
+  }
+})
