@@ -7,7 +7,7 @@
  * prepaid — and the provider's notice posted to `/api/wx/payNotify`); then 50 runners fire the grab
  * (`PUT /api/paotuiOrder/robbingRollModule/:orderNo`) at once. Per round: the winners (exactly one, or the round
  * fails loudly), every grab's answer time, and the time from the winning grab's answer until every connected runner's
- * socket got `{worksite}-paotuiOrderRobbinged` for the order (the event the hall removes the card on, hall.tsx).
+ * socket got `paotuiOrderRobbinged` for the order in its hall room (the event the hall removes the card on, hall.tsx).
  * The server limits each runner to 10 grabs in 10 s (`RATE_LIMITS.grabsPerRunner`), so the runners come in groups
  * of 50 taken in turn, and a round lasts at least `MIN_ROUND_MS`: no runner passes its limit.
  * Targets: grab p99 ≤ 100 ms, removal event at every client ≤ 250 ms after the winning answer.
@@ -169,7 +169,7 @@ export const grabStorm = async (base: string, url: string, rounds = ROUNDS, runn
     const removedAt = new Map<string, Map<number, number>>()
     await Promise.all(runners.map(async (r, i) => {
       r.socket = await connect(base, r.token)
-      r.socket.on(`${WORKSITE}-paotuiOrderRobbinged`, (payload: { _id?: string } | undefined) => {
+      r.socket.on("paotuiOrderRobbinged", (payload: { _id?: string } | undefined) => {
         const at = performance.now()
         if (!payload?._id) return
         let seen = removedAt.get(payload._id)
