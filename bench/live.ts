@@ -12,14 +12,22 @@
  * of 50 taken in turn, and a round lasts at least `MIN_ROUND_MS`: no runner passes its limit.
  * Targets: grab p99 ≤ 100 ms, removal event at every client ≤ 250 ms after the winning answer.
  *
+ * Then the hall fan-out: 1,000 runners' clients in the hall, errands placed and paid one at a time, and per client the
+ * time from posting the pay notice to its `{worksite}-paotuiOrderAdd` (target p99 ≤ 250 ms, one server process), and
+ * the server's RSS before and after the clients connected, per connection.
+ *
  * `bench/run.ts` calls `liveSection` against its running server (BENCH_LIVE=0 skips it there). Alone,
  * `npx tsx bench/live.ts` recreates `station_bench` next to BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test), seeds the demo campus and starts `station serve` on it.
  *
  *   BENCH_LIVE_ROUNDS    rounds of the grab storm (default 200)
  *   BENCH_LIVE_RUNNERS   runners grabbing each round (default 50)
+ *   BENCH_LIVE_CLIENTS   hall fan-out: runners' socket.io clients in the hall (default 1000)
+ *   BENCH_LIVE_ORDERS    hall fan-out: orders placed and paid, one after another (default 20)
+ *   BENCH_LIVE_GRAB, BENCH_LIVE_FANOUT   alone: 0 skips the grab storm, the fan-out
  */
 import { spawn, type ChildProcess } from "node:child_process"
+import { readdirSync, readFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { resolve, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -262,6 +270,115 @@ export const liveSection = (s: GrabStorm) => {
   ].join("\n")
 }
 
+// --- hall fan-out -----------------------------------------------------------------------------------------
+
+const FANOUT_CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 1000)
+const FANOUT_ORDERS = Number(process.env.BENCH_LIVE_ORDERS ?? 20)
+const FANOUT_P99_MS = 250
+
+/** The resident set of a process and every process under it (the server is tsx's node child), in bytes; undefined off Linux. */
+const treeRss = (pid: number): number | undefined => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8")
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((t) =>
+      readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").split(" ").filter(Boolean).map(Number))
+    return kb * 1024 + children.reduce((n, c) => n + (treeRss(c) ?? 0), 0)
+  } catch {
+    return undefined
+  }
+}
+
+export interface HallFanout {
+  readonly clients: number
+  readonly connected: number
+  readonly connectErrors: string
+  readonly orders: number
+  readonly delays: ReadonlyArray<number>
+  readonly missed: number
+  readonly rssBefore: number | undefined
+  readonly rssAfter: number | undefined
+}
+
+/**
+ * `clients` runners of 西园 in the hall, each its own socket.io client and session; `orders` errands placed and paid one
+ * after another; per client and order the time from posting the pay notice to its `ws-xiyuan-paotuiOrderAdd`.
+ * With `serverPid`, the server's RSS before and after the clients connect.
+ */
+export const hallFanout = async (base: string, url: string, serverPid?: number, clients = FANOUT_CLIENTS, orders = FANOUT_ORDERS): Promise<HallFanout> => {
+  log(`hall fan-out: seeding ${clients} runners, signing them in …`)
+  await seedBenchRunners(url, clients)
+  const database = await openDatabase({ kind: "postgres", url, poolSize: 2 })
+  const runtime = await Runtime.create(database)
+  const sockets: Socket[] = []
+  try {
+    const [staff, student] = [await tokenFor(base, "demo-staff"), await tokenFor(base, "demo-student")]
+    const tokens: string[] = []
+    for (let i = 1; i <= clients; i++) tokens.push(await tokenFor(base, `bench-runner-${String(i).padStart(4, "0")}`))
+    await sleep(1000)
+    const rssBefore = serverPid === undefined ? undefined : treeRss(serverPid)
+    log(`hall fan-out: connecting ${clients} socket.io clients …`)
+    const added = new Map<string, number[]>()
+    const errors = new Map<string, number>()
+    for (let from = 0; from < tokens.length; from += 50) {
+      await Promise.all(tokens.slice(from, from + 50).map(async (token) => {
+        const socket = await connect(base, token).catch((e: unknown) => {
+          const key = e instanceof Error ? e.message : String(e)
+          errors.set(key, (errors.get(key) ?? 0) + 1)
+          return undefined
+        })
+        if (!socket) return
+        sockets.push(socket)
+        socket.on(`${WORKSITE}-paotuiOrderAdd`, (payload: { _id?: string } | undefined) => {
+          const at = performance.now()
+          if (payload?._id) added.set(payload._id, [...(added.get(payload._id) ?? []), at])
+        })
+      }))
+    }
+    await sleep(2000)
+    const rssAfter = serverPid === undefined ? undefined : treeRss(serverPid)
+    log(`hall fan-out: ${sockets.length} connected; ${orders} orders placed and paid …`)
+    const delays: number[] = []
+    let missed = 0
+    for (let n = 0; n < orders; n++) {
+      const order = await placeAndPay(base, runtime, staff, student, 1000 + n)
+      const deadline = performance.now() + 5000
+      while ((added.get(order.id)?.length ?? 0) < sockets.length && performance.now() < deadline) await sleep(5)
+      const seen = added.get(order.id) ?? []
+      missed += sockets.length - seen.length
+      for (const at of seen) delays.push(at - order.noticeAt)
+      added.delete(order.id)
+      await sleep(200)
+    }
+    return {
+      clients, connected: sockets.length, connectErrors: [...errors].map(([k, c]) => `${k}×${c}`).join(", "), orders, delays, missed, rssBefore, rssAfter
+    }
+  } finally {
+    for (const s of sockets) s.disconnect()
+    await database.close()
+  }
+}
+
+/** The fan-out's rows and lines, as markdown. */
+export const fanoutSection = (f: HallFanout) => {
+  const p99 = percentile(f.delays, 0.99)
+  const met = p99 <= FANOUT_P99_MS && f.missed === 0 && f.connected === f.clients
+  const perConnection = f.rssBefore !== undefined && f.rssAfter !== undefined && f.connected > 0 ? (f.rssAfter - f.rssBefore) / f.connected : undefined
+  return [
+    `Hall fan-out: ${f.connected} of ${f.clients} runners' socket.io clients in ${WORKSITE}'s hall (one server process); ${f.orders} errands placed and paid one after another.`,
+    "",
+    "| measure | n | p50 ms | p99 ms | max ms | target | met |",
+    "|---|---:|---:|---:|---:|---|---|",
+    `| pay notice posted → \`paotuiOrderAdd\` at a client | ${f.delays.length} | ${fixed(percentile(f.delays, 0.5))} | ${fixed(p99)} | ${fixed(Math.max(...f.delays))} | ` +
+      `p99 ≤ ${FANOUT_P99_MS} ms | ${met ? "MET" : "MISSED"} |`,
+    "",
+    `- ${met ? "MET" : "MISSED"}: hall add p99 ${fixed(p99)} ms at ${f.connected} clients (target ≤ ${FANOUT_P99_MS} ms)` +
+      `${f.missed ? `; ${f.missed} client-events NEVER ARRIVED within 5 s` : ""}${f.connected < f.clients ? `; ${f.clients - f.connected} clients could not connect: ${f.connectErrors}` : ""}`,
+    `- server RSS ${f.rssBefore === undefined ? "–" : fixed(f.rssBefore / 2 ** 20)} MB before the clients connected, ` +
+      `${f.rssAfter === undefined ? "–" : fixed(f.rssAfter / 2 ** 20)} MB after: ${perConnection === undefined ? "–" : `${fixed(perConnection / 1024)} KB`} per connection`
+  ].join("\n")
+}
+
 // --- alone: station serve on a fresh station_bench --------------------------------------------------------
 
 const freePort = () =>
@@ -299,7 +416,8 @@ const alone = async () => {
       if (Date.now() > deadline) throw new Error("station serve did not come up within 60 s")
       await sleep(200)
     }
-    process.stdout.write(`${liveSection(await grabStorm(base, benchUrl))}\n`)
+    if (process.env.BENCH_LIVE_GRAB !== "0") process.stdout.write(`${liveSection(await grabStorm(base, benchUrl))}\n\n`)
+    if (process.env.BENCH_LIVE_FANOUT !== "0") process.stdout.write(`${fanoutSection(await hallFanout(base, benchUrl, server.pid))}\n`)
   } finally {
     server.kill("SIGTERM")
     if (server.exitCode === null) await new Promise((r) => server.once("exit", r))

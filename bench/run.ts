@@ -18,7 +18,8 @@
  *                       flow's demo rows seeded; needs web/dist, `npm run build:web`)
  *   BENCH_LIVE          0 skips the live events (bench/live.ts: the grab storm, 50 runners of one worksite grabbing one
  *                       paid errand at once for 200 rounds with their socket.io clients in the hall, against the same
- *                       server after the page loads; BENCH_LIVE_ROUNDS, BENCH_LIVE_RUNNERS as there)
+ *                       server after the page loads, then the hall fan-out to 1,000 runners' clients with the server's
+ *                       memory per connection; BENCH_LIVE_ROUNDS, BENCH_LIVE_RUNNERS, BENCH_LIVE_CLIENTS, BENCH_LIVE_ORDERS as there)
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -39,7 +40,7 @@ import { seedDemoCampus } from "#adapters/postgres/seed"
 import { seedFlowsDemo } from "#adapters/postgres/seed-flows"
 import { Runtime } from "#adapters/runtime"
 import { attachSocket } from "#adapters/socket/socket-server"
-import { grabStorm, liveSection } from "./live"
+import { fanoutSection, grabStorm, hallFanout, liveSection } from "./live"
 import { demoPageTokens, pageLoads, pageSection } from "./pages"
 
 const CONNECTIONS = 16
@@ -542,6 +543,8 @@ const main = async () => {
     if (LIVE) {
       log("live events: the grab storm …")
       live = liveSection(await grabStorm(base, benchUrl))
+      log("live events: the hall fan-out …")
+      live += `\n\n${fanoutSection(await hallFanout(base, benchUrl, server.pid))}`
     }
   } finally {
     await stopServer(server)
