@@ -296,6 +296,8 @@ export interface HallFanout {
   readonly orders: number
   readonly delays: ReadonlyArray<number>
   readonly missed: number
+  /** Before the runners signed in, before they connected (after the sign-ins), after they connected. */
+  readonly rssStart: number | undefined
   readonly rssBefore: number | undefined
   readonly rssAfter: number | undefined
 }
@@ -313,6 +315,7 @@ export const hallFanout = async (base: string, url: string, serverPid?: number, 
   const sockets: Socket[] = []
   try {
     const [staff, student] = [await tokenFor(base, "demo-staff"), await tokenFor(base, "demo-student")]
+    const rssStart = serverPid === undefined ? undefined : treeRss(serverPid)
     const tokens: string[] = []
     for (let i = 1; i <= clients; i++) tokens.push(await tokenFor(base, `bench-runner-${String(i).padStart(4, "0")}`))
     await sleep(1000)
@@ -351,7 +354,7 @@ export const hallFanout = async (base: string, url: string, serverPid?: number, 
       await sleep(200)
     }
     return {
-      clients, connected: sockets.length, connectErrors: [...errors].map(([k, c]) => `${k}×${c}`).join(", "), orders, delays, missed, rssBefore, rssAfter
+      clients, connected: sockets.length, connectErrors: [...errors].map(([k, c]) => `${k}×${c}`).join(", "), orders, delays, missed, rssStart, rssBefore, rssAfter
     }
   } finally {
     for (const s of sockets) s.disconnect()
@@ -374,8 +377,8 @@ export const fanoutSection = (f: HallFanout) => {
     "",
     `- ${met ? "MET" : "MISSED"}: hall add p99 ${fixed(p99)} ms at ${f.connected} clients (target ≤ ${FANOUT_P99_MS} ms)` +
       `${f.missed ? `; ${f.missed} client-events NEVER ARRIVED within 5 s` : ""}${f.connected < f.clients ? `; ${f.clients - f.connected} clients could not connect: ${f.connectErrors}` : ""}`,
-    `- server RSS ${f.rssBefore === undefined ? "–" : fixed(f.rssBefore / 2 ** 20)} MB before the clients connected, ` +
-      `${f.rssAfter === undefined ? "–" : fixed(f.rssAfter / 2 ** 20)} MB after: ${perConnection === undefined ? "–" : `${fixed(perConnection / 1024)} KB`} per connection`
+    `- server RSS ${f.rssStart === undefined ? "–" : fixed(f.rssStart / 2 ** 20)} MB before the runners signed in, ${f.rssBefore === undefined ? "–" : fixed(f.rssBefore / 2 ** 20)} MB before the clients connected, ` +
+      `${f.rssAfter === undefined ? "–" : fixed(f.rssAfter / 2 ** 20)} MB after: ${perConnection === undefined ? "–" : `${fixed(perConnection / 1024)} KB`} per connection (RSS, not the heap after a GC: the sign-ins' garbage can be reused by the sockets)`
   ].join("\n")
 }
 
