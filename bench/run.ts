@@ -16,6 +16,10 @@
  *   BENCH_PAGES         0 skips the page loads (bench/pages.ts: four pages cold and warm in chromium on a
  *                       throttled phone profile, against the same server after the HTTP runs, with every
  *                       flow's demo rows seeded; needs web/dist, `npm run build:web`)
+ *   BENCH_LIVE          0 skips the live events (bench/live.ts: the grab storm, 50 runners of one worksite grabbing one
+ *                       paid errand at once for 200 rounds with their socket.io clients in the hall, against the same
+ *                       server after the page loads, then the hall fan-out to 1,000 runners' clients with the server's
+ *                       memory per connection; BENCH_LIVE_ROUNDS, BENCH_LIVE_RUNNERS, BENCH_LIVE_CLIENTS, BENCH_LIVE_ORDERS as there)
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -36,6 +40,7 @@ import { seedDemoCampus } from "#adapters/postgres/seed"
 import { seedFlowsDemo } from "#adapters/postgres/seed-flows"
 import { Runtime } from "#adapters/runtime"
 import { attachSocket } from "#adapters/socket/socket-server"
+import { fanoutSection, grabStorm, hallFanout, liveSection } from "./live"
 import { demoPageTokens, pageLoads, pageSection } from "./pages"
 
 const CONNECTIONS = 16
@@ -45,6 +50,7 @@ const BENCH_DB = "station_bench"
 const POOL_SIZE = process.env.BENCH_POOL_SIZE ?? String(DEFAULT_POOL_SIZE)
 const REPLAY_OPS = Number(process.env.BENCH_REPLAY_OPS ?? 10_000)
 const PAGES = process.env.BENCH_PAGES !== "0"
+const LIVE = process.env.BENCH_LIVE !== "0"
 const SITES = 20
 const root = resolve(import.meta.dirname, "..")
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"
@@ -442,6 +448,7 @@ const main = async () => {
   const notes: string[] = []
   const targets: string[] = []
   let pages = "page loads: skipped (BENCH_PAGES=0)"
+  let live = "live events: skipped (BENCH_LIVE=0)"
   let pgInsert: PgbenchRun | undefined
   let pgSelect: PgbenchRun | undefined
   try {
@@ -532,6 +539,13 @@ const main = async () => {
       log("page loads in chromium on a phone profile …")
       pages = pageSection(await pageLoads(base, await demoPageTokens(base)))
     }
+
+    if (LIVE) {
+      log("live events: the grab storm …")
+      live = liveSection(await grabStorm(base, benchUrl))
+      log("live events: the hall fan-out …")
+      live += `\n\n${fanoutSection(await hallFanout(base, benchUrl, server.pid))}`
+    }
   } finally {
     await stopServer(server)
   }
@@ -561,7 +575,9 @@ const main = async () => {
     `- ${replayLine}`,
     `- same-work scripts: ${dir}`,
     "",
-    pages
+    pages,
+    "",
+    live
   ].join("\n")
   process.stdout.write(`${table}\n`)
 }
