@@ -24,6 +24,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core"
+import { atMost, verdictLine, type Figure } from "./targets"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const SETTLE_MS = Number(process.env.BENCH_PAGES_SETTLE_MS ?? 1500)
@@ -202,6 +203,13 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 /** The path a row names: the route, with the token left out. */
 const route = (path: string) => path.replace(/\/[^/]{20,}$/, "/{token}")
 
+/** Each page's cold and warm LCP against its target. */
+export const pageFigures = (loads: ReadonlyArray<PageLoad>): ReadonlyArray<Figure> =>
+  loads.flatMap(({ label, path, cold, warm }) => [
+    atMost("pages", `${label} \`${route(path)}\`, cold LCP`, cold.lcp ?? Number.NaN, LCP_COLD_MS, "ms", 0),
+    atMost("pages", `${label} \`${route(path)}\`, warm LCP`, warm.lcp ?? Number.NaN, LCP_WARM_MS, "ms", 0)
+  ])
+
 /** The table's header, one row per page, MET/MISSED lines for the targets, and what each cold load fetched. */
 export const pageTable = (loads: ReadonlyArray<PageLoad>) => ({
   header: [
@@ -211,11 +219,7 @@ export const pageTable = (loads: ReadonlyArray<PageLoad>) => ({
   rows: loads.map(({ label, path, selector, cold, warm }) =>
     `| ${label} \`${route(path)}\` | \`${selector}\` | ${ms(cold.fcp)} | ${ms(cold.lcp)} | ${ms(cold.firstItem)} | ${kb(cold.bytes)} | ` +
       `${ms(warm.fcp)} | ${ms(warm.lcp)} | ${ms(warm.firstItem)} | ${kb(warm.bytes)} |`),
-  targets: loads.flatMap(({ label, cold, warm }) => [
-    [cold, LCP_COLD_MS, "cold"] as const,
-    [warm, LCP_WARM_MS, "warm"] as const
-  ].map(([v, atMost, kind]) =>
-    `${v.lcp !== undefined && v.lcp <= atMost ? "MET" : "MISSED"}: page ${label}, ${kind} LCP ${ms(v.lcp)} ms (target ≤ ${atMost} ms)`)),
+  targets: pageFigures(loads).map(verdictLine),
   notes: loads.map(({ label, cold }) => {
     const before = cold.fetched.filter((f) => cold.fcp !== undefined && f.at <= cold.fcp)
     const big = [...before].filter((f) => f.bytes >= 2048).sort((a, b) => b.bytes - a.bytes)

@@ -6,7 +6,9 @@
  * same-work script generated from the SQL the app issued for one such request, caught in-process),
  * and the plain one-row INSERT and `pgbench -S`; the ratios are of the same run. The server runs as a
  * child process (`station serve`), so the load generator does not share its event loop. Then a
- * `station replay` of 10,000 operations on embedded PGlite. Prints a markdown table.
+ * `station replay` of 10,000 operations on embedded PGlite. Prints markdown: first one table of every figure against
+ * its target, met and missed (bench/targets.ts), with the machine's CPU count and the time of the run, then each
+ * section's own table and notes.
  *
  *   BENCH_DATABASE_URL  an existing database to connect to (default postgres://postgres@127.0.0.1:5432/test);
  *                       the bench drops and recreates `station_bench` next to it
@@ -19,7 +21,7 @@
  *   BENCH_LIVE          0 skips the live events (bench/live.ts: the grab storm, 50 runners of one worksite grabbing one
  *                       paid errand at once for 200 rounds with their socket.io clients in the hall, against the same
  *                       server after the page loads, then the hall fan-out to 1,000 runners' clients with the server's
- *                       memory per connection; BENCH_LIVE_ROUNDS, BENCH_LIVE_RUNNERS, BENCH_LIVE_CLIENTS, BENCH_LIVE_ORDERS as there)
+ *                       memory per connection, once on that server and once on a second `station serve` beside it; BENCH_LIVE_ROUNDS, BENCH_LIVE_RUNNERS, BENCH_LIVE_CLIENTS, BENCH_LIVE_ORDERS as there)
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -40,8 +42,9 @@ import { seedDemoCampus } from "#adapters/postgres/seed"
 import { seedFlowsDemo } from "#adapters/postgres/seed-flows"
 import { Runtime } from "#adapters/runtime"
 import { attachSocket } from "#adapters/socket/socket-server"
-import { fanoutSection, grabStorm, hallFanout, liveSection } from "./live"
-import { demoPageTokens, pageLoads, pageSection } from "./pages"
+import { fanoutFigures, fanoutSection, grabFigures, grabStorm, hallFanout, liveSection } from "./live"
+import { demoPageTokens, pageFigures, pageLoads, pageSection } from "./pages"
+import { atLeast, atMost, targetTable, verdictLine, type Figure } from "./targets"
 
 const CONNECTIONS = 16
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -424,7 +427,11 @@ const replayRun = async (count: number) => {
 
 const fixed = (n: number, digits = 1) => n.toFixed(digits)
 
+/** The replay's target (issue 24): 10× the 523 ops/s of 2026-11-25. */
+const REPLAY_TARGET_OPS = 5000
+
 const main = async () => {
+  const startedAt = new Date()
   log(`recreating database ${BENCH_DB} next to ${adminUrl.replace(/\/\/[^@]*@/, "//***@")}`)
   await sql(adminUrl, `drop database if exists ${BENCH_DB} with (force)`, `create database ${BENCH_DB}`)
   const pgVersion = (await sql(benchUrl, "show server_version")).rows[0].server_version as string
@@ -446,7 +453,8 @@ const main = async () => {
   const base = `http://127.0.0.1:${port}`
   const rows: string[] = []
   const notes: string[] = []
-  const targets: string[] = []
+  const figures: Figure[] = []
+  const serverFigures = () => figures.filter((f) => f.area === "check-in" || f.area === "read")
   let pages = "page loads: skipped (BENCH_PAGES=0)"
   let live = "live events: skipped (BENCH_LIVE=0)"
   let pgInsert: PgbenchRun | undefined
@@ -469,9 +477,11 @@ const main = async () => {
     const row = (label: string, run: HttpRun, same: PgbenchRun) =>
       `| ${label} | ${fixed(run.okPerSec, 0)} | ${fixed(run.p50)} | ${fixed(run.p99)} | ${run.failed} | ${fixed(same.tps, 0)} | ${fixed(same.p50, 2)} / ${fixed(same.p99, 2)} | ` +
       `**${fixed(run.okPerSec / same.tps, 2)}** | ${fixed(run.okPerSec / pgInsert!.tps, 2)} | ${fixed(run.okPerSec / pgSelect!.tps, 2)} |`
-    const target = (label: string, ratio: number, atLeast: number, p99?: { value: number; atMost: number }) =>
-      targets.push(`${ratio >= atLeast && (!p99 || p99.value <= p99.atMost) ? "MET" : "MISSED"}: ${label}: ${fixed(ratio, 3)}× same-work (target ≥ ${atLeast}×)` +
-        (p99 ? `, p99 ${fixed(p99.value)} ms (target ≤ ${p99.atMost} ms)` : ""))
+    const target = (label: string, ratio: number, bound: number, p99?: { value: number; atMost: number }) => {
+      const area = label.startsWith("check-in") ? "check-in" : "read"
+      figures.push(atLeast(area, `${label}, req/s ÷ same-work pgbench`, ratio, bound, "×", 3))
+      if (p99) figures.push(atMost(area, `${label}, p99`, p99.value, p99.atMost))
+    }
 
     const checkInRun = async (label: string, tokens: ReadonlyArray<string>, keyed: boolean, script: string) => {
       log(`${label}: warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s, then pgbench on its same-work script …`)
@@ -537,14 +547,24 @@ const main = async () => {
       const seeding = await openDatabase({ kind: "postgres", url: benchUrl, poolSize: 2 })
       await seedFlowsDemo(seeding.db).finally(() => seeding.close())
       log("page loads in chromium on a phone profile …")
-      pages = pageSection(await pageLoads(base, await demoPageTokens(base)))
+      const loads = await pageLoads(base, await demoPageTokens(base))
+      pages = pageSection(loads)
+      figures.push(...pageFigures(loads))
     }
 
     if (LIVE) {
       log("live events: the grab storm …")
-      live = liveSection(await grabStorm(base, benchUrl))
-      log("live events: the hall fan-out …")
-      live += `\n\n${fanoutSection(await hallFanout(base, benchUrl, server.pid))}`
+      const storm = await grabStorm(base, benchUrl)
+      live = liveSection(storm)
+      figures.push(...grabFigures(storm))
+      log("live events: the hall fan-out, one process …")
+      const one = await hallFanout(base, benchUrl, { serverPid: server.pid })
+      log("live events: the hall fan-out, the clients on a second process …")
+      const otherPort = await freePort()
+      const other = await startServer(otherPort, ["cli/station.ts", "serve"])
+      const two = await hallFanout(base, benchUrl, { serverPid: other.pid, socketBase: `http://127.0.0.1:${otherPort}` }).finally(() => stopServer(other))
+      live += `\n\n${fanoutSection(one)}\n\n${fanoutSection(two)}`
+      figures.push(...fanoutFigures(one), ...fanoutFigures(two))
     }
   } finally {
     await stopServer(server)
@@ -557,10 +577,15 @@ const main = async () => {
     const replay = await replayRun(REPLAY_OPS)
     replayLine = `\`station replay\` of ${replay.summary.operations} check-ins (two worksites) into a fresh embedded PGlite: ` +
       `${fixed(replay.seconds, 1)} s, **${fixed(replay.opsPerSec, 0)} ops/s**, ${replay.ok ? "every outcome reproduced" : `NOT REPRODUCED: ${JSON.stringify(replay.summary.problems.slice(0, 3))}`}`
+    figures.push(
+      atLeast("replay", `\`station replay\` of ${replay.summary.operations} check-ins into a fresh embedded PGlite`, replay.opsPerSec, REPLAY_TARGET_OPS, "ops/s", 0),
+      { area: "replay", measure: "every replayed outcome equal to the logged one", value: replay.ok ? "all" : "NOT REPRODUCED", target: "all", met: replay.ok })
   }
 
   const loads = (l: ReadonlyArray<number>) => l.map((x) => fixed(x, 2)).join(" / ")
   const table = [
+    targetTable(figures, { startedAt, endedAt: new Date() }),
+    "",
     `Station server (\`station serve\`, Node ${process.version}, pool ${POOL_SIZE}) vs pgbench (\`-M prepared\`) on the same PostgreSQL ${pgVersion}; ` +
       `${CONNECTIONS} connections each, ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up; ${availableParallelism()} CPUs shared by server, load generator and Postgres ` +
       `(load average 1/5/15 min ${loads(loadBefore)} before, ${loads(loadAfter)} after). ` +
@@ -570,7 +595,7 @@ const main = async () => {
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
     "",
-    ...targets.map((t) => `- ${t}`),
+    ...serverFigures().map((f) => `- ${verdictLine(f)}`),
     ...notes.map((n) => `- ${n}`),
     `- ${replayLine}`,
     `- same-work scripts: ${dir}`,
