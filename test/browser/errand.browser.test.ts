@@ -486,6 +486,9 @@ describe.skipIf(!run)("errands in the browser", () => {
     await toast(runner.page, "已确认取件").waitFor()
     await expect.poll(() => asRunner.getByTestId("order-status").textContent(), POLL).toBe("待计算运费")
     await asRunner.getByTestId("order-goods-pic").waitFor()
+    // the 72 px card picture asks for the 144 px thumbnail, and it loads
+    await expect.poll(() => asRunner.getByTestId("order-goods-pic").evaluate((img) =>
+      `${new URL((img as HTMLImageElement).src).search} ${(img as HTMLImageElement).naturalWidth > 0}`), POLL).toBe("?w=144 true")
     await expect.poll(() => asStudent.getByTestId("order-status").textContent(), POLL).toBe("待计算运费")
     const row = await h.runtime.db.selectFrom("errand_order").select(["status", "goods_pic"]).where("id", "=", "eo-pickup-1").executeTakeFirstOrThrow()
     expect(row.status).toBe(3)

@@ -13,7 +13,7 @@ import { circleDone, circleFailures, costText, priceText, quantityText } from "#
 import { PostStatus } from "#src/circle/status-machine"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
-import { dateTime } from "../../../lib/format"
+import { dateTime, thumbnailSrc } from "../../../lib/format"
 import { useLoad } from "../../../lib/use-load"
 import { fetchItem } from "../api/items"
 import { askContact } from "../api/reactions"
@@ -37,7 +37,7 @@ const Pictures = (props: { readonly item: ItemView }) => {
     <Swiper className="circle-detail__pics" data-testid="circle-detail-pics" indicator={urls.length > 1 ? undefined : () => null}>
       {urls.map((url, i) => (
         <Swiper.Item key={url}>
-          <img src={url} alt="" onClick={() => ImageViewer.Multi.show({ images: urls, defaultIndex: i })} />
+          <img src={thumbnailSrc(url, 390)} alt="" onClick={() => ImageViewer.Multi.show({ images: urls, defaultIndex: i })} />
         </Swiper.Item>
       ))}
     </Swiper>

@@ -13,7 +13,7 @@ import { ErrandStatus, mayAct, offersRunnerQr, type ErrandAction } from "#src/er
 import { isTransferable } from "#src/errand/transfer"
 import { failureMessage } from "../../../lib/api-client"
 import { confirmed } from "../../../lib/confirmed"
-import { dateTime, yuan } from "../../../lib/format"
+import { dateTime, thumbnailSrc, yuan } from "../../../lib/format"
 import { cancelOrder, confirmReceipt, markDelivered, runnerTakeaway, type BuildingView, type ErrandOrderView } from "../api/errand"
 import { ConfirmTakeawayButton } from "./confirm-takeaway"
 import { ContactCard } from "./contact-card"
@@ -138,7 +138,7 @@ export const OrderCard = (props: {
         </div>
         {o.proxyReceiver ? <div className="errand-card__meta">代收：{o.proxyReceiver} {o.proxyReceiverPhone ?? ""}</div> : null}
         {o.remark ? <div className="errand-card__remark">备注：{o.remark}</div> : null}
-        {o.goodsPic ? <img className="errand-card__pic" src={o.goodsPic} alt="物品照片" data-testid="order-goods-pic" /> : null}
+        {o.goodsPic ? <img className="errand-card__pic" src={thumbnailSrc(o.goodsPic, 72)} alt="物品照片" data-testid="order-goods-pic" /> : null}
         {props.viewer === "runner" && o.contact ? <ContactCard contact={o.contact} station={o.station} /> : null}
         {props.viewer === "requester" && o.acceptUser ? <div className="errand-card__meta" data-testid="order-runner">跑腿员：{o.acceptUser} {o.acceptUserPhone ?? ""}</div> : null}
       </div>

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react"
 import { FeedbackLimits, feedbackMessages, replyRefusal, SuggestionStatus, suggestionStatusName, isSuggestionStatus } from "#src/feedback/suggestion"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage, newIdempotencyKey } from "../../../lib/api-client"
-import { dateTime } from "../../../lib/format"
+import { dateTime, thumbnailSrc } from "../../../lib/format"
 import { useSocketEvent } from "../../../lib/socket"
 import { useAction } from "../../../lib/use-action"
 import { handleSuggestion, replySuggestion, SUGGESTION_REPLIED, useSuggestion, type SuggestionReply, type SuggestionThread } from "../api/suggestions"
@@ -31,7 +31,7 @@ export const Pictures = (props: { readonly pics: ReadonlyArray<string>; readonly
   props.pics.length === 0 ? null : (
     <div className="feedback-pics" data-testid={props.testId}>
       {props.pics.map((url, i) => (
-        <img key={url} src={url} alt={`图片${i + 1}`} onClick={() => ImageViewer.Multi.show({ images: [...props.pics], defaultIndex: i })} />
+        <img key={url} src={thumbnailSrc(url, 128)} alt={`图片${i + 1}`} onClick={() => ImageViewer.Multi.show({ images: [...props.pics], defaultIndex: i })} />
       ))}
     </div>
   )

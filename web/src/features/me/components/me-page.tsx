@@ -19,7 +19,7 @@ import { homeEntries } from "#src/home/home-grid"
 import { PLATFORM_SERVICE_PHONE } from "#src/worksite/directory"
 import { FooterTabs } from "../../../components/tab-bar"
 import { failureMessage } from "../../../lib/api-client"
-import { date, imageSrc, yuan } from "../../../lib/format"
+import { date, imageSrc, thumbnailSrc, yuan } from "../../../lib/format"
 import { hoursText, useStationPhone } from "../../../lib/service-phone"
 import { tokenPath } from "../../../lib/session"
 import { useSocketEvent } from "../../../lib/socket"
@@ -89,7 +89,7 @@ export const MePage = (props: { readonly user: UserInfo; readonly token: string;
       ) : null}
 
       <header className="me-header">
-        <Avatar className="me-header__avatar" src={imageSrc(user.headimgBase64)} />
+        <Avatar className="me-header__avatar" src={thumbnailSrc(imageSrc(user.headimgBase64), 60)} />
         <div className="me-header__who">
           <div className="me-header__name" data-testid="me-name">{displayName({ realname: user.realname ?? null, nickname: user.nickname ?? null }) || "同学"}</div>
           {user.subscribeTime ? <div className="me-header__since">关注于 {date(user.subscribeTime)}</div> : null}

@@ -9,7 +9,7 @@ import { unbindVicePhone } from "#src/profile/phone"
 import { RuleViolation } from "#src/shared/errors"
 import { AuthStatus, verificationBadge } from "#src/profile/verification"
 import { failureMessage } from "../../../lib/api-client"
-import { imageSrc } from "../../../lib/format"
+import { imageSrc, thumbnailSrc } from "../../../lib/format"
 import { tokenPath } from "../../../lib/session"
 import type { UserInfo } from "../../../lib/user-info"
 import { useUnbindPhoneMain, useUnbindPhoneVice } from "../api/unbind-phone"
@@ -28,7 +28,7 @@ const Photo = (props: { readonly url: string | null | undefined; readonly alt: s
     <Image
       data-testid={props.testId}
       className="info-photo"
-      src={props.url}
+      src={thumbnailSrc(props.url, 64)}
       alt={props.alt}
       fit="cover"
       width={64}
@@ -92,7 +92,7 @@ export const PersonalInfo = (props: { readonly user: UserInfo; readonly token: s
   return (
     <div className="personal-info">
       <List mode="card">
-        <List.Item extra={<Avatar className="info-avatar" src={imageSrc(user.headimgBase64)} />}>头像</List.Item>
+        <List.Item extra={<Avatar className="info-avatar" src={thumbnailSrc(imageSrc(user.headimgBase64), 44)} />}>头像</List.Item>
         <List.Item
           data-testid="info-worksite"
           onClick={() => navigate(`/worksiteList?from=userInfo&platform=${encodeURIComponent(props.platform)}&token=${token}`)}

@@ -10,7 +10,7 @@ import type { SubmissionUnderReview } from "#src/profile/review-queue"
 import { AuthStatus, messages, type ReviewDecision } from "#src/profile/verification"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
-import { dateTime } from "../../../lib/format"
+import { dateTime, thumbnailSrc } from "../../../lib/format"
 import { useAuthList } from "../api/auth-list"
 import { useVerifyAuth } from "../../../lib/verify-auth"
 import { createReview } from "../state/review"
@@ -21,7 +21,7 @@ const Photo = (props: { readonly url: string | null; readonly label: string; rea
   <figure className="review-photo">
     {props.url ? (
       <Image
-        src={props.url}
+        src={thumbnailSrc(props.url, 180)}
         alt={props.label}
         fit="cover"
         className="review-photo__image"
