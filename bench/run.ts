@@ -44,7 +44,7 @@ import { Runtime } from "#adapters/runtime"
 import { attachSocket } from "#adapters/socket/socket-server"
 import { fanoutFigures, fanoutSection, grabFigures, grabStorm, hallFanout, liveSection } from "./live"
 import { demoPageTokens, pageFigures, pageLoads, pageSection } from "./pages"
-import { atLeast, atMost, targetTable, verdictLine, type Figure } from "./targets"
+import { atLeast, atMost, exactly, targetTable, verdictLine, type Figure } from "./targets"
 
 const CONNECTIONS = 16
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -192,8 +192,22 @@ const checkIns = (base: string, tokens: ReadonlyArray<string>, seconds: number, 
   }, seconds)
 }
 
-const resetParcels = () =>
-  sql(benchUrl, "truncate parcel, ops_log, outbox, idempotency cascade", "update storage_tag set last_tag = 0", "vacuum analyze parcel")
+/**
+ * Empties the parcels and what check-ins wrote beside them between runs (the SMS credit ledger stays, and with it the
+ * credit it adds up to). The server's outbox worker may be sending the last notices when the truncate comes: on a
+ * deadlock it is tried again.
+ */
+const resetParcels = async (): Promise<void> => {
+  try {
+    await sql(benchUrl, "truncate parcel, ops_log, outbox, idempotency cascade", "update storage_tag set last_tag = 0")
+  } catch (e) {
+    if ((e as { code?: string }).code !== "40P01") throw e
+    log("  (the reset met the outbox worker: again)")
+    await sleep(500)
+    return resetParcels()
+  }
+  await sql(benchUrl, "vacuum analyze parcel")
+}
 
 const parcelCount = async () => Number((await sql(benchUrl, "select count(*)::int as n from parcel")).rows[0].n)
 
@@ -306,7 +320,12 @@ const writeScript = (dir: string, name: string, text: string) => {
 const addBenchWorksites = () => sql(benchUrl, `
   insert into worksite select (jsonb_populate_record(w, jsonb_build_object('id', 'ws-bench-' || lpad(g::text, 2, '0'), 'site_code', 'BN' || lpad(g::text, 2, '0')))).*
     from worksite w, generate_series(1, ${SITES}) g where w.id = 'ws-xiyuan'`, `
-  insert into storage_tag (worksite_id, last_tag) select 'ws-bench-' || lpad(g::text, 2, '0'), 0 from generate_series(1, ${SITES}) g`, `
+  insert into storage_tag (worksite_id, last_tag) select 'ws-bench-' || lpad(g::text, 2, '0'), 0 from generate_series(1, ${SITES}) g`,
+  // the copies start with 西园's SMS credit: their ledgers say so too (grants without a trade), so \`station check\` holds
+  `
+  insert into sms_credit_ledger (worksite_id, change, reason, note, at)
+    select 'ws-bench-' || lpad(g::text, 2, '0'), w.sms_credit, 'grant', 'bench: copied from 西园', now()
+    from worksite w, generate_series(1, ${SITES}) g where w.id = 'ws-xiyuan' and w.sms_credit <> 0`, `
   insert into app_user select (jsonb_populate_record(u, jsonb_build_object('id', 'u-bench-' || lpad(g::text, 2, '0'), 'openid', 'bench-staff-' || lpad(g::text, 2, '0'),
       'phone_main', '139010000' || lpad(g::text, 2, '0'), 'worksite_id', 'ws-bench-' || lpad(g::text, 2, '0')))).*
     from app_user u, generate_series(1, ${SITES}) g where u.id = 'u-staff'`, `
@@ -499,6 +518,7 @@ const main = async () => {
       const database = await openDatabase({ kind: "postgres", url: benchUrl, poolSize: 2 })
       const broken = (await checkInvariants(database.db).finally(() => database.close())).filter((r) => !r.ok)
       if (broken.length) notes.push(`${label}: INVARIANTS BROKEN: ${broken.map((r) => `${r.name} (${r.violations})`).join("; ")}`)
+      figures.push(exactly("check-in", `${label}: \`station check\`'s invariants after the run`, broken.length ? `${broken.length} broken` : "all hold", "all hold", broken.length === 0))
       await resetParcels()
       stopSweeper = pickupSweeper()
       const same = await pgbench(["-M", "prepared", "-f", script]).finally(stopSweeper)
