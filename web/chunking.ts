@@ -16,10 +16,29 @@ export const COMMON_SHARE_COUNT = 8
 export const codeSplitting = {
   groups: [
     // the entry's static imports; a group of its own so `common` never takes a module the first render needs
-    { name: "shell", tags: ["$initial" as const], priority: 10 },
+    // (but not the early calls' entry, which must stand alone: web/src/early.ts)
+    { name: "shell", tags: ["$initial" as const], test: /^(?!.*[\\/]web[\\/]src[\\/]early\.ts$)/, priority: 10 },
     { name: "common", minShareCount: COMMON_SHARE_COUNT, priority: 1 }
   ]
 }
+
+/**
+ * Loads web/src/early.ts, its own entry of the build, `async` from the head of the built index.html: it starts the
+ * page's first calls while the app's files load.
+ */
+export const loadEarlyCalls = (): Plugin => ({
+  name: "station-early-calls",
+  apply: "build",
+  transformIndexHtml: {
+    order: "post",
+    handler: (_html, ctx) => {
+      const early = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.isEntry && c.name === "early")
+      if (!early || early.type !== "chunk") throw new Error("the build has no early-calls entry (web/src/early.ts)")
+      if (early.imports.length > 0) throw new Error(`the early-calls entry imports ${early.imports.join(", ")}: it must stand alone`)
+      return [{ tag: "script", attrs: { type: "module", async: true, crossorigin: true, src: `/${early.fileName}` }, injectTo: "head-prepend" }]
+    }
+  }
+})
 
 /** Adds `<link rel="modulepreload">` for the common chunk (and a stylesheet link for its CSS) to the built index.html. */
 export const preloadCommon = (): Plugin => ({

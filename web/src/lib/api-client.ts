@@ -2,6 +2,7 @@
 import { Schema } from "effect"
 import type { Call } from "#src/shared/wire"
 import { navigate } from "wouter/use-browser-location"
+import type {} from "../early" // the window's early calls, declared there; a value imported would tie that entry to this one
 import { sessionToken } from "./session"
 
 /** The server said no: `message` is what to show (may be empty when the server gave none). */
@@ -61,6 +62,18 @@ const messageOf = (body: unknown): string =>
 const succeeded = (body: unknown): boolean =>
   typeof body === "object" && body !== null && (body as { success?: unknown }).success === true
 
+/**
+ * The answer of a call web/src/early.ts started for this page before the app loaded: the same GET path and query,
+ * with the same token; taken once, so asking again goes to the server.
+ */
+const takeEarlyAnswer = (url: string, token: string | undefined): Promise<Response> | undefined => {
+  const early = typeof window === "undefined" ? undefined : window.__stationEarlyCalls
+  if (!early || early.token !== token || Date.now() > early.until) return undefined
+  const answer = early.answers.get(url)
+  early.answers.delete(url)
+  return answer
+}
+
 /** Sends one call and decodes its answer; throws ApiFailure or TransportFailure. */
 export const request = async <A>(path: string, decode: (body: unknown) => A, options: RequestOptions = {}): Promise<A> => {
   const headers: Record<string, string> = { Accept: "application/json" }
@@ -68,13 +81,16 @@ export const request = async <A>(path: string, decode: (body: unknown) => A, opt
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers["Content-Type"] = "application/json"
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey
+  const url = withQuery(path, options.query)
+  const plainGet = (options.method ?? "GET") === "GET" && options.body === undefined && options.form === undefined && !options.idempotencyKey
+  const early = plainGet && options.bearer === undefined ? takeEarlyAnswer(url, token) : undefined
   let response: Response
   try {
-    response = await fetch(withQuery(path, options.query), {
+    response = await (early ?? fetch(url, {
       method: options.method ?? "GET",
       headers,
       ...(options.form !== undefined ? { body: options.form } : options.body !== undefined ? { body: JSON.stringify(options.body) } : {})
-    })
+    }))
   } catch (cause) {
     throw new TransportFailure(cause instanceof Error ? cause.message : "network error")
   }
