@@ -6,5 +6,10 @@ import { useSocketEvents } from "./socket"
 export const PARCEL_EVENTS = ["expressTotakeAdd", "takeawaySuccess", "agentAdd", "agentRefuse", "agentCancel", "expressTosendPaotuiSign", SAFEKEEP_PAID_EVENT] as const
 export type ParcelEvent = (typeof PARCEL_EVENTS)[number]
 
-export const useParcelEvents = (token: string | undefined, onEvent: (event: ParcelEvent, payload: { _id?: string; status?: number } | undefined) => void) =>
-  useSocketEvents(token, PARCEL_EVENTS, (event, payload: { _id?: string; status?: number } | undefined) => onEvent(event as ParcelEvent, payload))
+/** `onReconnect`: what to read again when the socket comes back after a drop (the events missed meanwhile are lost). */
+export const useParcelEvents = (
+  token: string | undefined,
+  onEvent: (event: ParcelEvent, payload: { _id?: string; status?: number } | undefined) => void,
+  onReconnect?: () => void
+) =>
+  useSocketEvents(token, PARCEL_EVENTS, (event, payload: { _id?: string; status?: number } | undefined) => onEvent(event as ParcelEvent, payload), onReconnect)

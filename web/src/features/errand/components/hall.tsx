@@ -14,7 +14,7 @@ import { failureMessage } from "../../../lib/api-client"
 import { tokenPath } from "../../../lib/session"
 import { useLoad } from "../../../lib/use-load"
 import type { UserInfo } from "../../../lib/user-info"
-import { useSocketEvents } from "../../../lib/socket"
+import { useLiveList } from "../../../lib/socket"
 import { fetchBuildings, fetchHall, grabOrder, type ErrandOrderView } from "../api/errand"
 import { OrderCard } from "./order-card"
 import "../errand.css"
@@ -33,10 +33,9 @@ export const Hall = (props: { readonly user: UserInfo; readonly token: string })
   const events = worksiteId
     ? [hallEventName(worksiteId, HALL_ADD), ...(props.user.pickupAble ? [hallEventName(worksiteId, HALL_ADD_PICKUP)] : []), HALL_ADD, HALL_ADD_PICKUP, "paotuiOrderRobbinged", hallEventName(worksiteId, "paotuiOrderRobbinged"), "paotuiOrderCancel"]
     : []
-  useSocketEvents(props.token, events, (event, payload) => {
-    const p = payload as { _id?: string } | undefined
+  // read again on every event and on every reconnect: what was placed or taken while offline is not replayed
+  useLiveList<{ _id?: string } | undefined>(props.token, events, hall.reload, (event, p) => {
     if (event.endsWith("paotuiOrderRobbinged") && p?._id) setGone((s) => new Set([...s, p._id!]))
-    hall.reload()
   })
 
   const grab = async (o: ErrandOrderView) => {

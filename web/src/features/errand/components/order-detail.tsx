@@ -8,14 +8,14 @@ import { LoadFailed, Loading } from "../../../components/load-state"
 import { tokenPath } from "../../../lib/session"
 import { useLoad } from "../../../lib/use-load"
 import type { UserInfo } from "../../../lib/user-info"
-import { useSocketEvents } from "../../../lib/socket"
+import { useLiveList } from "../../../lib/socket"
 import { fetchTimeline, ORDER_EVENTS } from "../api/errand"
 import { OrderCard, type Viewer } from "./order-card"
 import "../errand.css"
 
 export const OrderDetail = (props: { readonly id: string; readonly token: string; readonly user: UserInfo }) => {
   const detail = useLoad(() => fetchTimeline(props.id), [props.id])
-  useSocketEvents(props.token, ORDER_EVENTS, () => detail.reload())
+  useLiveList(props.token, ORDER_EVENTS, detail.reload)
   if (detail.loading && !detail.data) return <Loading />
   if (detail.error || !detail.data) return <LoadFailed error={detail.error} fallback="获取跑腿单信息失败" onRetry={detail.reload} />
   const o = detail.data.order

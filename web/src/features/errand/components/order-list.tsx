@@ -11,7 +11,7 @@ import { PagedFooter } from "../../../components/paged-footer"
 import { usePages } from "../../../lib/paging"
 import { tokenPath } from "../../../lib/session"
 import { useLoad } from "../../../lib/use-load"
-import { useSocketEvents } from "../../../lib/socket"
+import { useLiveList } from "../../../lib/socket"
 import { fetchBuildings, fetchOrderPage, ORDER_EVENTS, type BuildingView } from "../api/errand"
 import { OrderCard } from "./order-card"
 import { TransferButton, type Team } from "./transfer"
@@ -63,7 +63,7 @@ export const OrderList = (props: ListProps) => {
   const [round, setRound] = useState(0)
   const token = tokenPath(props.token)
   const refresh = () => setRound((r) => r + 1)
-  useSocketEvents(props.token, ORDER_EVENTS, refresh)
+  useLiveList(props.token, ORDER_EVENTS, refresh)
   // the worksite's buildings, loaded once: the pages below are remounted on every change
   const buildings = useLoad(props.worksiteId ? () => fetchBuildings(props.worksiteId!) : undefined, [props.worksiteId])
   return (

@@ -10,7 +10,7 @@ import { LoadFailed, Loading } from "../../../components/load-state"
 import { tokenPath } from "../../../lib/session"
 import { useLoad } from "../../../lib/use-load"
 import { fetchUserInfo } from "../../../lib/user-info"
-import { useSocketEvents } from "../../../lib/socket"
+import { useLiveList } from "../../../lib/socket"
 import { fetchBuildings, ORDER_EVENTS, useOrder } from "../api/errand"
 import { OrderCard } from "./order-card"
 import "../errand.css"
@@ -38,7 +38,7 @@ export const OrderSuccess = (props: { readonly id: string; readonly token: strin
     return user.worksite ? fetchBuildings(user.worksite._id) : []
   } : undefined, [props.token])
   const token = tokenPath(props.token ?? "")
-  useSocketEvents(props.token, ORDER_EVENTS, () => order.reload())
+  useLiveList(props.token, ORDER_EVENTS, order.reload)
   if (order.loading && !order.data) return <Loading />
   if (order.error || !order.data) return <LoadFailed error={order.error} fallback="获取订单信息失败" onRetry={order.reload} />
   const o = order.data

@@ -33,7 +33,7 @@ const badgeColors: Record<number, string> = { [-1]: "default", 0: "warning", 1: 
 
 export const MePage = (props: { readonly user: UserInfo; readonly token: string; readonly reload: () => void }) => {
   const { user } = props
-  useSocketEvent(props.token || undefined, "authStatusChanged", props.reload)
+  useSocketEvent(props.token || undefined, "authStatusChanged", props.reload, props.reload)
   const token = tokenPath(props.token)
   const [, navigate] = useLocation()
   const authStatus = user.authStatus ?? AuthStatus.notSubmitted

@@ -106,7 +106,7 @@ export const ParcelListPage = (props: { readonly tab: string; readonly token: st
     setGeneration((g) => g + 1)
     header.reload()
   }
-  useParcelEvents(props.token, reload)
+  useParcelEvents(props.token, reload, reload)
   const count = header.data?.toTakeCount
   const site = header.data
   const hours = hoursText(useStationPhone(site?.worksite ?? undefined).data)

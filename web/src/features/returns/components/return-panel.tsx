@@ -13,7 +13,7 @@ import { maskPhone } from "#src/shared/phone-number"
 import { LoadFailed, Loading } from "../../../components/load-state"
 import { failureMessage } from "../../../lib/api-client"
 import { dateTime } from "../../../lib/format"
-import { useSocketEvent } from "../../../lib/socket"
+import { useSocketEvents } from "../../../lib/socket"
 import { scanQRCode } from "../../../lib/wx"
 import { useExpressCompanies } from "../../../lib/express-companies"
 import { useReturnScan } from "../api/return-scan"
@@ -59,10 +59,12 @@ export const ReturnPanel = (props: { readonly staff: ReturnStaff; readonly token
     return () => { current = false }
   }, [props.staff.worksite._id, company, round, list])
 
-  useSocketEvent<{ readonly _id?: string }>(props.token, RETURN_DONE_EVENT, (payload) => {
+  // one socket for both; a reconnect reads the list again (returns made or come due while offline)
+  const readAgain = () => setRound((r) => r + 1)
+  useSocketEvents<{ readonly _id?: string } | undefined>(props.token, [RETURN_DONE_EVENT, RETURN_DUE_EVENT], (event, payload) => {
+    if (event === RETURN_DUE_EVENT) return readAgain()
     if (payload?._id) list.remove(payload._id)
-  })
-  useSocketEvent(props.token, RETURN_DUE_EVENT, () => setRound((r) => r + 1))
+  }, readAgain)
 
   const send = async (parcel: ReturnParcel, expressNo: string) => {
     try {

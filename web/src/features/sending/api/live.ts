@@ -9,5 +9,9 @@ export const SEND_EVENTS = [
   "paotuiHaveGettedExpress", "paotuiConfirmHaveGettedExpress"
 ] as const
 
-export const useSendEvents = (token: string | undefined, onEvent: (event: string, payload: Partial<SendEventPayload> | undefined) => void) =>
-  useSocketEvents(token, SEND_EVENTS, onEvent)
+/** `onReconnect`: what to read again when the socket comes back after a drop. */
+export const useSendEvents = (
+  token: string | undefined,
+  onEvent: (event: string, payload: Partial<SendEventPayload> | undefined) => void,
+  onReconnect?: () => void
+) => useSocketEvents(token, SEND_EVENTS, onEvent, onReconnect)

@@ -45,7 +45,7 @@ export const SendDetailPage = (props: { readonly id: string; readonly token: str
   const detail = useLoad(props.token ? () => fetchSendDetail(props.id) : undefined, [props.id, props.token])
   useSendEvents(props.token, (_event, payload) => {
     if (payload?._id === undefined || payload._id === props.id) detail.reload()
-  })
+  }, detail.reload)
   const pay = useAction(async () => {
     try {
       if (await payPrepay(await prepayFreight(props.id))) detail.reload()

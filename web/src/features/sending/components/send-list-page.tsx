@@ -81,7 +81,7 @@ const SendCard = (props: { readonly o: SendOrderView; readonly token: string; re
 
 const TabList = (props: { readonly tab: SendListTab; readonly token: string }) => {
   const list = useLoad(() => fetchSendList(props.tab), [props.tab])
-  useSendEvents(props.token, () => list.reload())
+  useSendEvents(props.token, () => list.reload(), list.reload)
   if (list.error) return <LoadFailed error={list.error} fallback="获取寄件列表失败" onRetry={list.reload} />
   if (!list.data) return <Loading />
   return (
