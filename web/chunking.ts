@@ -8,7 +8,7 @@
  * `preloadCommon` then names the common file in index.html, so the phone fetches it beside the entry instead of
  * after it. Measured by bench/pages.ts; the choice and its figures are in docs/decisions.md.
  */
-import type { Plugin } from "vite"
+import type { IndexHtmlTransformContext, Plugin, Rollup } from "vite"
 
 /** A module used by this many routes' chunks or more goes into `common`. */
 export const COMMON_SHARE_COUNT = 8
@@ -22,6 +22,10 @@ export const codeSplitting = {
   ]
 }
 
+/** The built chunk of this name (an entry's or a group's), if the build made one. */
+const builtChunk = (ctx: IndexHtmlTransformContext, name: string): Rollup.OutputChunk | undefined =>
+  Object.values(ctx.bundle ?? {}).find((c): c is Rollup.OutputChunk => c.type === "chunk" && c.name === name)
+
 /**
  * Loads web/src/early.ts, its own entry of the build, `async` from the head of the built index.html: it starts the
  * page's first calls while the app's files load.
@@ -32,8 +36,8 @@ export const loadEarlyCalls = (): Plugin => ({
   transformIndexHtml: {
     order: "post",
     handler: (_html, ctx) => {
-      const early = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.isEntry && c.name === "early")
-      if (!early || early.type !== "chunk") throw new Error("the build has no early-calls entry (web/src/early.ts)")
+      const early = builtChunk(ctx, "early")
+      if (!early?.isEntry) throw new Error("the build has no early-calls entry (web/src/early.ts)")
       if (early.imports.length > 0) throw new Error(`the early-calls entry imports ${early.imports.join(", ")}: it must stand alone`)
       return [{ tag: "script", attrs: { type: "module", async: true, crossorigin: true, src: `/${early.fileName}` }, injectTo: "head-prepend" }]
     }
@@ -47,8 +51,8 @@ export const preloadCommon = (): Plugin => ({
   transformIndexHtml: {
     order: "post",
     handler: (_html, ctx) => {
-      const common = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.name === "common")
-      if (!common || common.type !== "chunk") return []
+      const common = builtChunk(ctx, "common")
+      if (!common) return []
       const css = [...(common.viteMetadata?.importedCss ?? [])]
       return [
         { tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${common.fileName}` }, injectTo: "head" },
