@@ -19,23 +19,38 @@ const settledTrades = (db: Kysely<DB>, kind: TradeKind) =>
 type SettledTrade = Awaited<ReturnType<typeof settledTrades>>[number]
 
 const tradeOf = (t: SettledTrade) => ({ tradeNo: t.trade_no, status: t.status as TradeStatus, amountFen: t.amount_fen })
-const refIdsOf = (trades: ReadonlyArray<SettledTrade>) => [...new Set(trades.map((t) => t.ref_id))]
+
+/** Trades by the id they pay for, each id's in the order given (a year's trades: one pass, not one per id). */
+const byRefId = (trades: ReadonlyArray<SettledTrade>) => {
+  const by = new Map<string, Array<SettledTrade>>()
+  for (const t of trades) {
+    const own = by.get(t.ref_id)
+    if (own) own.push(t)
+    else by.set(t.ref_id, [t])
+  }
+  return by
+}
 
 /** One book per id that has a trade or money recorded by the business, in id order. */
-const booksOf = (kind: TradeKind, trades: ReadonlyArray<SettledTrade>, recorded: ReadonlyMap<string, number>): ReadonlyArray<PurposeBook> =>
-  [...new Set([...refIdsOf(trades), ...recorded.keys()])].sort().map((id) => ({
+const booksOf = (kind: TradeKind, trades: ReadonlyArray<SettledTrade>, recorded: ReadonlyMap<string, number>): ReadonlyArray<PurposeBook> => {
+  const by = byRefId(trades)
+  return [...new Set([...by.keys(), ...recorded.keys()])].sort().map((id) => ({
     kind,
     refId: id,
     recordedFen: recorded.get(id),
-    trades: trades.filter((t) => t.ref_id === id).map(tradeOf)
+    trades: (by.get(id) ?? []).map(tradeOf)
   }))
+}
+
+/** The ids the settled trades of `kind` pay for, as a subquery (a year's trades are more than a statement's parameters). */
+const settledRefIds = (db: Kysely<DB>, kind: TradeKind) =>
+  db.selectFrom("pay_trade").select("ref_id").where("kind", "=", kind).where("status", "in", ["paid", "refunded"])
 
 /** Safekeeping fees: every parcel with a paid amount or a trade that took money, against its `safekeep_paid`. */
 const safekeepBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
   const trades = await settledTrades(db, TradeKind.safekeep)
-  const refIds = refIdsOf(trades)
   const parcels = await db.selectFrom("parcel").select(["id", "safekeep_paid"])
-    .where((eb) => eb.or([eb("safekeep_paid", "<>", 0), ...(refIds.length ? [eb("id", "in", refIds)] : [])])).execute()
+    .where((eb) => eb.or([eb("safekeep_paid", "<>", 0), eb("id", "in", settledRefIds(db, TradeKind.safekeep))])).execute()
   return booksOf(TradeKind.safekeep, trades, new Map(parcels.map((p) => [p.id, p.safekeep_paid])))
 }
 
@@ -47,12 +62,11 @@ const safekeepBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>
  */
 const errandBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
   const trades = await settledTrades(db, TradeKind.errand)
-  const refIds = refIdsOf(trades)
   const walletRefunds = db.selectFrom("ledger").select(["ref_id", sql<string>`sum(money)`.as("total")])
     .where("ref_type", "=", LedgerRef.errandRefund).where("ref_id", "is not", null).groupBy("ref_id")
   const orders = await db.selectFrom("errand_order").leftJoin(walletRefunds.as("w"), "w.ref_id", "errand_order.id")
     .select(["errand_order.id", "errand_order.paid", "errand_order.refunded", sql<string>`coalesce(w.total, 0)`.as("walletRefunded")])
-    .where((eb) => eb.or([eb("errand_order.paid", "<>", 0), ...(refIds.length ? [eb("errand_order.id", "in", refIds)] : [])])).execute()
+    .where((eb) => eb.or([eb("errand_order.paid", "<>", 0), eb("errand_order.id", "in", settledRefIds(db, TradeKind.errand))])).execute()
   return booksOf(TradeKind.errand, trades, new Map(orders.map((o) => [o.id, o.paid - o.refunded + Number(o.walletRefunded)])))
 }
 
@@ -60,27 +74,24 @@ const errandBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> 
 const tipBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
   const trades = await settledTrades(db, TradeKind.tip)
   if (trades.length === 0) return []
-  const rows = await db.selectFrom("ledger").select(["ref_id", "money"]).where("ref_type", "=", LedgerRef.tip).where("ref_id", "in", trades.map((t) => t.trade_no)).execute()
-  const orders = new Set((await db.selectFrom("errand_order").select("id").where("id", "in", [...new Set(trades.map((t) => t.ref_id))]).execute()).map((o) => o.id))
-  const byOrder = new Map<string, typeof trades>()
-  for (const t of trades) byOrder.set(t.ref_id, [...(byOrder.get(t.ref_id) ?? []), t])
-  return [...byOrder.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([orderId, own]) => {
-    const numbers = new Set(own.map((t) => t.trade_no))
-    return {
-      kind: TradeKind.tip,
-      refId: orderId,
-      recordedFen: orders.has(orderId) ? rows.filter((r) => r.ref_id !== null && numbers.has(r.ref_id)).reduce((sum, r) => sum + r.money, 0) : undefined,
-      trades: own.map(tradeOf)
-    }
-  })
+  const tipTrades = db.selectFrom("pay_trade").select("trade_no").where("kind", "=", TradeKind.tip).where("status", "in", ["paid", "refunded"])
+  const rows = await db.selectFrom("ledger").select(["ref_id", "money"]).where("ref_type", "=", LedgerRef.tip).where("ref_id", "in", tipTrades).execute()
+  const orders = new Set((await db.selectFrom("errand_order").select("id").where("id", "in", settledRefIds(db, TradeKind.tip)).execute()).map((o) => o.id))
+  const credited = new Map<string, number>()
+  for (const r of rows) if (r.ref_id !== null) credited.set(r.ref_id, (credited.get(r.ref_id) ?? 0) + r.money)
+  return [...byRefId(trades).entries()].sort(([a], [b]) => a.localeCompare(b)).map(([orderId, own]) => ({
+    kind: TradeKind.tip,
+    refId: orderId,
+    recordedFen: orders.has(orderId) ? own.reduce((sum, t) => sum + (credited.get(t.trade_no) ?? 0), 0) : undefined,
+    trades: own.map(tradeOf)
+  }))
 }
 
 /** Sending freight: every send order with freight paid or a trade that took money, against its freight plus insurance fee once paid. */
 const freightBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
   const trades = await settledTrades(db, TradeKind.freight)
-  const refIds = refIdsOf(trades)
   const orders = await db.selectFrom("send_order").select(["id", "freight", "insure_freight", "freight_paid"])
-    .where((eb) => eb.or([eb("freight_paid", "=", true), ...(refIds.length ? [eb("id", "in", refIds)] : [])])).execute()
+    .where((eb) => eb.or([eb("freight_paid", "=", true), eb("id", "in", settledRefIds(db, TradeKind.freight))])).execute()
   return booksOf(TradeKind.freight, trades, new Map(orders.map((o) => [o.id, o.freight_paid ? freightDue({ freight: o.freight, insureFreight: o.insure_freight }) : 0])))
 }
 
@@ -89,12 +100,13 @@ const donationBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>
   const trades = await settledTrades(db, TradeKind.donation)
   const rows = await db.selectFrom("donation").select(["trade_no", "amount_fen", "refunded_at"]).execute()
   const kept = new Map(rows.map((r) => [r.trade_no, r.refunded_at === null ? r.amount_fen : 0]))
+  const byTradeNo = new Map(trades.map((t) => [t.trade_no, [t]]))
   // one book per trade (a user's donations are many purposes over time: the trade number is the purpose)
   return [...new Set([...trades.map((t) => t.trade_no), ...kept.keys()])].sort().map((tradeNo) => ({
     kind: TradeKind.donation,
     refId: tradeNo,
     recordedFen: kept.get(tradeNo) ?? 0,
-    trades: trades.filter((t) => t.trade_no === tradeNo).map(tradeOf)
+    trades: (byTradeNo.get(tradeNo) ?? []).map(tradeOf)
   }))
 }
 
@@ -104,11 +116,10 @@ const donationBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>
  */
 const depositBooks = async (db: Kysely<DB>): Promise<ReadonlyArray<PurposeBook>> => {
   const trades = await settledTrades(db, TradeKind.deposit)
-  const refIds = refIdsOf(trades)
   const deposits = await db.selectFrom("sms_deposit")
     .leftJoin("sms_credit_ledger as l", (j) => j.onRef("l.trade_no", "=", "sms_deposit.trade_no").on("l.reason", "=", CreditReason.deposit))
     .select(["sms_deposit.id", "sms_deposit.status", "sms_deposit.money_fen", "sms_deposit.sms_count", "l.change"])
-    .where((eb) => eb.or([eb("sms_deposit.status", "=", DepositStatus.paid), ...(refIds.length ? [eb("sms_deposit.id", "in", refIds)] : [])])).execute()
+    .where((eb) => eb.or([eb("sms_deposit.status", "=", DepositStatus.paid), eb("sms_deposit.id", "in", settledRefIds(db, TradeKind.deposit))])).execute()
   return booksOf(TradeKind.deposit, trades, new Map(deposits.map((d) => [d.id,
     d.status === DepositStatus.paid && d.change === d.sms_count ? d.money_fen : 0])))
 }
