@@ -133,7 +133,7 @@ export const yearSteps = (sizes: YearSizes, now: string): ReadonlyArray<YearStep
                cross join lateral (select random() as r_hour, random() as r_min, random() as r_site, random() as r_who, random() as r_delay,
                  random() as r_return, random() as r_company, i offset 0) r
            ) x
-           where x.at < ${N}`,
+           where x.at < ${N} - interval '1 minute'`,
         `alter table year_parcel add column site_i int, add column receiver_id text, add column delay interval, add column returned boolean`,
         `update year_parcel set site_i = floor(r_site * 4)::int,
            receiver_id = case when floor(r_site * 4) = 0 and r_who < ${sizes.studentParcels * 4 / sizes.parcels} then 'u-student'
@@ -182,7 +182,9 @@ export const yearSteps = (sizes: YearSizes, now: string): ReadonlyArray<YearStep
                cross join lateral (select random() as r_type, random() as r_min, random() as r_who, floor(random() * 4)::int as site_i, i offset 0) r
                join year_site s on s.i = r.site_i
                cross join lateral (select case when r.r_type < 0.3 then 2 when r.r_type < 0.7 then 3 else 4 end as type) t
-           ) x where x.placed < ${N}`,
+           ) x where x.placed < ${N} - interval '15 minutes'`,
+        // a door delivery or pickup takes its runner up to 90 minutes: none of the last two hours' is placed yet
+        `delete from year_errand where type in (1, 2) and placed > ${N} - interval '2 hours'`,
         `update year_errand set requester_id = 'u-y' || ${lpad(`(site_i + 1)`, 6)} where requester_id not in (select id from app_user)`,
         `alter table year_errand add column status int, add column runner_id text, add column fee int, add column finished timestamptz, add column rated boolean`,
         // the last three hours' food and other errands are still open: in the hall, or accepted; the rest ended

@@ -36,7 +36,11 @@ interface Read {
   readonly path: (ask: (path: string) => Promise<unknown>) => Promise<string>
 }
 
-const pageCountOf = (answer: unknown) => Number((answer as { pageCount?: number }).pageCount ?? 1)
+const pageCountOf = (answer: unknown) => {
+  const pageCount = (answer as { data?: { pageCount?: unknown } }).data?.pageCount
+  if (typeof pageCount !== "number") throw new Error(`not a page: ${JSON.stringify(answer).slice(0, 200)}`)
+  return pageCount
+}
 /** The page 9/10 of the way into a list of `pageCount` pages (1 on a short list). */
 const deepPage = (pageCount: number) => Math.max(1, Math.ceil(pageCount * 0.9))
 

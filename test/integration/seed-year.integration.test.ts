@@ -53,6 +53,13 @@ describeOnPostgres("a year of a busy campus, at a small scale", () => {
     expect(Number(year!.sends)).toBeGreaterThan(sizes.sendOrders * 0.9)
     expect(Number(year!.sites)).toBe(YEAR_SITES.length)
     expect(year!.latest.getTime()).toBeLessThan(now.getTime())
+    const [future] = await one<{ n: string }>(`
+      select (select count(*) from parcel where greatest(created_at, signed_at) > $1) + (select count(*) from ledger where created_at > $1)
+        + (select count(*) from errand_order where greatest(created_at, accepted_at, finished_at) > $1)
+        + (select count(*) from pay_trade where greatest(created_at, paid_at, refunded_at) > $1)
+        + (select count(*) from send_order where greatest(created_at, sent_at) > $1) + (select count(*) from ops_log where at > $1)
+        + (select count(*) from outbox where greatest(created_at, sent_at) > $1) as n`, [now])
+    expect(Number(future!.n)).toBe(0)
     expect(counts.daily_statistics).toBeGreaterThanOrEqual(365 * YEAR_SITES.length)
     // every parcel's check-in and every hand-over is in the log
     const [log] = await one<{ n: string; handed: string }>(`
