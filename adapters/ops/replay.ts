@@ -661,14 +661,14 @@ export const replayOperations = async (runtime: Runtime, lines: AsyncIterable<Re
     while (pending.length > 0) {
       const items = pending.splice(0, batch)
       const reproduced = items.length === 1 ? 0 : await inBatch(items)
-      if (reproduced > 0) {
+      if (reproduced === items.length) {
         summary.lines += reproduced
         summary.operations += reproduced
         summary.matched += reproduced
         await silenceNow()
         onProgress(summary)
+        continue
       }
-      if (reproduced === items.length) continue
       // the batch was rolled back: its lines up to the one that did not reproduce, one by one, then the rest in batches
       for (const item of items.slice(0, reproduced + 1)) {
         summary.lines++
