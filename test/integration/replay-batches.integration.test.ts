@@ -1,7 +1,7 @@
 /**
  * The replay's batched path and its one-by-one path give the same database, compared table by table (every business
  * table's digest, and the operations log), and the same summary, on a random log of check-ins and pickups in which
- * some lines are spoiled (another tag recorded: a mismatch; a parcel that is not there: a refusal).
+ * one to three lines are spoiled (another outcome recorded: a mismatch; a parcel that is not there: a refusal).
  */
 import { fc, test } from "@fast-check/vitest"
 import { beforeAll, describe, expect } from "vitest"
@@ -41,18 +41,20 @@ const replayed = async (lines: ReadonlyArray<ReplayLine>, batch: number, keepGoi
   }
 }
 
+/** The line with another outcome recorded (`tag`: a mismatch) or a parcel that is not there asked for (`parcel`: a refusal; a check-in's code instead). */
 const spoiled = (line: ReplayLine, how: "tag" | "parcel"): ReplayLine => {
   const op = JSON.parse(line.text)
-  if (how === "tag" && op.op === "checkIn") op.outcome.tag += 1
-  else if (how === "parcel" && op.op === "takePart") op.input.tag = "9998"
+  if (op.op === "checkIn" && how === "tag") op.outcome.tag += 1
   else if (op.op === "checkIn") op.outcome.code += "x"
+  else if (how === "tag") op.outcome.status += 1
+  else op.input.tag = "9998"
   return { ...line, text: JSON.stringify(op) }
 }
 
 describe("replay in batches", () => {
   test.prop({
     count: fc.integer({ min: 100, max: 300 }),
-    spoil: fc.array(fc.record({ at: fc.nat(), how: fc.constantFrom<"tag" | "parcel">("tag", "parcel") }), { maxLength: 3 }),
+    spoil: fc.array(fc.record({ at: fc.nat(), how: fc.constantFrom<"tag" | "parcel">("tag", "parcel") }), { minLength: 1, maxLength: 3 }),
     batch: fc.integer({ min: 2, max: 60 }),
     keepGoing: fc.boolean()
     // a failing run prints its seed and path to replay it; shrinking, two replays a step, would outlast the timeout
@@ -66,6 +68,6 @@ describe("replay in batches", () => {
     expect(compareDigests(one.digest.tables, batched.digest)).toEqual([])
     expect(Object.keys(one.digest.tables).length).toBeGreaterThan(10)
     expect(batched.log).toEqual(one.log)
-    if (spoil.length === 0) expect(one.summary.matched).toBe(count)
+    expect(one.summary.problems.length).toBeGreaterThan(0)
   })
 })
