@@ -62,7 +62,7 @@ server stopped. A lock whose process has ended (or that came along with a copied
 
 Times are printed in Asia/Shanghai with their offset (2026-11-28 16:05:00 +08:00); --json keeps ISO UTC.
 Output to a pipe or a file has no escape codes; progress (replay, ops export, backup, check) is drawn on a
-terminal's stderr only.
+terminal's stderr only (replay writes a plain line every 5 s to a pipe instead).
 
 Exit codes: 0 ok, 1 refused (a rule said no, a mismatch, a failed check, an internal failure), 2 bad usage.
 
