@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto"
 import { resolve } from "node:path"
-import { Cause, Effect, Exit } from "effect"
+import { Cause, type Context, Effect, Exit } from "effect"
 import { sql, type Kysely } from "kysely"
 import type { LiveEvent } from "#src/shared/ports"
 import { FakeLocker } from "./locker/fake-locker"
@@ -71,6 +71,9 @@ export interface RunOptions {
 }
 
 export type Publish = (event: LiveEvent) => void
+
+/** A use case run inside `Runtime.inOneTransaction`'s transaction, at the options' time and with their ids. */
+export type BatchRun = <A, E>(useCase: Effect.Effect<A, E, StationServices>, options?: Pick<RunOptions, "now" | "ids">) => Promise<Exit.Exit<A, E>>
 
 export class Runtime {
   publish: Publish = () => {}
@@ -139,10 +142,11 @@ export class Runtime {
    * when it died: its transaction is rolled back (and may be aborted, as after a deadlock, which then stays the cause the
    * runtime retries on); a refusal's are written, for the runs that keep their writes (`commitOnFailure`).
    */
-  private provided<A, E>(useCase: Effect.Effect<A, E, StationServices>, db: Kysely<DB>, scope: RunScope, pooled = false) {
+  private provided<A, E>(useCase: Effect.Effect<A, E, StationServices>, db: Kysely<DB>, scope: RunScope, pooled = false,
+    services: (scope: RunScope) => Context.Context<StationServices> = (s) => this.wiring.services(db, s, pooled)) {
     const logged = useCase.pipe(Effect.onExit((exit) =>
       Exit.isFailure(exit) && Cause.hasDies(exit.cause) ? Effect.void : Effect.promise(() => writeLogged(db, scope))))
-    return Effect.runPromiseExit(Effect.provide(logged, this.wiring.services(db, scope, pooled)))
+    return Effect.runPromiseExit(Effect.provide(logged, services(scope)))
   }
 
   /** Runs a use case that only reads, outside any transaction (a `short` one on the shared connections). */
@@ -169,6 +173,24 @@ export class Runtime {
     await keepRefusal(once, this.db, exit, kept)
     if (Exit.isSuccess(exit)) events.forEach((event) => this.publish(event))
     return exit
+  }
+
+  /**
+   * Runs `body` in one transaction (a batch of `station replay`): `run` runs use cases in it one after the other, with
+   * every port bound to it (made once for the batch), as `replaying` runs. It commits when `body` resolves and rolls
+   * everything back when it throws; the runs' events are published after the commit. No once-only keys, no retries, and
+   * no outside writes: an outside service's request in it dies (its books would roll back with the batch), so the
+   * caller runs such an operation on its own with `run`.
+   */
+  async inOneTransaction<T>(body: (run: BatchRun, db: Kysely<DB>) => Promise<T>): Promise<T> {
+    const events: LiveEvent[] = []
+    const answer = await this.db.transaction().execute(async (trx) => {
+      await sql`select set_config('station.replaying', 'on', true)`.execute(trx)
+      const services = this.wiring.servicesOn(trx)
+      return body((useCase, options = {}) => this.provided(useCase, trx, this.scope(events, options), false, services), trx)
+    })
+    events.forEach((event) => this.publish(event))
+    return answer
   }
 
   private async runOneStatement<A, E>(useCase: Effect.Effect<A, E, StationServices>, options: RunOptions): Promise<Exit.Exit<A, E>> {

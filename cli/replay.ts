@@ -8,7 +8,7 @@ import { open, stat } from "node:fs/promises"
 import { createInterface } from "node:readline"
 import { compareDigests, describeDifferences, digestTables, type Digest, type TableDifference } from "#adapters/ops/digest"
 import { decodeLine } from "#adapters/ops/ops-log"
-import { replayOperations, reproduced, type ReplayLine, type ReplaySummary } from "#adapters/ops/replay"
+import { DEFAULT_BATCH, replayOperations, reproduced, type ReplayLine, type ReplaySummary } from "#adapters/ops/replay"
 import { describeDatabase, migrateToLatest, type Database } from "#adapters/postgres/database"
 import { seedDemoCampus, seedMoments } from "#adapters/postgres/seed"
 import { seedFlowsDemo } from "#adapters/postgres/seed-flows"
@@ -21,6 +21,8 @@ export interface ReplayOptions extends Options {
   readonly force?: boolean
   readonly progress?: boolean
   readonly keepGoing?: boolean
+  /** Operations per transaction, as given (`--batch`); else `REPLAY_BATCH`, else the replay's default. */
+  readonly batch?: string
 }
 
 const LONG_FILE_BYTES = 64 * 1024
@@ -108,6 +110,71 @@ const prepare = async (database: Database, digest: Digest | undefined) => {
   ].join("\n"))
 }
 
+/** Operations per transaction: `--batch`, else `REPLAY_BATCH`, else the replay's default; a usage error when not a whole number ≥ 1. */
+export const batchSize = (flag: string | undefined, env: NodeJS.ProcessEnv = process.env): number => {
+  const text = flag ?? env.REPLAY_BATCH
+  if (text === undefined || text.trim() === "") return DEFAULT_BATCH
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < 1) {
+    throw new UsageError(`${flag === undefined ? "REPLAY_BATCH" : "--batch"} must be a whole number of operations, 1 or more (got ${JSON.stringify(text)})`)
+  }
+  return n
+}
+
+/** A duration as a person reads it: `42s`, `3m05s`, `1h02m`. */
+export const shortDuration = (seconds: number) => {
+  const s = Math.max(0, Math.round(seconds))
+  if (s < 60) return `${s}s`
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`
+}
+
+/**
+ * Where a replay is: its operations, their rate since it started and the time left, told from the bytes of the file
+ * read so far (the lines are not counted ahead).
+ */
+export const progressNote = (s: Readonly<ReplaySummary>, bytes: number, size: number, seconds: number) => {
+  const rate = seconds > 0 ? s.operations / seconds : 0
+  const left = bytes >= size ? "0s" : bytes > 0 && seconds > 0 ? shortDuration((seconds * (size - bytes)) / bytes) : "?"
+  return `${s.operations} ops, ${rate.toFixed(0)} ops/s, ETA ${left}, ${s.mismatched + s.failed + s.badLines} problem(s)`
+}
+
+const PLAIN_PROGRESS_EVERY_MS = 5_000
+
+interface ReplayProgress {
+  update(summary: Readonly<ReplaySummary>, bytes: number): void
+  finish(summary: Readonly<ReplaySummary>): void
+}
+
+/**
+ * The replay's progress on stderr for a long file: on a terminal a bar redrawn in place; to a pipe or a file a line every
+ * few seconds and one at the end (no carriage returns there).
+ */
+const replayProgress = (size: number, enabled: boolean): ReplayProgress => {
+  const started = performance.now()
+  const seconds = () => (performance.now() - started) / 1000
+  const percent = (bytes: number) => `${Math.min(100, Math.floor((bytes / size) * 100))}%`
+  if (!enabled || size < LONG_FILE_BYTES) return { update: () => {}, finish: () => {} }
+  if (isInteractive()) {
+    const bar = progressBar(size, true)
+    return { update: (s, bytes) => bar.update(bytes, progressNote(s, bytes, size, seconds())), finish: () => bar.finish() }
+  }
+  let told = 0
+  const line = (text: string) => process.stderr.write(`station replay: ${text}\n`)
+  return {
+    update: (s, bytes) => {
+      const now = performance.now()
+      if (now - started - told < PLAIN_PROGRESS_EVERY_MS) return
+      told = now - started
+      line(`${percent(bytes)} ${progressNote(s, bytes, size, seconds())}`)
+    },
+    finish: (s) => {
+      const rate = seconds() > 0 ? s.operations / seconds() : 0
+      line(`${s.operations} ops in ${seconds().toFixed(1)} s, ${rate.toFixed(0)} ops/s, ${s.mismatched + s.failed + s.badLines} problem(s)`)
+    }
+  }
+}
+
 const shownOutcome = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value))
 
 /** The problem the replay stopped at: its line, op, the recorded and the replayed outcome (or why there is none). */
@@ -120,7 +187,7 @@ const stopAt = (s: ReplaySummary) => {
     : [`${head}the outcome differs (${p.message})`, `  recorded: ${shownOutcome(p.expected)}`, `  replayed: ${shownOutcome(p.actual)}`]
   return [
     ...detail, "",
-    `The database holds the operations before line ${p.line}, each in its own transaction; nothing of line ${p.line} or after was written.`,
+    `The database holds the operations before line ${p.line}; nothing of line ${p.line} or after was written.`,
     "Pass --keep-going to replay past problems and list them all.", ""
   ]
 }
@@ -156,6 +223,7 @@ const describe = (s: ReplaySummary, digest: Digest | undefined, comparison: Dige
 ].join("\n")
 
 export const replay = async (file: string, options: ReplayOptions) => {
+  const batch = batchSize(options.batch)
   const size = await fileSize(file)
   const digest = await recordedDigest(file)
   return withDatabase(async (database) => {
@@ -170,16 +238,17 @@ export const replay = async (file: string, options: ReplayOptions) => {
       )
     }
     let bytes = 0
-    const progress = progressBar(size, options.progress !== false && size >= LONG_FILE_BYTES && isInteractive())
+    const progress = replayProgress(size, options.progress !== false)
     const stop = new AbortController()
     const interrupt = () => stop.abort()
     process.on("SIGINT", interrupt)
     const summary = await replayOperations(runtime, linesOf(file, (b) => (bytes = b)), {
       keepGoing: options.keepGoing === true,
-      onProgress: (s) => progress.update(bytes, `${s.operations} ops, ${s.mismatched + s.failed + s.badLines} problem(s)`),
-      signal: stop.signal
+      onProgress: (s) => progress.update(s, bytes),
+      signal: stop.signal,
+      batch
     }).finally(() => process.off("SIGINT", interrupt))
-    progress.finish()
+    progress.finish(summary)
     let comparison: DigestComparison | undefined
     if (digest && summary.stoppedAt === null && !summary.interrupted) {
       const tables = compareDigests(digest.tables, await digestTables(runtime.db, { keepRows: true }))

@@ -53,6 +53,7 @@ Environment:
   STATION_DEBUG=1     print stack traces of internal failures
   SCHEDULER=off       serve without the background jobs (default: on; one process holds the scheduler lock)
   SMS_UNIT_COST_FEN   what one parcel-notice SMS costs in the statistics, in fen (default 4)
+  REPLAY_BATCH        operations per transaction of station replay (default 200; --batch wins)
 
 Every command opens the database as the server does: migrated, demo campus seeded when empty.
 An embedded database (DATA_DIR/db) has one owner, named in DATA_DIR/db.lock. While station serve owns it,
@@ -61,7 +62,7 @@ server stopped. A lock whose process has ended (or that came along with a copied
 
 Times are printed in Asia/Shanghai with their offset (2026-11-28 16:05:00 +08:00); --json keeps ISO UTC.
 Output to a pipe or a file has no escape codes; progress (replay, ops export, backup, check) is drawn on a
-terminal's stderr only.
+terminal's stderr only (replay writes a plain line every 5 s to a pipe instead).
 
 Exit codes: 0 ok, 1 refused (a rule said no, a mismatch, a failed check, an internal failure), 2 bad usage.
 
@@ -116,18 +117,24 @@ program.command("replay").description("replay an exported operations log into th
   .argument("<ops.jsonl>", "a file written by `station ops export`")
   .option("--force", "replay even though the database already has logged operations")
   .option("--keep-going", "go on past a bad line, mismatch or failure and list every problem at the end (default: stop at the first)")
-  .option("--no-progress", "no progress bar on stderr")
+  .option("--batch <n>", "operations per transaction (default: REPLAY_BATCH, else 200; 1: each in its own)")
+  .option("--no-progress", "no progress on stderr")
   .addOption(json())
   .addHelpText("after", `
 Each operation runs through the real use case with its recorded time as the clock and, for a check-in,
 its recorded parcel id; the new outcome is compared with the recorded one. Messages the replay would
-send (SMS) are marked as not sent. Each operation runs in its own transaction. The replay stops at the
-first problem, printing its line, op, recorded and replayed outcome: a mismatch or a refusal, or a
-line that is not JSON, names an unknown op, is dated in the future or whose input or outcome does not
-fit its op (the database then holds exactly the lines before it). --keep-going replays past problems
+send (SMS) are marked as not sent. The operations run --batch (or REPLAY_BATCH) to a transaction,
+200 by default: a batch commits only when every one of its outcomes is reproduced; otherwise it is
+rolled back and its lines up to the problem are replayed again one by one, each in its own transaction,
+so a problem is told and left exactly as with --batch 1. The replay stops at the first problem,
+printing its line, op, recorded and replayed outcome: a mismatch or a refusal, or a line that is not
+JSON, names an unknown op, is dated in the future or whose input or outcome does not fit its op (the database then holds exactly the lines before it). --keep-going replays past problems
 (a mismatching operation's writes are then kept) and lists every one at the end. Exit 0 when every
 outcome is reproduced (and the digest is equal), 1 on any problem, 2 when the file is missing or the
-database is not fresh.
+database is not fresh or --batch is not a whole number of 1 or more.
+
+Progress (a file of 64 KB or more): on a terminal a bar on stderr with the operations, their rate
+(ops/s) and the time left; to a pipe or a file a line every 5 s and one at the end.
 
 Numbered lines (n) must follow each other: a skipped line is a bad line, and so is a digest line whose
 count is not the last line's number. When the log ends with a digest line, the replayed database's

@@ -107,6 +107,8 @@ export interface ReplayOptions {
   readonly onProgress?: (summary: Readonly<ReplaySummary>) => void
   /** Stops the replay between two lines (Ctrl-C). */
   readonly signal?: AbortSignal
+  /** Operations per transaction (default `DEFAULT_BATCH`; 1: each operation in its own, as before batches). */
+  readonly batch?: number
 }
 
 /** The new ids a booking took, in the order it takes them: the order, its errand, then the six characters each order number ends with. */
@@ -123,11 +125,14 @@ class Mismatched {
   constructor(readonly outcome: Outcome) {}
 }
 
+/** Runs an operation's use case in a transaction at the recorded time with the recorded ids: its own, or a batch's. */
+type Exec = <A, E>(useCase: Effect.Effect<A, E, StationServices>, options: Pick<RunOptions, "now" | "ids">) => Promise<Exit.Exit<A, E>>
+
 /** A logged line whose input and outcome decoded: ready to run as its actor (none for the scheduler's operations). */
 interface Ready {
   readonly expected: Outcome
   /** With `rollBackMismatch`, an outcome other than the recorded one rolls its transaction back. */
-  readonly run: (runtime: Runtime, actor: Actor | undefined, rollBackMismatch: boolean) => Promise<Replayed>
+  readonly run: (exec: Exec, actor: Actor | undefined, rollBackMismatch: boolean) => Promise<Replayed>
 }
 
 /** How one kind of operation replays: its line decoded with the kind's Schemas (or why it is not such a line), then run. */
@@ -214,7 +219,7 @@ const replayer = <Name extends OperationName, I, O extends Outcome, A>(
     }
     return {
       expected: expected.success,
-      run: async (runtime, actor, rollBackMismatch) => {
+      run: async (exec, actor, rollBackMismatch) => {
         if (needsActor(op) && !actor) return { failure: `unknown actor ${op.actorOpenid}: no such user`, expected: expected.success }
         const picked = (result: A): Outcome => {
           const value = outcomeOf(result)
@@ -224,11 +229,8 @@ const replayer = <Name extends OperationName, I, O extends Outcome, A>(
           const outcome = picked(result)
           return rollBackMismatch && differences(expected.success, outcome).length > 0 ? Effect.fail(new Mismatched(outcome)) : Effect.succeed(outcome)
         }))
-        // always in a transaction (which marks the messages it writes as replayed, never sent), also for a one-statement check-in
         const { ids } = options(expected.success)
-        const exit = await runtime.run(compared, {
-          now: op.at, ids: op.ids ? recordedIds(op.ids, ids ?? randomUUID) : ids ?? noIds, replaying: true
-        })
+        const exit = await exec(compared, { now: op.at, ids: op.ids ? recordedIds(op.ids, ids ?? randomUUID) : ids ?? noIds })
         if (Exit.isSuccess(exit)) return { outcome: exit.value, expected: expected.success }
         const failure = Cause.squash(exit.cause)
         if (failure instanceof Mismatched) return { outcome: failure.outcome, expected: expected.success }
@@ -533,36 +535,76 @@ const SILENCE_EVERY = 500
 /** The operations after which their actor's role is another (a binding makes a user staff): the actor is looked up again. */
 const CHANGES_ROLE: ReadonlySet<OperationName> = new Set(["bindStaff"])
 
+/** Operations per transaction by default (`batch`). */
+export const DEFAULT_BATCH = 200
+
+/** A line ready to replay in a batch: in order, its input and outcome its kind's, not in the future. */
+interface Batched {
+  readonly lineNo: number
+  readonly op: DecodedOperation
+  readonly ready: Ready
+  readonly needsActor: boolean
+}
+
+/** Thrown in a batch's transaction to roll it back: the operation at `index` did not reproduce its outcome there. */
+class RedoOneByOne extends Error {
+  constructor(readonly index: number) {
+    super("redo the batch one by one")
+  }
+}
+
 /**
- * Replays the lines in order, each operation in its own transaction. Stops at the first problem (a line that is not an
- * operation, names an unknown op, is dated after the replaying clock's now or does not fit its op's Schemas; a numbered
- * line that is not the one after the previous, a digest line whose count is not the last line's; an outcome other than
- * the recorded one; a refusal) unless `keepGoing`, which counts it and goes on. The digest line itself is not replayed:
- * the caller compares it with the replayed database.
+ * Replays the lines in order. Stops at the first problem (a line that is not an operation, names an unknown op, is dated
+ * after the replaying clock's now or does not fit its op's Schemas; a numbered line that is not the one after the
+ * previous, a digest line whose count is not the last line's; an outcome other than the recorded one; a refusal) unless
+ * `keepGoing`, which counts it and goes on. The digest line itself is not replayed: the caller compares it with the
+ * replayed database.
+ *
+ * The operations run `batch` to a transaction (default 200; 1: each in its own). A batch is all or nothing: when one of
+ * its operations is refused, dies or answers another outcome than the recorded one, the whole batch is rolled back and
+ * its lines up to that one are replayed again one by one, each in its own transaction, as with `batch: 1` — so a problem
+ * is found, told and left in the database exactly as one by one; the lines after it go on in batches.
  */
 export const replayOperations = async (runtime: Runtime, lines: AsyncIterable<ReplayLine>, options: ReplayOptions = {}): Promise<ReplaySummary> => {
   const { keepGoing = false, onProgress = () => {}, signal } = options
+  const batch = Math.max(1, Math.floor(options.batch ?? DEFAULT_BATCH))
   const summary: ReplaySummary = {
     lines: 0, operations: 0, matched: 0, mismatched: 0, failed: 0, badLines: 0, interrupted: false, stoppedAt: null, problems: []
   }
   const actors = new Map<string, Actor | undefined>()
   const numbering = lineNumbering()
   const outboxMark = String((await runtime.db.selectFrom("outbox").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0)
+  let silencedAt = 0
+  const silenceNow = async () => {
+    if (summary.lines - silencedAt < SILENCE_EVERY) return
+    silencedAt = summary.lines
+    await silenceOutbox(runtime.db, outboxMark)
+  }
   const bad = (line: number, message: string, op?: OperationName) => {
     summary.badLines++
     summary.problems.push({ line, kind: "badLine", ...(op ? { op } : {}), message })
   }
-  /** A line that decoded as an operation: refused as a whole if its input or outcome is not its kind's, else replayed and compared. */
-  const replayLine = async (lineNo: number, op: DecodedOperation) => {
-    const replay = replayers[op.op]
-    const ready = replay.decode(op)
-    if ("badLine" in ready) return bad(lineNo, ready.badLine, op.op)
+  /** Why a decoded operation cannot be replayed as it stands, or how it replays. */
+  const prepared = (op: DecodedOperation): Ready | { readonly badLine: string } => {
+    const ready = replayers[op.op].decode(op)
+    if ("badLine" in ready) return ready
     if (op.at.getTime() > runtime.now().getTime()) {
-      return bad(lineNo, `at ${op.at.toISOString()} is in the future (the replaying clock says ${runtime.now().toISOString()})`, op.op)
+      return { badLine: `at ${op.at.toISOString()} is in the future (the replaying clock says ${runtime.now().toISOString()})` }
     }
-    const needsActor = replay.needsActor(op)
-    if (needsActor && !actors.has(op.actorOpenid)) actors.set(op.actorOpenid, await actorByOpenid(runtime.db, op.actorOpenid))
-    const replayed = await ready.run(runtime, needsActor ? actors.get(op.actorOpenid) : undefined, !keepGoing)
+    return ready
+  }
+  const actorOf = async (db: Kysely<DB>, op: DecodedOperation, needsActor: boolean) => {
+    if (!needsActor) return undefined
+    if (!actors.has(op.actorOpenid)) actors.set(op.actorOpenid, await actorByOpenid(db, op.actorOpenid))
+    return actors.get(op.actorOpenid)
+  }
+  const ownTransaction: Exec = (useCase, o) => runtime.run(useCase, { ...o, replaying: true })
+  /** A line that decoded as an operation, in its own transaction: refused as a whole if it cannot be replayed, else replayed and compared. */
+  const replayLine = async (lineNo: number, op: DecodedOperation) => {
+    const ready = prepared(op)
+    if ("badLine" in ready) return bad(lineNo, ready.badLine, op.op)
+    const needsActor = replayers[op.op].needsActor(op)
+    const replayed = await ready.run(ownTransaction, await actorOf(runtime.db, op, needsActor), !keepGoing)
     if (CHANGES_ROLE.has(op.op)) actors.delete(op.actorOpenid)
     summary.operations++
     if ("failure" in replayed) {
@@ -577,6 +619,67 @@ export const replayOperations = async (runtime: Runtime, lines: AsyncIterable<Re
       summary.problems.push({ line: lineNo, kind: "mismatch", op: op.op, message: diff.join("; "), expected: replayed.expected, actual: replayed.outcome })
     }
   }
+  /** Counts a line done; true when the replay stops there (a problem, without `keepGoing`). */
+  const done = async (lineNo: number, problems: number) => {
+    await silenceNow()
+    onProgress(summary)
+    if (keepGoing || summary.problems.length === problems) return false
+    summary.stoppedAt = lineNo
+    return true
+  }
+  /** One line as it always replayed, on its own (its number already checked: `outOfOrder`); true when the replay stops there. */
+  const oneLine = async (lineNo: number, line: ReturnType<typeof decodeLine>, outOfOrder: string | undefined): Promise<boolean> => {
+    summary.lines++
+    const problems = summary.problems.length
+    if ("problem" in line) bad(lineNo, line.problem)
+    else if (outOfOrder) bad(lineNo, outOfOrder, "op" in line ? line.op : undefined)
+    // a line after a gap is itself whole: --keep-going replays it
+    if ("op" in line && (!outOfOrder || keepGoing)) await replayLine(lineNo, line)
+    return done(lineNo, problems)
+  }
+  /** The lines of one batch in one transaction: how many of them reproduced (all, or those before the first that did not). */
+  const inBatch = async (items: ReadonlyArray<Batched>): Promise<number> => {
+    try {
+      await runtime.inOneTransaction(async (run, db) => {
+        for (const [index, { op, ready, needsActor }] of items.entries()) {
+          const replayed = await ready.run(run, await actorOf(db, op, needsActor), true)
+          if (CHANGES_ROLE.has(op.op)) actors.delete(op.actorOpenid)
+          if ("failure" in replayed || differences(replayed.expected, replayed.outcome).length > 0) throw new RedoOneByOne(index)
+        }
+      })
+      return items.length
+    } catch (e) {
+      // the batch's lookups may name users its rolled-back lines made
+      actors.clear()
+      // a commit refused (or any failure of the transaction itself): the first line one by one, then the rest again
+      return e instanceof RedoOneByOne ? e.index : 0
+    }
+  }
+  const pending: Batched[] = []
+  /** Replays the pending lines in batches; true when the replay stops at one of them. */
+  const flush = async (): Promise<boolean> => {
+    while (pending.length > 0) {
+      const items = pending.splice(0, batch)
+      const reproduced = items.length === 1 ? 0 : await inBatch(items)
+      if (reproduced === items.length) {
+        summary.lines += reproduced
+        summary.operations += reproduced
+        summary.matched += reproduced
+        await silenceNow()
+        onProgress(summary)
+        continue
+      }
+      // the batch was rolled back: its lines up to the one that did not reproduce, one by one, then the rest in batches
+      for (const item of items.slice(0, reproduced + 1)) {
+        summary.lines++
+        const problems = summary.problems.length
+        await replayLine(item.lineNo, item.op)
+        if (await done(item.lineNo, problems)) return true
+      }
+      pending.unshift(...items.slice(reproduced + 1))
+    }
+    return false
+  }
   try {
     for await (const { lineNo, text } of lines) {
       if (signal?.aborted) {
@@ -584,21 +687,20 @@ export const replayOperations = async (runtime: Runtime, lines: AsyncIterable<Re
         break
       }
       if (text.trim() === "") continue
-      summary.lines++
-      const problems = summary.problems.length
       const line = decodeLine(text)
       const outOfOrder = "problem" in line ? undefined : numbering(line)
-      if ("problem" in line) bad(lineNo, line.problem)
-      else if (outOfOrder) bad(lineNo, outOfOrder, "op" in line ? line.op : undefined)
-      // a line after a gap is itself whole: --keep-going replays it
-      if ("op" in line && (!outOfOrder || keepGoing)) await replayLine(lineNo, line)
-      if (summary.lines % SILENCE_EVERY === 0) await silenceOutbox(runtime.db, outboxMark)
-      onProgress(summary)
-      if (!keepGoing && summary.problems.length > problems) {
-        summary.stoppedAt = lineNo
-        break
+      if (batch > 1 && "op" in line && !outOfOrder) {
+        const ready = prepared(line)
+        if (!("badLine" in ready)) {
+          pending.push({ lineNo, op: line, ready, needsActor: replayers[line.op].needsActor(line) })
+          if (pending.length >= batch && await flush()) break
+          continue
+        }
       }
+      if (await flush() || await oneLine(lineNo, line, outOfOrder)) break
     }
+    // interrupted too: the lines read are replayed (a batch at most)
+    if (summary.stoppedAt === null) await flush()
   } finally {
     await silenceOutbox(runtime.db, outboxMark)
   }

@@ -132,4 +132,10 @@ export class Wiring<L extends ReadonlyArray<AnyEntry>> {
     }
     return addAll(base, this.run, scope) as Context.Context<ServicesOf<L>>
   }
+
+  /** The services of the runs on one open transaction, its adapters made once for all of them (a replay's batch). */
+  servicesOn(db: Kysely<DB>): (scope: RunScope) => Context.Context<ServicesOf<L>> {
+    const base = withAll(this.process, this.transaction, { ...this.makings, db })
+    return (scope) => addAll(base, this.run, scope) as Context.Context<ServicesOf<L>>
+  }
 }
