@@ -1,7 +1,7 @@
 /** The errand calls (spec 001 §7 "Errand orders", buildings, activity, credit): each request and answer as one Schema, and their views. */
 import { Schema } from "effect"
 import type { Actor } from "../shared/actor"
-import { Flag, Instant, Page, PageNo, Text, TextList, Whole, call, callBeside } from "../shared/wire"
+import { Cursor, Flag, Instant, Page, PageNo, Text, TextList, Whole, call, callBeside } from "../shared/wire"
 import type { CreditEntry, BuildingRecord, ErrandOrderRecord } from "./errand-store"
 import type { Activity, SpecialGood } from "./fee"
 import { errandStatusStr } from "./status-machine"
@@ -169,7 +169,7 @@ export const TransferBatch = call(Schema.Struct({ paotuiIds: TextList(), ...Acce
 
 /** `GET /api/paotuiOrder/list/{type}/{openid}/{status}` and `pagingForFontend?statusStr,type,pageNo`. */
 export const OrderList = call(Schema.Struct({ type: Text(), openid: Text(), status: Text() }), Schema.Array(ErrandOrderView))
-export const OrderPage = call(Schema.Struct({ statusStr: Text(), type: Text(), pageNo: PageNo }), Page(ErrandOrderView))
+export const OrderPage = call(Schema.Struct({ statusStr: Text(), type: Text(), pageNo: PageNo, cursor: Cursor }), Page(ErrandOrderView))
 
 /** `GET /api/paotuiOrder/haveToComment`: whether a completed order waits for the caller's rating (the dot on `/my`). */
 export const HaveToComment = call(Schema.Struct({}), Schema.Boolean)
