@@ -187,7 +187,7 @@ export const CreditRecordView = Schema.Struct({ type: Schema.Number, score: Sche
 export const creditRecordView = (r: CreditEntry): typeof CreditRecordView.Type => ({ type: r.type, score: r.score, remark: r.remark, createdAt: r.createdAt })
 
 /** `GET /api/creditscore/wxlist`: the caller's credit records, newest first. */
-export const CreditRecords = call(Schema.Struct({ pageNo: PageNo }), Page(CreditRecordView))
+export const CreditRecords = call(Schema.Struct({ pageNo: PageNo, cursor: Cursor }), Page(CreditRecordView))
 
 /** `GET /api/paotuiOrder/takeQrcode/{id}`: the runner's signed pickup QR (poid) for the type-1 order they hold, shown to staff at the station. */
 export const RunnerQrcode = call(Schema.Struct({ id: Text() }), Schema.Struct({ content: Schema.String, qrimgBase64: Schema.String }))
