@@ -1,7 +1,7 @@
 /** The errand calls (spec 001 §7 "Errand orders", buildings, activity, credit): each request and answer as one Schema, and their views. */
 import { Schema } from "effect"
 import type { Actor } from "../shared/actor"
-import { Flag, Instant, Page, PageNo, Text, TextList, Whole, call, callBeside } from "../shared/wire"
+import { Cursor, Flag, Instant, Page, PageNo, Text, TextList, Whole, call, callBeside } from "../shared/wire"
 import type { CreditEntry, BuildingRecord, ErrandOrderRecord } from "./errand-store"
 import type { Activity, SpecialGood } from "./fee"
 import { errandStatusStr } from "./status-machine"
@@ -169,7 +169,7 @@ export const TransferBatch = call(Schema.Struct({ paotuiIds: TextList(), ...Acce
 
 /** `GET /api/paotuiOrder/list/{type}/{openid}/{status}` and `pagingForFontend?statusStr,type,pageNo`. */
 export const OrderList = call(Schema.Struct({ type: Text(), openid: Text(), status: Text() }), Schema.Array(ErrandOrderView))
-export const OrderPage = call(Schema.Struct({ statusStr: Text(), type: Text(), pageNo: PageNo }), Page(ErrandOrderView))
+export const OrderPage = call(Schema.Struct({ statusStr: Text(), type: Text(), pageNo: PageNo, cursor: Cursor }), Page(ErrandOrderView))
 
 /** `GET /api/paotuiOrder/haveToComment`: whether a completed order waits for the caller's rating (the dot on `/my`). */
 export const HaveToComment = call(Schema.Struct({}), Schema.Boolean)
@@ -187,7 +187,7 @@ export const CreditRecordView = Schema.Struct({ type: Schema.Number, score: Sche
 export const creditRecordView = (r: CreditEntry): typeof CreditRecordView.Type => ({ type: r.type, score: r.score, remark: r.remark, createdAt: r.createdAt })
 
 /** `GET /api/creditscore/wxlist`: the caller's credit records, newest first. */
-export const CreditRecords = call(Schema.Struct({ pageNo: PageNo }), Page(CreditRecordView))
+export const CreditRecords = call(Schema.Struct({ pageNo: PageNo, cursor: Cursor }), Page(CreditRecordView))
 
 /** `GET /api/paotuiOrder/takeQrcode/{id}`: the runner's signed pickup QR (poid) for the type-1 order they hold, shown to staff at the station. */
 export const RunnerQrcode = call(Schema.Struct({ id: Text() }), Schema.Struct({ content: Schema.String, qrimgBase64: Schema.String }))

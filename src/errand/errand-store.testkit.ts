@@ -9,7 +9,8 @@ import { PayIn } from "../payment/pay-in"
 import { TradeStatus, type Trade } from "../payment/trade"
 import { TradeStore } from "../payment/trade-store"
 import type { LedgerEntry } from "../wallet/ledger"
-import { WalletStore, type Page } from "../wallet/wallet-store"
+import { keyOf, pageOfList, type Page, type PageRequest } from "../shared/paging"
+import { WalletStore } from "../wallet/wallet-store"
 import { ErrandParties, type ErrandPerson } from "./errand-parties"
 import { NoticePreferences } from "../notice/notice-store"
 import { memoryNoticePreferences } from "../notice/notice-store.testkit"
@@ -24,13 +25,7 @@ const unused = (port: string) => (name: string) => () => Effect.die(new Error(`$
 const inGroup = (group: StatusGroup, status: number) =>
   group === "complete" ? status === 100 : group === "cancel" ? status === 4 : status !== 4 && status !== 100
 
-const PAGE_SIZE = 20
-const paged = <A>(all: ReadonlyArray<A>, page: number): Page<A> => ({
-  results: all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
-  pageNumber: page,
-  pageCount: Math.max(1, Math.ceil(all.length / PAGE_SIZE)),
-  recordCount: all.length
-})
+const paged = (all: ReadonlyArray<ErrandOrderRecord>, page: PageRequest): Page<ErrandOrderRecord> => pageOfList(all, (o) => keyOf(o.createdAt, o.id), page)
 
 const newestFirst = (a: ErrandOrderRecord, b: ErrandOrderRecord) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id)
 

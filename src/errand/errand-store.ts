@@ -4,7 +4,7 @@
  * credit score with its records.
  */
 import { Context, Effect } from "effect"
-import type { Page } from "../wallet/wallet-store"
+import type { Page, PageRequest } from "../shared/paging"
 import type { CreditRecord } from "./credit"
 import type { Activity, FeeTiers, GoodsClass, SpecialGood } from "./fee"
 import type { HallSort, SexLimit } from "./grab"
@@ -94,8 +94,8 @@ export class ErrandStore extends Context.Service<ErrandStore, {
   /** Hands the runner's orders at status 1 to another runner, all or none, with the parcels of those that deliver one (the runner a parcel names). */
   transfer(ids: ReadonlyArray<string>, fromOpenid: string, to: Runner): Effect.Effect<boolean>
   hall(worksiteId: string, sort: HallSort): Effect.Effect<ReadonlyArray<ErrandOrderRecord>>
-  listForRequester(openid: string, group: StatusGroup, page: number): Effect.Effect<Page<ErrandOrderRecord>>
-  listForRunner(openid: string, group: StatusGroup, page: number): Effect.Effect<Page<ErrandOrderRecord>>
+  listForRequester(openid: string, group: StatusGroup, page: PageRequest): Effect.Effect<Page<ErrandOrderRecord>>
+  listForRunner(openid: string, group: StatusGroup, page: PageRequest): Effect.Effect<Page<ErrandOrderRecord>>
   /** Unpaid orders placed at or before `placedBy`, and unaccepted orders whose required time passed before `now`. */
   dueUnpaid(placedBy: Date): Effect.Effect<ReadonlyArray<ErrandOrderRecord>>
   dueUnaccepted(now: Date): Effect.Effect<ReadonlyArray<ErrandOrderRecord>>
@@ -119,5 +119,5 @@ export class CreditStore extends Context.Service<CreditStore, {
   score(userId: string): Effect.Effect<number>
   /** Writes the new score and its record together, only if the score is still `from`; false when it moved meanwhile. */
   change(userId: string, from: number, to: number, record: CreditEntry): Effect.Effect<boolean>
-  list(userId: string, page: number): Effect.Effect<Page<CreditEntry>>
+  list(userId: string, page: PageRequest): Effect.Effect<Page<CreditEntry>>
 }>()("station/CreditStore") {}

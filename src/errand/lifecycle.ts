@@ -5,6 +5,7 @@
  * settles the money the table names (settle.ts), and sends the live events to the parties — all in the caller's
  * transaction.
  */
+import type { PageRequest } from "../shared/paging"
 import { Effect } from "effect"
 import { notify } from "../notice/use-cases"
 import type { ParcelStatus } from "../parcel/parcel"
@@ -396,7 +397,7 @@ export const runnerQr = Effect.fn("runnerQr")(function* (actor: Actor, id: strin
 const isGroup = (s: string): s is "ing" | "complete" | "cancel" => s === "ing" || s === "complete" || s === "cancel"
 
 /** One page of the caller's orders: type 1 as requester, type 2 as runner (joined runners only). */
-export const pageOrders = Effect.fn("pageOrders")(function* (actor: Actor, type: string, status: string, page: number) {
+export const pageOrders = Effect.fn("pageOrders")(function* (actor: Actor, type: string, status: string, page: PageRequest) {
   if (!isGroup(status) || (type !== "1" && type !== "2")) return yield* new RuleViolation({ message: lifecycleMessages.listFailed })
   const store = yield* ErrandStore
   if (type === "1") return yield* store.listForRequester(actor.openid, status, page)

@@ -16,6 +16,7 @@ import { isRated, mayRate, ratingRefusal, ratingMessages, rewardRefusal, type Ra
 import { TeamStore } from "./team-store"
 import { RateErrandOperation, TipPrepayOperation } from "./errand-operations"
 import { logOperation } from "../shared/operation"
+import type { PageRequest } from "../shared/paging"
 
 export const reviewMessages = {
   ...ratingMessages,
@@ -98,7 +99,7 @@ export const payTip = Effect.fn("payTip")(function* (actor: Actor, orderId: stri
 })
 
 /** The caller's credit score and one page of their credit records, newest first. */
-export const creditRecords = Effect.fn("creditRecords")(function* (actor: Actor, page: number) {
+export const creditRecords = Effect.fn("creditRecords")(function* (actor: Actor, page: PageRequest) {
   const credits = yield* CreditStore
   const score = yield* credits.score(actor.userId)
   const records = yield* credits.list(actor.userId, page)

@@ -1,6 +1,6 @@
 /** The station's calls (spec 000 §7): each request and answer as one Schema, and the answers' views of a parcel. */
 import { Schema } from "effect"
-import { call, Flag, Instant, Page, PageNo, Text, TextList, Whole } from "../shared/wire"
+import { call, Cursor, Flag, Instant, Page, PageNo, Text, TextList, Whole } from "../shared/wire"
 import { openidOfRole, statusStr } from "./parcel"
 import { maskPhone } from "../shared/phone-number"
 import { maskName } from "./collect"
@@ -251,7 +251,7 @@ export const receiverParcelView = (v: ReceiverParcelOf): ReceiverParcel => ({
 })
 
 /** `GET /api/expressTosend/pagingForFontend?statusStr=ing&pageNo=1`: one tab of the caller's parcels, a page at a time. */
-export const ReceiverParcels = call(Schema.Struct({ statusStr: Text(), pageNo: PageNo }), Page(CollectView))
+export const ReceiverParcels = call(Schema.Struct({ statusStr: Text(), pageNo: PageNo, cursor: Cursor }), Page(CollectView))
 
 /** `GET /api/user/wxuserInfoForTotakeList`: the list page's header. */
 export const CollectHeader = call(

@@ -1,7 +1,7 @@
 /** Ports of the parcel area: parcels at stations, the people they are for, the QR signer, the catalogues. */
 import { Context, Effect } from "effect"
 import type { OutgoingMessage, StationOperation } from "../shared/ports"
-import type { Page } from "../wallet/wallet-store"
+import type { Page, PageRequest } from "../shared/paging"
 import type { ParcelStatus, SafekeepingTerms } from "./parcel"
 
 export interface ParcelRecord {
@@ -98,7 +98,7 @@ export class ParcelStore extends Context.Service<ParcelStore, {
   findAtShelf(key: { worksiteId: string; expressNo: string; storageNo: string; tag: number }): Effect.Effect<ParcelRecord | undefined>
   /** Moves the parcel on only if it is still in `from`; false when someone else moved it first. */
   moveStatus(id: string, from: ParcelStatus, to: ParcelStatus, signOpenid: string, at: Date): Effect.Effect<boolean>
-  listForReceiver(userId: string, statuses: ReadonlyArray<ParcelStatus>, page: number): Effect.Effect<Page<ParcelRecord>>
+  listForReceiver(userId: string, statuses: ReadonlyArray<ParcelStatus>, page: PageRequest): Effect.Effect<Page<ParcelRecord>>
   /** The parcels the filter names, oldest check-in first (then by id). */
   listByStatus(filter: ParcelFilter): Effect.Effect<ReadonlyArray<ParcelRecord>>
   /** Moves the parcel on only if it is still in `from`, leaving who signed for it alone; false when someone else moved it first. */
@@ -106,7 +106,7 @@ export class ParcelStore extends Context.Service<ParcelStore, {
   /** The parcel with its agent and cabinet facts. */
   findToCollect(id: string): Effect.Effect<CollectParcel | undefined>
   /** The parcels the user receives or was chosen to pick up, in these statuses (at this worksite, when one is named), newest first. */
-  listForHolder(userId: string, statuses: ReadonlyArray<ParcelStatus>, page: number, worksiteId?: string): Effect.Effect<Page<CollectParcel>>
+  listForHolder(userId: string, statuses: ReadonlyArray<ParcelStatus>, page: PageRequest, worksiteId?: string): Effect.Effect<Page<CollectParcel>>
   /** Moves the parcel on only if it is still in `from`, setting (or, with null, clearing) its agent; false when someone else moved it first. */
   moveWithAgent(id: string, from: ParcelStatus, to: ParcelStatus, agent: Agent | null): Effect.Effect<boolean>
   /** Takes a cabinet parcel out once: only if it is still in `from` and its door was never opened. */

@@ -46,7 +46,7 @@ const station = (initial: ReadonlyArray<CollectParcel>, options: { selfSignAble?
         collectRules: () => Effect.succeed({ selfSignAble: options.selfSignAble ?? true, paotuiAble: true, shortName: "北门", servicePhone: "020-1234" }),
         listForHolder: (userId, statuses, page) => Effect.sync(() => {
           const results = [...parcels.values()].filter((p) => statuses.includes(p.status) && (p.receiverId === userId || p.agentId === userId))
-          return { results, pageNumber: page, pageCount: 1, recordCount: results.length }
+          return { results, pageNumber: typeof page === "number" ? page : page.pageNumber + 1, pageCount: 1, recordCount: results.length }
         }),
         moveWithAgent: (id, from, to, agent) => Effect.sync(() =>
           move(id, from, { status: to, agentId: agent?.id ?? null, agentOpenid: agent?.openid ?? null, agent: agent?.name ?? null, agentPhone: agent?.phone ?? null })),

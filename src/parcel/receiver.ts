@@ -3,6 +3,7 @@
  * QR, the friend who picks it up for them, signing for it themselves and opening its cabinet door.
  * Every status change asks the status machine and moves the parcel only if it is still where it was read.
  */
+import type { PageRequest } from "../shared/paging"
 import { Effect, Schema } from "effect"
 import { Locker } from "../locker/locker"
 import type { Actor } from "../shared/actor"
@@ -57,7 +58,7 @@ const heldParcel = Effect.fn("heldParcel")(function* (actor: Actor, id: string) 
 })
 
 /** `pagingForFontend`: one tab of the caller's parcels, those they were chosen to pick up among them. */
-export const receiverParcels = Effect.fn("receiverParcels")(function* (actor: Actor, tab: string, page: number) {
+export const receiverParcels = Effect.fn("receiverParcels")(function* (actor: Actor, tab: string, page: PageRequest) {
   if (!isCollectTab(tab)) return yield* new RuleViolation({ message: messages.tabUnknown })
   const parcels = yield* ParcelStore
   const listed = yield* parcels.listForHolder(actor.userId, tabStatuses[tab], page)

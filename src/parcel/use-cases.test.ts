@@ -74,13 +74,14 @@ const station = (options: StationOptions = {}) => {
           return options.movable ?? true
         }),
         listForReceiver: (userId, statuses, page) => Effect.sync(() => {
-          listed.push([userId, statuses, page])
+          listed.push([userId, statuses, page as number])
           return { list: [], total: 0, page, pageSize: 10 } as never
         }),
         listForHolder: (userId, statuses, page, worksiteId) => Effect.sync(() => {
           const held = parcels.map(collectable).filter((p) =>
             (p.receiverId === userId || p.agentId === userId) && statuses.includes(p.status) && (worksiteId === undefined || p.worksiteId === worksiteId))
-          return { results: held.slice((page - 1) * 10, page * 10), pageNumber: page, pageCount: Math.ceil(held.length / 10), recordCount: held.length }
+          const n = typeof page === "number" ? page : page.pageNumber + 1
+          return { results: held.slice((n - 1) * 10, n * 10), pageNumber: n, pageCount: Math.ceil(held.length / 10), recordCount: held.length }
         }),
         findToCollect: (id) => Effect.succeed(parcels.filter((p) => p.id === id).map(collectable)[0]),
         collectRules: () => Effect.succeed({ selfSignAble: false, paotuiAble: false, shortName: "北门", servicePhone: "020-1234" })

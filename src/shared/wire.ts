@@ -95,8 +95,12 @@ export const Page = <Item extends Schema.Top>(item: Item) =>
     pageCount: Schema.Int,
     recordCount: Schema.Int,
     pageNumber: Schema.Int,
-    results: Schema.Array(item)
+    results: Schema.Array(item),
+    nextCursor: Schema.optional(Schema.String)
   })
+
+/** The cursor a paged answer gave (`nextCursor`), sent back to read the page after it (src/shared/paging.ts). */
+export const Cursor = Text(512)
 
 /** An instant on the wire: an ISO string, a `Date` in the program. */
 export const Instant = Schema.DateFromString

@@ -1,6 +1,6 @@
 /** The wallet's calls (spec 000 §7): each request and answer as one Schema, and the answers' views of the records. */
 import { Schema } from "effect"
-import { Amount, call, Instant, Page, PageNo, Whole } from "../shared/wire"
+import { Amount, call, Cursor, Instant, Page, PageNo, Whole } from "../shared/wire"
 import type { LedgerEntry } from "./ledger"
 import type { MoneyLine } from "./money-history"
 import type { WithdrawalRecord } from "./withdrawal"
@@ -20,7 +20,7 @@ export type WithdrawalView = typeof WithdrawalView.Type
 export const withdrawalView = (w: WithdrawalRecord): WithdrawalView => ({ _id: w.id, money: w.money, fee: w.fee, status: w.status, createdAt: w.createdAt })
 
 /** `GET /api/takecash/wxlist?pageNo=`: the user's withdrawal applications, newest first. */
-export const Withdrawals = call(Schema.Struct({ pageNo: PageNo }), Page(WithdrawalView))
+export const Withdrawals = call(Schema.Struct({ pageNo: PageNo, cursor: Cursor }), Page(WithdrawalView))
 
 export const LedgerView = Schema.Struct({
   _id: Schema.String, type: Schema.Int, money: Schema.Int, score: Schema.Int, remark: Schema.String, createdAt: Instant
@@ -36,4 +36,4 @@ export const moneyLineView = (l: MoneyLine): LedgerView => ({ _id: l.id, type: l
  * `GET /api/money/wxlist/{type}?pageNo=`: 0 (or not a number) 资金明细, the money lines (see money-history.ts); another type
  * that type's ledger rows (see `detailTypes`).
  */
-export const LedgerRecords = call(Schema.Struct({ type: Whole, pageNo: PageNo }), Page(LedgerView))
+export const LedgerRecords = call(Schema.Struct({ type: Whole, pageNo: PageNo, cursor: Cursor }), Page(LedgerView))

@@ -5,7 +5,7 @@
  */
 import { Context, type Effect } from "effect"
 import { ledgerRemark } from "./ledger"
-import type { Page } from "./wallet-store"
+import type { Page, PageRequest } from "../shared/paging"
 
 /** The type a paid-out line shows with: an expense ('-'); it is no ledger type, since the wallet does not move. */
 export const PAID_OUT_TYPE = 3
@@ -45,5 +45,5 @@ export const moneyLine = (row: MoneyRow): MoneyLine =>
 
 export class MoneyHistory extends Context.Service<MoneyHistory, {
   /** The user's money lines, newest first, a page at a time. */
-  list(userId: string, page: number): Effect.Effect<Page<MoneyRow>>
+  list(userId: string, page: PageRequest): Effect.Effect<Page<MoneyRow>>
 }>()("station/MoneyHistory") {}

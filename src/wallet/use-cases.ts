@@ -1,4 +1,5 @@
 /** Wallet use cases: the user's view, cash withdrawal, points to money and the staff review. */
+import type { PageRequest } from "../shared/paging"
 import { Effect } from "effect"
 import type { Actor } from "../shared/actor"
 import { NotFound, RuleViolation, StateConflict } from "../shared/errors"
@@ -91,7 +92,11 @@ export const transferWithdrawal = Effect.fn("transferWithdrawal")(function* (id:
 })
 
 /** `/moneyDetail/{type}`: 0 资金明细 (money lines: the wallet's and the pay-ins), any other type that type's ledger rows. */
-export const moneyRecords = (userId: string, type: number, page: number) =>
-  type === 0
-    ? MoneyHistory.use((h) => h.list(userId, page)).pipe(Effect.map((p) => ({ ...p, results: p.results.map((r) => moneyLineView(moneyLine(r))) })))
-    : WalletStore.use((s) => s.listLedger(userId, type, page)).pipe(Effect.map((p) => ({ ...p, results: p.results.map(ledgerView) })))
+export const moneyRecords = Effect.fn("moneyRecords")(function* (userId: string, type: number, page: PageRequest) {
+  if (type === 0) {
+    const lines = yield* MoneyHistory.use((h) => h.list(userId, page))
+    return { ...lines, results: lines.results.map((r) => moneyLineView(moneyLine(r))) }
+  }
+  const rows = yield* WalletStore.use((s) => s.listLedger(userId, type, page))
+  return { ...rows, results: rows.results.map(ledgerView) }
+})

@@ -1,5 +1,6 @@
 /** The wallet port: balances, withdrawals and the ledger, always changed inside one transaction. */
 import { Context, Effect } from "effect"
+import type { Page, PageRequest } from "../shared/paging"
 import type { LedgerEntry } from "./ledger"
 import type { WithdrawalRecord, WithdrawalStatus } from "./withdrawal"
 
@@ -10,12 +11,7 @@ export interface Wallet {
   readonly activeScore: number
 }
 
-export interface Page<A> {
-  readonly results: ReadonlyArray<A>
-  readonly pageNumber: number
-  readonly pageCount: number
-  readonly recordCount: number
-}
+export type { Page } from "../shared/paging"
 
 export class WalletStore extends Context.Service<WalletStore, {
   find(userId: string): Effect.Effect<Wallet | undefined>
@@ -27,9 +23,9 @@ export class WalletStore extends Context.Service<WalletStore, {
   setWithdrawalStatus(id: string, status: WithdrawalStatus, at: Date): Effect.Effect<void>
   /** Appends the row and moves the wallet's money and points by the same amounts. */
   record(entry: LedgerEntry): Effect.Effect<void>
-  listWithdrawals(userId: string, page: number): Effect.Effect<Page<WithdrawalRecord>>
+  listWithdrawals(userId: string, page: PageRequest): Effect.Effect<Page<WithdrawalRecord>>
   listWithdrawalsByStatus(status: WithdrawalStatus | undefined, limit: number): Effect.Effect<ReadonlyArray<WithdrawalRecord & { readonly openid: string }>>
-  listLedger(userId: string, type: number, page: number): Effect.Effect<Page<LedgerEntry>>
+  listLedger(userId: string, type: number, page: PageRequest): Effect.Effect<Page<LedgerEntry>>
 }>()("station/WalletStore") {}
 
 /** Pays approved withdrawals out to the messaging-app wallet. */

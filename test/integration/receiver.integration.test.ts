@@ -223,6 +223,27 @@ for (const backend of backends) {
       expect((await statusOf(p.id)).status).toBe(0)
     })
 
+    it("pages with the answer's nextCursor: the next page, no row twice; a bad cursor is a 400 asking to reload, on every keyset list", async () => {
+      const lister = await newUser(t.db)
+      const token = await t.token(lister.openid)
+      await Promise.all(Array.from({ length: 23 }, () => parcelForStudent(lister.phone)))
+      const first = await list(token, "ing")
+      expect(first).toMatchObject({ pageNumber: 1, pageCount: 2, recordCount: 23, nextCursor: expect.any(String) })
+      const r = await t.api("GET", `/api/expressTosend/pagingForFontend?statusStr=ing&cursor=${encodeURIComponent((first as any).nextCursor)}`, token)
+      expect(r.status).toBe(200)
+      expect(r.body.data).toMatchObject({ pageNumber: 2, pageCount: 2, recordCount: 23 })
+      expect(r.body.data.nextCursor).toBeUndefined()
+      const ids = [...first.results, ...r.body.data.results].map((p: Record<string, any>) => p._id)
+      expect(new Set(ids).size).toBe(23)
+      const bad = ["x", "bm90IGEgY3Vyc29y", Buffer.from(JSON.stringify([1, 0, "2030-01-01", "a"])).toString("base64url")]
+      for (const path of ["/api/expressTosend/pagingForFontend?statusStr=ing&", "/api/money/wxlist/0?", "/api/takecash/wxlist?", "/api/creditscore/wxlist?", "/api/paotuiOrder/pagingForFontend?statusStr=ing&type=1&"]) {
+        for (const cursor of bad) {
+          const answer = await t.api("GET", `${path}cursor=${cursor}`, token)
+          expect(answer, `${path} ${cursor}`).toMatchObject({ status: 400, body: { success: false, message: "分页参数无效，请刷新列表" } })
+        }
+      }
+    })
+
     it("friend lookups are rate limited per caller", async () => {
       const looker = await newUser(t.db)
       const token = await t.token(looker.openid)

@@ -5,6 +5,7 @@ import {
   ConfirmTakeaway, errandOrderDetailView, Grab, Hall, HaveToComment, OrderById, OrderByNo, OrderDetail, OrderList, OrderPage, OrderTimeline, RunnerCancel,
   RunnerQrcode
 } from "#src/errand/calls"
+import { pageRequest } from "#src/shared/paging"
 import type { ErrandOrderRecord } from "#src/errand/errand-store"
 import { orderTimelineOf, orderViewOf, orderViewsOf } from "#src/errand/order-view"
 import type { Actor } from "#src/shared/actor"
@@ -62,8 +63,8 @@ export const errandLifecycleRoutes = (runtime: Runtime) => {
   r.get(`${base}/list/:type/:openid/:status`, handle(OrderList, ({ type, openid, status }, req) =>
     runtime.read(listOrders(actorOf(req), type ?? "", openid ?? "", status ?? "").pipe(viewsFor(actorOf(req))))))
 
-  r.get(`${base}/pagingForFontend`, handle(OrderPage, ({ statusStr, type, pageNo }, req) =>
-    runtime.read(pageOrders(actorOf(req), type ?? "1", statusStr ?? "ing", pageNo ?? 1)
+  r.get(`${base}/pagingForFontend`, handle(OrderPage, ({ statusStr, type, pageNo, cursor }, req) =>
+    runtime.read(pageRequest(pageNo, cursor).pipe(Effect.flatMap((page) => pageOrders(actorOf(req), type ?? "1", statusStr ?? "ing", page)))
       .pipe(Effect.flatMap((page) => orderViewsOf(actorOf(req), page.results).pipe(Effect.map((results) => ({ ...page, results }))))))))
 
   r.get(`${base}/getByOrderNo/:orderNo`, handle(OrderByNo, ({ orderNo }, req) =>

@@ -17,6 +17,7 @@ import {
   buildingsForLeader, buildingStatus, findManager, removeBuildingManager, setBuildingManager, teamMessages, transferOrders
 } from "#src/errand/team"
 import { memberName } from "#src/errand/team-store"
+import { pageRequest } from "#src/shared/paging"
 import { Clock } from "#src/shared/ports"
 import { shanghaiDate } from "#src/shared/time"
 import type { Runtime } from "../../runtime"
@@ -50,8 +51,8 @@ export const errandTeamRoutes = (runtime: Runtime) => {
   r.get("/api/paotuiOrder/reward/:id/:amount", handle(Reward, ({ id, amount }, req) =>
     runtime.run(payTip(actorOf(req), id ?? "", amount ?? 0).pipe(Effect.map((t) => ({ prepayId: t.prepayId }))))))
 
-  r.get("/api/creditscore/wxlist", handle(CreditRecords, ({ pageNo }, req) =>
-    runtime.read(creditRecords(actorOf(req), pageNo ?? 1).pipe(Effect.map(({ records }) => ({ ...records, results: records.results.map(creditRecordView) }))))))
+  r.get("/api/creditscore/wxlist", handle(CreditRecords, ({ pageNo, cursor }, req) =>
+    runtime.read(pageRequest(pageNo, cursor).pipe(Effect.flatMap((page) => creditRecords(actorOf(req), page)),Effect.map(({ records }) => ({ ...records, results: records.results.map(creditRecordView) }))))))
 
   // --- transfers ---
   r.put("/api/paotuiOrder/rollout/single", idempotent(runtime.db), handle(TransferOne, (input, req) =>

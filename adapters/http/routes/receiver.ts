@@ -5,6 +5,7 @@ import {
   CollectHeader, collectView, FindFriend, OpenBox, ParcelAction, ParcelForReceiver, ParcelTimeline, parcelTimelineView, PersonalPickupQr, ReceiverParcels,
   receiverParcelView, UpdateAgent
 } from "#src/parcel/calls"
+import { pageRequest } from "#src/shared/paging"
 import { messages } from "#src/parcel/collect"
 import {
   cancelAgent, chooseAgent, collectHeader, findFriend, openBox, parcelForReceiver, parcelTimelineFor, personalPickupQr, receiverParcels, refuseAgent,
@@ -23,8 +24,8 @@ export const receiverRoutes = (runtime: Runtime) => {
   r.get("/api/expressTosend/getById/:id", handle(ParcelForReceiver, ({ id }, req) =>
     runtime.read(parcelForReceiver(actorOf(req), id ?? "").pipe(Effect.map(receiverParcelView)))))
 
-  r.get("/api/expressTosend/pagingForFontend", handle(ReceiverParcels, ({ statusStr, pageNo }, req) =>
-    runtime.read(receiverParcels(actorOf(req), statusStr ?? "ing", pageNo ?? 1).pipe(Effect.map((page) => ({ ...page, results: page.results.map(collectView) }))),
+  r.get("/api/expressTosend/pagingForFontend", handle(ReceiverParcels, ({ statusStr, pageNo, cursor }, req) =>
+    runtime.read(pageRequest(pageNo, cursor).pipe(Effect.flatMap((page) => receiverParcels(actorOf(req), statusStr ?? "ing", page)),Effect.map((page) => ({ ...page, results: page.results.map(collectView) }))),
       { short: true })))
 
   r.get("/api/expressTosend/timeline/:id", handle(ParcelTimeline, ({ id }, req) =>

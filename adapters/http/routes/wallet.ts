@@ -1,6 +1,7 @@
 /** Wallet calls: cash withdrawal, points to money and the record lists (the user's info is in user.ts). */
 import { Effect } from "effect"
 import { Router } from "express"
+import { pageRequest } from "#src/shared/paging"
 import { LedgerRecords, ScoreToMoney, Withdraw, withdrawalView, Withdrawals } from "#src/wallet/calls"
 import { messages as pointsMessages } from "#src/wallet/points"
 import { applyWithdrawal, moneyRecords, pointsToMoney } from "#src/wallet/use-cases"
@@ -26,13 +27,13 @@ export const walletRoutes = (runtime: Runtime) => {
     () => ({ message: pointsMessages.done })
   ))
 
-  r.get("/api/takecash/wxlist", handle(Withdrawals, ({ pageNo }, req) =>
-    runtime.read(WalletStore.use((s) => s.listWithdrawals(actorOf(req).userId, pageNo ?? 1)).pipe(
+  r.get("/api/takecash/wxlist", handle(Withdrawals, ({ pageNo, cursor }, req) =>
+    runtime.read(pageRequest(pageNo, cursor).pipe(Effect.flatMap((page) => WalletStore.use((s) => s.listWithdrawals(actorOf(req).userId, page))),
       Effect.map((page) => ({ ...page, results: page.results.map(withdrawalView) }))
     ))))
 
-  r.get("/api/money/wxlist/:type", handle(LedgerRecords, ({ type, pageNo }, req) =>
-    runtime.read(moneyRecords(actorOf(req).userId, type ?? 0, pageNo ?? 1))))
+  r.get("/api/money/wxlist/:type", handle(LedgerRecords, ({ type, pageNo, cursor }, req) =>
+    runtime.read(pageRequest(pageNo, cursor).pipe(Effect.flatMap((page) => moneyRecords(actorOf(req).userId, type ?? 0, page))))))
 
   return r
 }

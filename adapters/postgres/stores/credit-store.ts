@@ -4,7 +4,7 @@ import { sql, type Kysely, type Selectable } from "kysely"
 import type { CreditType } from "#src/errand/credit"
 import { CreditStore, type CreditEntry } from "#src/errand/errand-store"
 import type { DB } from "../schema"
-import { paged } from "../paging"
+import { keysetPaged } from "../paging"
 import { query } from "./query"
 
 const toEntry = (r: Selectable<DB["credit_record"]>): CreditEntry => ({
@@ -24,7 +24,6 @@ export const creditStore = (db: Kysely<DB>) => CreditStore.of({
       returning id`.execute(db))
       .pipe(Effect.map((r) => r.rows.length === 1)),
   list: (userId, page) =>
-    query(() => paged(db.selectFrom("credit_record").where("user_id", "=", userId), page,
-      (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
+    query(() => keysetPaged(db.selectFrom("credit_record").where("user_id", "=", userId), page, (q) => q.selectAll()))
       .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toEntry) })))
 })

@@ -9,9 +9,10 @@ import { ErrandStore, type BuildingRecord, type ErrandOrderRecord, type ErrandSe
 import { FEE_TIER_NAMES, type Activity, type FeeTiers, type GoodsClass, type SpecialGood } from "#src/errand/fee"
 import type { ErrandStatus, ErrandType } from "#src/errand/status-machine"
 import type { StepAction } from "#src/errand/timeline"
+import type { PageRequest } from "#src/shared/paging"
 import { isUniqueViolation, RetryableConflict } from "../retryable"
 import type { DB } from "../schema"
-import { paged } from "../paging"
+import { keysetPaged } from "../paging"
 import { query } from "./query"
 
 /** The most open orders the hall answers at once (newest or best paid first). */
@@ -76,9 +77,9 @@ export const errandStore = (db: Kysely<DB>) => {
 
   const one = (run: () => Promise<OrderRow | undefined>) => query(run).pipe(Effect.map((r) => r && toErrandOrder(r)))
 
-  const list = (column: "openid" | "accept_openid", openid: string, group: StatusGroup, page: number) =>
-    query(() => paged(db.selectFrom("errand_order").where(column, "=", openid).where("status", groupStatuses[group].op, groupStatuses[group].statuses),
-      page, (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
+  const list = (column: "openid" | "accept_openid", openid: string, group: StatusGroup, page: PageRequest) =>
+    query(() => keysetPaged(db.selectFrom("errand_order").where(column, "=", openid).where("status", groupStatuses[group].op, groupStatuses[group].statuses),
+      page, (q) => q.selectAll()))
       .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toErrandOrder) })))
 
   const insertOrder = async (o: ErrandOrderRecord) => {

@@ -3,7 +3,8 @@ import { Effect } from "effect"
 import { sql, type Kysely } from "kysely"
 import { LedgerRef } from "#src/wallet/ledger"
 import { MoneyHistory, PAID_OUT_KINDS, type MoneyRow, type PaidOutKind } from "#src/wallet/money-history"
-import { PAGE_SIZE, pageNumberOf } from "../paging"
+import { pageFrom } from "#src/shared/paging"
+import { afterKey, keyText, PAGE_SIZE, pageNumberOf } from "../paging"
 import type { DB } from "../schema"
 import { query } from "./query"
 
@@ -16,6 +17,7 @@ interface LineRow {
   readonly remark: string
   readonly at: Date | string
   readonly order_no: string | null
+  readonly page_at: string
 }
 
 const lines = (userId: string) => sql`
@@ -39,12 +41,15 @@ const toRow = (r: LineRow): MoneyRow =>
 
 export const moneyHistory = (db: Kysely<DB>) => MoneyHistory.of({
   list: (userId, page) => query(async () => {
-    const pageNumber = pageNumberOf(page)
+    const at = sql.ref("line.at")
+    const start = typeof page === "number"
+      ? sql`true order by at desc, id limit ${PAGE_SIZE + 1} offset ${(pageNumberOf(page) - 1) * PAGE_SIZE}`
+      : sql`${afterKey({ at, id: sql.ref("line.id") }, page.after)} order by at desc, id limit ${PAGE_SIZE + 1}`
     const [rows, count] = await Promise.all([
-      sql<LineRow>`select * from (${lines(userId)}) as line order by at desc, id limit ${PAGE_SIZE} offset ${(pageNumber - 1) * PAGE_SIZE}`.execute(db),
-      sql<{ n: string }>`select count(*) as n from (${lines(userId)}) as line`.execute(db)
+      sql<LineRow>`select line.*, ${keyText(at)} as page_at from (${lines(userId)}) as line where ${start}`.execute(db),
+      typeof page === "number" ? sql<{ n: string }>`select count(*) as n from (${lines(userId)}) as line`.execute(db) : Promise.resolve(undefined)
     ])
-    const recordCount = Number(count.rows[0]?.n ?? 0)
-    return { results: rows.rows.map(toRow), pageNumber, pageCount: Math.max(1, Math.ceil(recordCount / PAGE_SIZE)), recordCount }
+    const answered = pageFrom(rows.rows, (r) => ({ at: r.page_at, id: r.id }), page, count === undefined ? undefined : Number(count.rows[0]?.n ?? 0))
+    return { ...answered, results: answered.results.map(toRow) }
   })
 })

@@ -9,7 +9,7 @@ import {
 import { TAG_MAX, TAG_MIN } from "#src/parcel/storage-code"
 import { isUniqueViolation, RetryableConflict } from "../retryable"
 import type { DB } from "../schema"
-import { PAGE_SIZE, paged } from "../paging"
+import { keysetPaged, PAGE_SIZE } from "../paging"
 import { query } from "./query"
 
 const toParcel = (r: Selectable<DB["parcel"]>): ParcelRecord => ({
@@ -77,8 +77,7 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
       .where("id", "=", id).where("status", "=", from).executeTakeFirst())
       .pipe(Effect.map((r) => r.numUpdatedRows === 1n)),
   listForReceiver: (userId, statuses, page) =>
-    query(() => paged(db.selectFrom("parcel").where("receiver_id", "=", userId).where("status", "in", statuses), page,
-      (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
+    query(() => keysetPaged(db.selectFrom("parcel").where("receiver_id", "=", userId).where("status", "in", statuses), page, (q) => q.selectAll()))
       .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toParcel) }))),
   listByStatus: (f) =>
     f.statuses.length === 0 ? Effect.succeed([]) :
@@ -96,8 +95,8 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
   findToCollect: (id) =>
     query(() => db.selectFrom("parcel").selectAll("parcel").select(openErrandNo).where("parcel.id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toCollectParcel(r))),
   listForHolder: (userId, statuses, page, worksiteId) =>
-    query(() => paged(heldBy(db, userId, statuses).$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!)), page,
-      (q) => q.selectAll("parcel").select(openErrandNo).orderBy("parcel.created_at", "desc").orderBy("parcel.id")))
+    query(() => keysetPaged(heldBy(db, userId, statuses).$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!)), page,
+      (q) => q.selectAll("parcel").select(openErrandNo), { at: "parcel.created_at", id: "parcel.id" }))
       .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toCollectParcel) }))),
   moveWithAgent: (id, from, to, agent) =>
     query(() => db.updateTable("parcel")

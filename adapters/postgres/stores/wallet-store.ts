@@ -4,7 +4,7 @@ import { sql, type Kysely, type Selectable } from "kysely"
 import { detailTypes, type LedgerEntry, type LedgerRef, type LedgerType } from "#src/wallet/ledger"
 import { WalletStore, type Wallet } from "#src/wallet/wallet-store"
 import type { WithdrawalRecord, WithdrawalStatus } from "#src/wallet/withdrawal"
-import { paged } from "../paging"
+import { keysetPaged } from "../paging"
 import type { DB } from "../schema"
 import { query } from "./query"
 
@@ -48,7 +48,7 @@ export const walletStore = (db: Kysely<DB>) => WalletStore.of({
         .where("user_id", "=", e.userId).execute()
     }),
   listWithdrawals: (userId, page) =>
-    query(() => paged(db.selectFrom("withdrawal").where("user_id", "=", userId), page, (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
+    query(() => keysetPaged(db.selectFrom("withdrawal").where("user_id", "=", userId), page, (q) => q.selectAll()))
       .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toWithdrawal) }))),
   listWithdrawalsByStatus: (status, limit) =>
     query(() => {
@@ -59,7 +59,7 @@ export const walletStore = (db: Kysely<DB>) => WalletStore.of({
     const types = detailTypes(filter)
     const filtered = db.selectFrom("ledger").where("user_id", "=", userId)
       .where((eb) => (types.length === 0 ? eb.lit(false) : eb("type", "in", types)))
-    return query(() => paged(filtered, page, (q) => q.selectAll().orderBy("created_at", "desc").orderBy("id")))
+    return query(() => keysetPaged(filtered, page, (q) => q.selectAll()))
       .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toLedger) })))
   }
 })

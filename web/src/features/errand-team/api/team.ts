@@ -14,7 +14,7 @@ export const rate = (input: { paotuiId: string; acceptOpenid: string; score: num
 /** The tip's prepay, priced on the server from the order and the amount in fen. */
 export const prepayTip = (orderId: string, amountFen: number) => send(Reward, `/api/paotuiOrder/reward/${seg(orderId)}/${amountFen}`)
 
-export const useCreditRecords = () => usePages((pageNo) => send(CreditRecords, "/api/creditscore/wxlist", { input: { pageNo } }))
+export const useCreditRecords = () => usePages((pageNo, cursor) => send(CreditRecords, "/api/creditscore/wxlist", { input: { pageNo, ...(cursor === undefined ? {} : { cursor }) } }))
 
 export const useManagedBuildings = (worksiteId: string | undefined) =>
   useLoad(worksiteId ? () => send(BuildingsForManager, `/api/building/listForSetManager/${seg(worksiteId)}`) : undefined, [worksiteId])

@@ -54,8 +54,8 @@ export const fetchRunnerQr = (id: string) => send(RunnerQrcode, `/api/paotuiOrde
 export const fetchHall = (worksiteId: string, sort: "time" | "fee") => send(Hall, `/api/paotuiOrder/toRobbing/${seg(worksiteId)}/${sort}`)
 export const grabOrder = (orderNo: string) => send(Grab, `/api/paotuiOrder/robbingRollModule/${seg(orderNo)}`, { method: "PUT" })
 
-export const fetchOrderPage = (type: string, statusStr: string, pageNo: number) =>
-  send(OrderPage, "/api/paotuiOrder/pagingForFontend", { input: { statusStr, type, pageNo } })
+export const fetchOrderPage = (type: string, statusStr: string, pageNo: number, cursor?: string) =>
+  send(OrderPage, "/api/paotuiOrder/pagingForFontend", { input: { statusStr, type, pageNo, ...(cursor === undefined ? {} : { cursor }) } })
 
 export const cancelOrder = (orderNo: string) => send(OrderByNo, `/api/paotuiOrder/cancel/${seg(orderNo)}`, { method: "PUT" })
 export const confirmReceipt = (id: string) => send(OrderById, `/api/paotuiOrder/receiverSignRollModule/${seg(id)}`, { method: "PUT" })

@@ -31,7 +31,7 @@ interface ListProps {
 }
 
 const Pages = (props: ListProps & { readonly onChanged: () => void; readonly buildings: ReadonlyArray<BuildingView> | undefined }) => {
-  const pages = usePages((pageNo) => fetchOrderPage(props.type, props.status, pageNo))
+  const pages = usePages((pageNo, cursor) => fetchOrderPage(props.type, props.status, pageNo, cursor))
   const [batch, setBatch] = useState(false)
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
   const batchable = props.type === "2" && props.status === "ing" && props.team !== undefined

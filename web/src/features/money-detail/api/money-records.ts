@@ -5,7 +5,7 @@ import { usePages } from "../../../lib/paging"
 
 export type MoneyRecord = LedgerView
 
-export const fetchMoneyRecords = (type: string, pageNo: number) =>
-  send(LedgerRecords, `/api/money/wxlist/${encodeURIComponent(type)}`, { input: { pageNo } })
+export const fetchMoneyRecords = (type: string, pageNo: number, cursor?: string) =>
+  send(LedgerRecords, `/api/money/wxlist/${encodeURIComponent(type)}`, { input: { pageNo, ...(cursor === undefined ? {} : { cursor }) } })
 
-export const useMoneyRecords = (type: string) => usePages((pageNo) => fetchMoneyRecords(type, pageNo))
+export const useMoneyRecords = (type: string) => usePages((pageNo, cursor) => fetchMoneyRecords(type, pageNo, cursor))

@@ -8,10 +8,10 @@ import { useLoad } from "../../../lib/use-load"
 
 export type { CollectView }
 
-export const fetchParcels = (tab: CollectTab, pageNo: number) =>
-  send(ReceiverParcels, "/api/expressTosend/pagingForFontend", { input: { statusStr: tab, pageNo } })
+export const fetchParcels = (tab: CollectTab, pageNo: number, cursor?: string) =>
+  send(ReceiverParcels, "/api/expressTosend/pagingForFontend", { input: { statusStr: tab, pageNo, ...(cursor === undefined ? {} : { cursor }) } })
 
-export const useParcels = (tab: CollectTab) => usePages((pageNo) => fetchParcels(tab, pageNo))
+export const useParcels = (tab: CollectTab) => usePages((pageNo, cursor) => fetchParcels(tab, pageNo, cursor))
 
 export const useCollectHeader = (token: string | undefined) =>
   useLoad(token ? () => send(CollectHeader, "/api/user/wxuserInfoForTotakeList") : undefined, [token])
