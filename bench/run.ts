@@ -18,6 +18,8 @@
  *   BENCH_PAGES         0 skips the page loads (bench/pages.ts: four pages cold and warm in chromium on a
  *                       throttled phone profile, against the same server after the HTTP runs, with every
  *                       flow's demo rows seeded; needs web/dist, `npm run build:web`)
+ *   BENCH_YEAR          0 skips the reads on a year of data (bench/year.ts, on `station_year` when
+ *                       `npm run bench:seed-year` has made it, beside a fresh demo database)
  *   BENCH_LIVE          0 skips the live events (bench/live.ts: the grab storm, 50 runners of one worksite grabbing one
  *                       paid errand at once for 200 rounds with their socket.io clients in the hall, against the same
  *                       server after the page loads, then the hall fan-out to 1,000 runners' clients with the server's
@@ -26,7 +28,6 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer as createHttpServer } from "node:http"
-import { createServer } from "node:net"
 import { availableParallelism, loadavg, tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import autocannon from "autocannon"
@@ -44,7 +45,9 @@ import { Runtime } from "#adapters/runtime"
 import { attachSocket } from "#adapters/socket/socket-server"
 import { fanoutFigures, fanoutSection, grabFigures, grabStorm, hallFanout, liveSection } from "./live"
 import { demoPageTokens, pageFigures, pageLoads, pageSection } from "./pages"
+import { databaseUrl, freePort, serve, sleep, sql, tokenFor } from "./server"
 import { atLeast, atMost, exactly, targetTable, verdictLine, type Figure } from "./targets"
+import { yearBench, yearSection, yearTargets } from "./year"
 
 const CONNECTIONS = 16
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -54,6 +57,7 @@ const POOL_SIZE = process.env.BENCH_POOL_SIZE ?? String(DEFAULT_POOL_SIZE)
 const REPLAY_OPS = Number(process.env.BENCH_REPLAY_OPS ?? 10_000)
 const PAGES = process.env.BENCH_PAGES !== "0"
 const LIVE = process.env.BENCH_LIVE !== "0"
+const YEAR = process.env.BENCH_YEAR !== "0"
 const SITES = 20
 const root = resolve(import.meta.dirname, "..")
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"
@@ -65,58 +69,13 @@ const benchUrl = (() => {
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 
-const sql = async (url: string, ...statements: string[]) => {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    let last: pg.QueryResult | undefined
-    for (const s of statements) last = await client.query(s)
-    return last!
-  } finally {
-    await client.end()
-  }
-}
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer()
-    probe.once("error", fail)
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => done(port))
-    })
-  })
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** Starts a server process (`tsx` on `args`) and waits until `GET /api/health` answers 200. */
-const startServer = async (port: number, args: ReadonlyArray<string>, env: Record<string, string> = {}): Promise<ChildProcess> => {
-  const child = spawn(join(root, "node_modules/.bin/tsx"), args, {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: benchUrl, DATABASE_POOL_SIZE: POOL_SIZE, NODE_ENV: "production", ...env },
-    stdio: ["ignore", "ignore", "inherit"]
-  })
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`)
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)
-    if (up) return child
-    await sleep(200)
-  }
-  child.kill()
-  throw new Error(`${args.join(" ")} did not come up within 60 s`)
-}
+/** A server process (`tsx` on `args`) on the bench database with the bench's pool, once its health check answers. */
+const startServer = async (port: number, args: ReadonlyArray<string>, env: Record<string, string> = {}): Promise<ChildProcess> =>
+  (await serve(benchUrl, { port, args, env: { DATABASE_POOL_SIZE: POOL_SIZE, ...env } })).child
 
 const stopServer = async (child: ChildProcess) => {
   child.kill("SIGTERM")
   if (child.exitCode === null) await new Promise((r) => child.once("exit", r))
-}
-
-const tokenFor = async (base: string, openid: string) => {
-  const res = await fetch(`${base}/auth/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openid }) })
-  const body = (await res.json()) as { token?: string; message?: string }
-  if (!body.token) throw new Error(`no token for ${openid}: ${body.message}`)
-  return body.token
 }
 
 interface HttpRun {
@@ -602,6 +561,17 @@ const main = async () => {
       { area: "replay", measure: "every replayed outcome equal to the logged one", value: replay.ok ? "all" : "NOT REPRODUCED", target: "all", met: replay.ok })
   }
 
+  let year = "reads on a year of data: skipped (BENCH_YEAR=0)"
+  if (YEAR) {
+    const yearUrl = databaseUrl(adminUrl, "station_year")
+    if ((await sql(adminUrl, "select 1 from pg_database where datname = 'station_year'")).rowCount === 1) {
+      log("reads on a year of data (station_year) beside the demo database …")
+      const read = await yearBench(adminUrl, yearUrl)
+      year = yearSection(read)
+      figures.push(...yearTargets(read))
+    } else year = "reads on a year of data: skipped (no `station_year` database: `npm run bench:seed-year` makes it)"
+  }
+
   const loads = (l: ReadonlyArray<number>) => l.map((x) => fixed(x, 2)).join(" / ")
   const table = [
     targetTable(figures, { startedAt, endedAt: new Date() }),
@@ -622,7 +592,9 @@ const main = async () => {
     "",
     pages,
     "",
-    live
+    live,
+    "",
+    year
   ].join("\n")
   process.stdout.write(`${table}\n`)
 }
