@@ -28,16 +28,14 @@
  *   BENCH_LIVE_ORDERS    hall fan-out: orders placed and paid, one after another (default 20)
  *   BENCH_LIVE_GRAB, BENCH_LIVE_FANOUT   alone: 0 skips the grab storm, the fan-out
  */
-import { spawn, type ChildProcess } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
-import { createServer } from "node:net"
-import { resolve, join } from "node:path"
+import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
-import pg from "pg"
 import { io, type Socket } from "socket.io-client"
 import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
 import { seedDemoCampus } from "#adapters/postgres/seed"
 import { Runtime } from "#adapters/runtime"
+import { serve, sleep, sql, tokenFor } from "./server"
 import { atMost, exactly, verdictLine, type Figure } from "./targets"
 
 const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 200)
@@ -49,29 +47,8 @@ const WORKSITE = "ws-xiyuan"
 const GRAB_P99_MS = 100
 const REMOVED_MS = 250
 const BENCH_DB = "station_bench"
-const root = resolve(import.meta.dirname, "..")
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-const sql = async (url: string, ...statements: string[]) => {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    let last: pg.QueryResult | undefined
-    for (const s of statements) last = await client.query(s)
-    return last!
-  } finally {
-    await client.end()
-  }
-}
-
-const tokenFor = async (base: string, openid: string) => {
-  const res = await fetch(`${base}/auth/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openid }) })
-  const body = (await res.json()) as { token?: string; message?: string }
-  if (!body.token) throw new Error(`no token for ${openid}: ${body.message}`)
-  return body.token
-}
 
 interface Answer {
   readonly status: number
@@ -423,40 +400,6 @@ export const fanoutSection = (f: HallFanout) => {
 }
 
 // --- alone: station serve on a fresh station_bench --------------------------------------------------------
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer()
-    probe.once("error", fail)
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => done(port))
-    })
-  })
-
-/** `station serve` on `url` at a free port, once it answers its health check. */
-const serve = async (url: string) => {
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(join(root, "node_modules/.bin/tsx"), ["cli/station.ts", "serve"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"]
-  })
-  const stop = async () => {
-    child.kill("SIGTERM")
-    if (child.exitCode === null) await new Promise((r) => child.once("exit", r))
-  }
-  const deadline = Date.now() + 60_000
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop()
-      throw new Error(child.exitCode !== null ? `station serve exited with ${child.exitCode}` : "station serve did not come up within 60 s")
-    }
-    await sleep(200)
-  }
-  return { base, pid: child.pid, stop }
-}
 
 const alone = async () => {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"
