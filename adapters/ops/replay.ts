@@ -535,8 +535,12 @@ const SILENCE_EVERY = 500
 /** The operations after which their actor's role is another (a binding makes a user staff): the actor is looked up again. */
 const CHANGES_ROLE: ReadonlySet<OperationName> = new Set(["bindStaff"])
 
-/** Operations per transaction by default (`batch`). */
-export const DEFAULT_BATCH = 200
+/**
+ * Operations per transaction by default (`batch`): 1, each in its own. Batches are asked for (`--batch`): replaying the
+ * browser suites' logs in batches of 200 gave other outcomes for paid errands (a batch rolled back after the pay-in
+ * port had taken its prepay), so they stay opt-in until that is mended (docs/decisions.md, "Replay in batches").
+ */
+export const DEFAULT_BATCH = 1
 
 /** A line ready to replay in a batch: in order, its input and outcome its kind's, not in the future. */
 interface Batched {
@@ -560,7 +564,7 @@ class RedoOneByOne extends Error {
  * `keepGoing`, which counts it and goes on. The digest line itself is not replayed: the caller compares it with the
  * replayed database.
  *
- * The operations run `batch` to a transaction (default 200; 1: each in its own). A batch is all or nothing: when one of
+ * The operations run `batch` to a transaction (default 1, each in its own; `--batch` asks for more). A batch is all or nothing: when one of
  * its operations is refused, dies or answers another outcome than the recorded one, the whole batch is rolled back and
  * its lines up to that one are replayed again one by one, each in its own transaction, as with `batch: 1` — so a problem
  * is found, told and left in the database exactly as one by one; the lines after it go on in batches.
