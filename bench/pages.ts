@@ -19,11 +19,11 @@
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core"
+import { freePort, sleep, tokenFor } from "./server"
 import { atMost, verdictLine, type Figure } from "./targets"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
@@ -150,7 +150,6 @@ const throttle = async (cdp: CDPSession) => {
   await cdp.send("Network.emulateNetworkConditions", NETWORK)
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** One visit: navigate, wait for the load and the first item (at most 30 s), settle, read the figures. */
 const visit = async (page: Page, cdp: CDPSession, log: ReturnType<typeof networkLog>, url: string, selector: string): Promise<Visit> => {
@@ -258,23 +257,6 @@ export const pageSection = (loads: ReadonlyArray<PageLoad>) => {
 }
 
 // --- alone: its own server on a temporary embedded database ---------------------------------------------
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probeServer = createServer()
-    probeServer.once("error", fail)
-    probeServer.listen(0, "127.0.0.1", () => {
-      const { port } = probeServer.address() as { port: number }
-      probeServer.close(() => done(port))
-    })
-  })
-
-export const tokenFor = async (base: string, openid: string) => {
-  const res = await fetch(`${base}/auth/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ openid }) })
-  const body = (await res.json()) as { token?: string; message?: string }
-  if (!body.token) throw new Error(`no token for ${openid}: ${body.message}`)
-  return body.token
-}
 
 /** The demo accounts the pages are opened as (README "Demo accounts"). */
 export const demoPageTokens = async (base: string): Promise<PageTokens> => ({
