@@ -7,8 +7,8 @@ import { Effect } from "effect"
 import type { Kysely } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { PostedNotice } from "#src/payment/pay-in"
-import { backends, scratchPostgres } from "../../test/support/test-app"
-import { migrateToLatest, openDatabase, type Database } from "../postgres/database"
+import { backends, migratedDatabase } from "../../test/support/test-app"
+import type { Database } from "../postgres/database"
 import type { DB } from "../postgres/schema"
 import { wechatPay, wechatPayIn, wechatPaySettings } from "./wechatpay"
 import { newPlatformCertificate, newRsaKey, startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay-stand-in"
@@ -27,14 +27,7 @@ describe.each(backends)("payment notice nonces [%s]", (backend) => {
     WECHATPAY_NOTIFY_URL: "http://127.0.0.1:9/api/wx/payNotify", WECHATPAY_ENDPOINT: standIn.endpoint
   })
   beforeAll(async () => {
-    if (backend === "postgres") {
-      const scratch = await scratchPostgres()
-      drop = scratch.drop
-      database = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 4 })
-    } else {
-      database = await openDatabase({ kind: "memory" })
-    }
-    await migrateToLatest(database.db)
+    ({ database, drop } = await migratedDatabase(backend))
     standIn = await startWechatPayStandIn({
       mchid: "1900000001", appid: "wxapp", merchantSerial: "MERCHANT1", merchantPublicKey: merchantKey, apiV3Key: API_V3_KEY,
       platform: [newPlatformCertificate("PLATFORM1", new Date(Date.now() - 86_400_000), new Date(Date.now() + 300 * 86_400_000))]

@@ -9,8 +9,8 @@ import { fc } from "@fast-check/vitest"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { compareKeys, decodeCursor, PAGE_SIZE, type Page, type PageKey, type PageRequest } from "#src/shared/paging"
-import { backends, scratchPostgres } from "../../test/support/test-app"
-import { migrateToLatest, openDatabase, type Database } from "./database"
+import { backends, migratedDatabase } from "../../test/support/test-app"
+import type { Database } from "./database"
 import { createUser } from "./seed"
 import { creditStore } from "./stores/credit-store"
 import { moneyHistory } from "./stores/money-history"
@@ -89,14 +89,7 @@ for (const backend of backends) {
     let database: Database
     let drop = async () => {}
     beforeAll(async () => {
-      if (backend === "postgres") {
-        const scratch = await scratchPostgres()
-        drop = scratch.drop
-        database = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 4 })
-      } else {
-        database = await openDatabase({ kind: "memory" })
-      }
-      await migrateToLatest(database.db)
+      ({ database, drop } = await migratedDatabase(backend))
     }, 120_000)
     afterAll(async () => {
       await database?.close()

@@ -12,6 +12,7 @@ import { startApp, type App } from "#adapters/app"
 import type { RateLimits } from "#adapters/http/server"
 import { hashPassword } from "#adapters/security/passwords"
 import { drainOutbox } from "#adapters/outbox/outbox-worker"
+import { migrateToLatest, openDatabase, type Database } from "#adapters/postgres/database"
 import { createUser } from "#adapters/postgres/seed"
 import type { DB } from "#adapters/postgres/schema"
 import type { Runtime } from "#adapters/runtime"
@@ -94,6 +95,14 @@ export const scratchPostgres = async (): Promise<{ readonly url: string; drop():
   const url = new URL(admin)
   url.pathname = `/${name}`
   return { url: url.toString(), drop: () => withAdmin(admin, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined) }
+}
+
+/** A migrated database of its own on `backend`: in memory on PGlite, a scratch database on Postgres (`drop` removes it). */
+export const migratedDatabase = async (backend: Backend): Promise<{ readonly database: Database; drop(): Promise<void> }> => {
+  const scratch = backend === "postgres" ? await scratchPostgres() : undefined
+  const database = await openDatabase(scratch ? { kind: "postgres", url: scratch.url, poolSize: 4 } : { kind: "memory" })
+  await migrateToLatest(database.db)
+  return { database, drop: async () => { await scratch?.drop() } }
 }
 
 const readBody = async (res: Response): Promise<unknown> => {
