@@ -22,6 +22,7 @@ import type { DB } from "#adapters/postgres/schema"
 import { statisticsSettings } from "#adapters/runtime/statistics-settings"
 import { addDays, datesBetween, spanOf, todayAt } from "#src/statistics/days"
 import { FIGURE_KEYS, figuresOf } from "#src/statistics/figures"
+import { databaseUrl, sql } from "./server"
 import { YEAR_SITES, yearSizes, yearSteps } from "./year-sql"
 
 export interface SeedYearOptions {
@@ -98,13 +99,7 @@ export const seedYear = async (url: string, options: SeedYearOptions) => {
   await storeYearStatistics(url, now, log)
   log(`  statistics stored: ${seconds(started)}`)
   const analyzed = performance.now()
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  try {
-    await admin.query("vacuum analyze")
-  } finally {
-    await admin.end()
-  }
+  await sql(url, "vacuum analyze")
   log(`  vacuum analyze: ${seconds(analyzed)}`)
   return sizes
 }
@@ -129,21 +124,16 @@ const main = async () => {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`YEAR_DATABASE must be a plain name, not ${name}`)
   const scale = Number(process.env.YEAR_SCALE ?? 1)
   if (!(scale > 0 && scale <= 10)) throw new Error(`YEAR_SCALE must be above 0 and at most 10, not ${process.env.YEAR_SCALE}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
+  const url = databaseUrl(adminUrl, name)
   const log = (line: string) => process.stderr.write(`${line}\n`)
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
+  await sql(adminUrl, `drop database if exists ${name} with (force)`, `create database ${name}`)
   const started = performance.now()
   log(`seed-year: a year of a busy campus into ${name} (scale ${scale})`)
-  await seedYear(url.toString(), { scale, log })
+  await seedYear(url, { scale, log })
   log(`seed-year: done in ${seconds(started)}`)
-  const counts = await yearCounts(url.toString())
+  const counts = await yearCounts(url)
   log(Object.entries(counts).map(([t, n]) => `  ${t}: ${n.toLocaleString("en")}`).join("\n"))
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 2 })
+  const database = await openDatabase({ kind: "postgres", url: url, poolSize: 2 })
   try {
     const checkedAt = performance.now()
     const results = await checkInvariants(database.db)
