@@ -53,7 +53,7 @@ Environment:
   STATION_DEBUG=1     print stack traces of internal failures
   SCHEDULER=off       serve without the background jobs (default: on; one process holds the scheduler lock)
   SMS_UNIT_COST_FEN   what one parcel-notice SMS costs in the statistics, in fen (default 4)
-  REPLAY_BATCH        operations per transaction of station replay (default 1; --batch wins)
+  REPLAY_BATCH        operations per transaction of station replay (default 200; --batch wins)
 
 Every command opens the database as the server does: migrated, demo campus seeded when empty.
 An embedded database (DATA_DIR/db) has one owner, named in DATA_DIR/db.lock. While station serve owns it,
@@ -117,7 +117,7 @@ program.command("replay").description("replay an exported operations log into th
   .argument("<ops.jsonl>", "a file written by `station ops export`")
   .option("--force", "replay even though the database already has logged operations")
   .option("--keep-going", "go on past a bad line, mismatch or failure and list every problem at the end (default: stop at the first)")
-  .option("--batch <n>", "operations per transaction (default: REPLAY_BATCH, else 1: each in its own)")
+  .option("--batch <n>", "operations per transaction (default: REPLAY_BATCH, else 200; 1: each in its own)")
   .option("--no-progress", "no progress on stderr")
   .addOption(json())
   .addHelpText("after", `

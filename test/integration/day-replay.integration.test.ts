@@ -8,15 +8,17 @@
  * trade, wallet and ledger rows.
  */
 import { constants, publicEncrypt } from "node:crypto"
+import { fc } from "@fast-check/vitest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { compareDigests, describeDifferences, digestTables } from "#adapters/ops/digest"
 import { loggedOperations } from "#adapters/ops/ops-log"
-import { replayOperations } from "#adapters/ops/replay"
+import { replayOperations, type ReplayLine } from "#adapters/ops/replay"
 import { createUser, DEMO_PASSWORD } from "#adapters/postgres/seed"
 import { jobNamed } from "#adapters/scheduler/jobs"
 import { ErrandStatus } from "#src/errand/status-machine"
 import { idCardImage, upload } from "../support/account-kit"
 import { watchWrites, type WriteWatch } from "../support/write-watch"
+import { expectBatchedAsOneByOne, withAnotherOutcome } from "../support/replay-equivalence"
 import { backends, checkInPayload, settleOutbox, shanghaiNoonClock, startTestApp, unique, type TestApp } from "../support/test-app"
 
 const SENDER = { id: "u-day-sender", openid: "day-sender", phone: "13600000021" }
@@ -58,6 +60,8 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
   let recorded: TestApp
   let fresh: TestApp
   let watch: WriteWatch
+  /** The whole log of both days' tests, for the batches' test. */
+  let dayLog: ReadonlyArray<ReplayLine> = []
   const clock = shanghaiNoonClock()
   beforeAll(async () => {
     // both seeded at one moment, with the same people: the fresh database starts equal to the recorded one
@@ -146,7 +150,7 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
     expect(lines.map((l) => l.text).join("\n")).not.toContain(DEMO_PASSWORD)
     expect(lines.map((l) => l.text).join("\n")).not.toContain(qr.body.data.content)
 
-    const summary = await replayOperations(fresh.runtime, (async function* () { yield* lines })())
+    const summary = await replayOperations(fresh.runtime, (async function* () { yield* lines })(), { batch: 200 })
     expect(summary.problems).toEqual([])
     expect(summary).toMatchObject({ operations: lines.length, matched: lines.length, mismatched: 0, failed: 0, badLines: 0 })
 
@@ -235,6 +239,7 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
     expect(await watch.unlogged()).toEqual([])
     await settleOutbox(t)
     for await (const op of loggedOperations(t.db)) lines.push({ lineNo: lines.length + 1, text: JSON.stringify(op) })
+    dayLog = lines
     expect(dayOps(lines).slice(14)).toEqual([
       "checkIn", "placeErrand", "errandPaid", "grabErrand", "releaseErrand", "grabErrand", "leaderSignErrand", "tipPrepay", "tipPaid", "rateErrand",
       "checkIn", "placeErrand", "errandPaid", "cancelErrand", "checkIn", "placeErrand", "voidErrand", "cancelVerification"
@@ -244,7 +249,7 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
     const again = await startTestApp(backend, { clock: () => new Date(clock().getTime() + 60 * MINUTE) })
     try {
       await withPeople(again, clock())
-      const summary = await replayOperations(again.runtime, (async function* () { yield* lines })())
+      const summary = await replayOperations(again.runtime, (async function* () { yield* lines })(), { batch: 200 })
       expect(summary.problems).toEqual([])
       expect(summary).toMatchObject({ operations: lines.length, matched: lines.length })
       const ids = [first.id, cancelled.id, unpaid.id]
@@ -262,4 +267,22 @@ describe.each(backends)("station replay of a day [%s]", (backend) => {
       await again.close()
     }
   }, 120_000)
+
+  it("replays the day's log in batches into the same database as one by one, with lines spoiled on the way", async () => {
+    expect(dayOps(dayLog)).toContain("tipPaid")
+    // every replay's database is seeded at one moment with the same people, its clock past the scheduler's void
+    const seedAt = clock()
+    const open = async () => {
+      const app = await startTestApp(backend, { clock: () => new Date(seedAt.getTime() + 60 * MINUTE), seedAt })
+      await withPeople(app, seedAt)
+      return app
+    }
+    await fc.assert(fc.asyncProperty(
+      fc.uniqueArray(fc.nat({ max: dayLog.length - 1 }), { minLength: 0, maxLength: 2 }), fc.integer({ min: 2, max: 40 }), fc.boolean(),
+      async (spoil, batch, keepGoing) => {
+        const lines = dayLog.map((line, i) => (spoil.includes(i) ? withAnotherOutcome(line) ?? line : line))
+        const summary = await expectBatchedAsOneByOne(open, lines, batch, keepGoing)
+        expect(summary.problems.length > 0).toBe(lines.some((line, i) => line !== dayLog[i]))
+      }), { numRuns: 2, endOnFailure: true })
+  }, 300_000)
 })

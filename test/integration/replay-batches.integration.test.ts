@@ -1,16 +1,17 @@
 /**
  * The replay's batched path and its one-by-one path give the same database, compared table by table (every business
  * table's digest, and the operations log), and the same summary, on a random log of check-ins and pickups in which
- * one to three lines are spoiled (another outcome recorded: a mismatch; a parcel that is not there: a refusal).
+ * one to three lines are spoiled (another outcome recorded: a mismatch; a parcel that is not there: a refusal). The day's
+ * log of errands, tips, refunds and sending is compared the same way in day-replay.integration.test.ts.
  */
 import { fc, test } from "@fast-check/vitest"
 import { beforeAll, describe, expect } from "vitest"
 import { benchLog } from "../../bench/replay"
-import { compareDigests, digestTables } from "#adapters/ops/digest"
-import { replayOperations, type ReplayLine } from "#adapters/ops/replay"
+import type { ReplayLine } from "#adapters/ops/replay"
 import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
 import { seedDemoCampus } from "#adapters/postgres/seed"
 import { Runtime } from "#adapters/runtime"
+import { expectBatchedAsOneByOne } from "../support/replay-equivalence"
 
 const SEED_AT = new Date("2026-11-19T00:00:00Z")
 
@@ -28,17 +29,10 @@ beforeAll(async () => {
   }
 })
 
-const replayed = async (lines: ReadonlyArray<ReplayLine>, batch: number, keepGoing: boolean) => {
+/** A copy of the seeded campus to replay into. */
+const openSeeded = async () => {
   const database = await openDatabase({ kind: "memory", from: seeded })
-  try {
-    const runtime = await Runtime.create(database)
-    const summary = await replayOperations(runtime, (async function* () { yield* lines })(), { batch, keepGoing })
-    const digest = await digestTables(database.db, { keepRows: true })
-    const log = await database.db.selectFrom("ops_log").select(["op", "actor_openid", "at", "input", "outcome", "ids", "worksite_id"]).orderBy("seq").execute()
-    return { summary, digest, log }
-  } finally {
-    await database.close()
-  }
+  return { runtime: await Runtime.create(database), db: database.db, close: () => database.close() }
 }
 
 /** The line with another outcome recorded (`tag`: a mismatch) or a parcel that is not there asked for (`parcel`: a refusal; a check-in's code instead). */
@@ -62,12 +56,7 @@ describe("replay in batches", () => {
     const lines: ReplayLine[] = []
     for await (const line of benchLog(count, Date.parse("2026-11-20T01:00:00Z"))) lines.push(line)
     for (const { at, how } of spoil) lines[at % count] = spoiled(lines[at % count]!, how)
-    const one = await replayed(lines, 1, keepGoing)
-    const batched = await replayed(lines, batch, keepGoing)
-    expect(batched.summary).toEqual(one.summary)
-    expect(compareDigests(one.digest.tables, batched.digest)).toEqual([])
-    expect(Object.keys(one.digest.tables).length).toBeGreaterThan(10)
-    expect(batched.log).toEqual(one.log)
-    expect(one.summary.problems.length).toBeGreaterThan(0)
-  })
+    const summary = await expectBatchedAsOneByOne(openSeeded, lines, batch, keepGoing)
+    expect(summary.problems.length).toBeGreaterThan(0)
+  }, 240_000)
 })

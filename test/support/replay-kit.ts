@@ -56,6 +56,20 @@ const freshDatabase = async (seeded: { readonly campus?: Date }, blank: Blob | u
   return { db: app.runtime.db, runtime: app.runtime, close: () => app.close() }
 }
 
+/** The log cut where fixtures were written: each stretch's fixtures go in before its lines (the last stretch's may have none). */
+const stretches = (lines: ReadonlyArray<ReplayLine>, fixtures: ReadonlyArray<Fixture>) => {
+  const pending = [...fixtures].sort((a, b) => a.afterLines - b.afterLines)
+  const cut: Array<{ fixturesBefore: Fixture[]; lines: ReplayLine[] }> = [{ fixturesBefore: [], lines: [] }]
+  for (const line of [...lines, undefined]) {
+    const count = line ? line.lineNo - 1 : Number.MAX_SAFE_INTEGER
+    const due: Fixture[] = []
+    while (pending.length > 0 && pending[0]!.afterLines <= count) due.push(pending.shift()!)
+    if (due.length > 0) cut.push({ fixturesBefore: due, lines: [] })
+    if (line) cut.at(-1)!.lines.push(line)
+  }
+  return cut
+}
+
 /**
  * Exports the source's log, replays it into a fresh database seeded at the source's moments (`blank`, when given, is
  * that database, as the source's snapshot before anything ran on it), and compares.
@@ -70,26 +84,22 @@ export const replayIntoFresh = async (source: Runtime, fixtures: ReadonlyArray<F
   const fresh = await freshDatabase(seeded, blank)
   try {
     if (seeded.flows) await seedFlowsDemo(fresh.db, seeded.flows)
-    const pending = [...fixtures].sort((a, b) => a.afterLines - b.afterLines)
-    const applyUpTo = async (count: number) => {
-      while (pending.length > 0 && pending[0]!.afterLines <= count) {
-        const fixture = pending.shift()!
-        await fixture.apply(fresh.db, fixture.at)
-      }
+    // each stretch of lines between two fixtures replays to its end (its last batch committed) before the fixtures
+    // written after it go in: a batch reads ahead, so a fixture fed between two lines could land before the lines it follows
+    const problems: ReplayProblem[] = []
+    let replayed = 0
+    for (const stretch of stretches(lines, fixtures)) {
+      for (const fixture of stretch.fixturesBefore) await fixture.apply(fresh.db, fixture.at)
+      if (stretch.lines.length === 0) continue
+      const summary = await replayOperations(fresh.runtime, (async function* () { yield* stretch.lines })(), { keepGoing: true })
+      problems.push(...summary.problems)
+      replayed += summary.lines
     }
-    // the replay reads the next line only once the one before it is done: the fixtures written after it go in between
-    const feed = async function* () {
-      for (const line of lines) {
-        await applyUpTo(line.lineNo - 1)
-        yield line
-      }
-      await applyUpTo(Number.MAX_SAFE_INTEGER)
-    }
-    const summary = await replayOperations(fresh.runtime, feed(), { keepGoing: true })
+    if (replayed !== lines.length) throw new Error(`the replay read ${replayed} of the log's ${lines.length} lines`)
     const differences = describeDifferences(compareDigests(recorded.tables, await digestTables(fresh.db, { keepRows: true })))
-    const first = summary.problems[0]
+    const first = problems[0]
     return {
-      lines: lines.length, problems: summary.problems, differences, ms: Date.now() - started,
+      lines: lines.length, problems, differences, ms: Date.now() - started,
       ...(first ? { firstProblemLine: lines[first.line - 1]?.text ?? "" } : {})
     }
   } finally {
