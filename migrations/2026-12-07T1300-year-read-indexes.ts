@@ -5,7 +5,8 @@ import { sql, type Kysely } from "kysely"
  * index has the status after the owner — a tab's page is then read in the list's order and its count from the index
  * alone (a year's history is thousands of rows; the heap was read for each of them on every first page). A runner's
  * open orders are a handful among thousands: a partial index of them alone. The money detail counts only the ledger
- * rows that move money, so those have an index of their own. The indexes these extend (the same columns without the
+ * rows that move money, so those have an index of their own; the staff's return list reads a worksite's parcels awaiting
+ * return oldest first (a year's shelf index held them among every active parcel). The indexes these extend (the same columns without the
  * id) go.
  */
 const indexes = [
@@ -13,7 +14,8 @@ const indexes = [
   `create index parcel_keyset_agent_status on parcel (agent_id, status, created_at desc, id) where agent_id is not null`,
   `create index errand_order_keyset_runner_status on errand_order (accept_openid, status, created_at desc, id) where accept_openid is not null`,
   `create index errand_order_keyset_runner_open on errand_order (accept_openid, created_at desc, id) where accept_openid is not null and status not in (4, 100)`,
-  `create index ledger_keyset_moving on ledger (user_id, created_at desc, id) where money <> 0`
+  `create index ledger_keyset_moving on ledger (user_id, created_at desc, id) where money <> 0`,
+  `create index parcel_awaiting_return on parcel (worksite_id, created_at, id) where status = 300`
 ]
 
 const superseded = [

@@ -2,8 +2,8 @@
  * The year's lists read by index (issue 24, "Year reads, second pass"), on Postgres (TEST_DATABASE_URL): the demo
  * campus, then a few thousand parcels, errand orders, ledger rows and paid trades over 200 users, ANALYZE. Each store
  * call runs on a database that records its statements; a page after a cursor of the parcel list (as receiver and as
- * the friend who picks up), of a runner's and a requester's errand orders and of 资金明细 is then explained with its
- * own parameters: every statement reads the list's index, none scans the list's table.
+ * the friend who picks up), of a runner's and a requester's errand orders and of 资金明细, and the staff's return list,
+ * are then explained with their own parameters: every statement reads the list's index, none scans the list's table.
  */
 import { Effect } from "effect"
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from "kysely"
@@ -34,11 +34,11 @@ describeOnPostgres("the year's lists read by index [postgres]", () => {
       const s = seeding.db
       await sql`insert into app_user (id, openid, nickname, role, created_at)
         select 'ux-' || u, 'ox-' || u, 'x', 'student', now() from generate_series(1, 200) u`.execute(s)
-      // parcels: each user receives ~30 (mostly signed), and picks up a few of others' as the chosen friend
+      // parcels: each user receives ~30 (mostly signed, some due for return), and picks up a few of others' as the chosen friend
       await sql`insert into parcel (id, worksite_id, express_company_id, express_company_name, express_no, storage_no, tag, weight_id,
           receiver, receiver_id, receiver_phone, status, created_at, checked_in_by, agent_id)
-        select 'px-' || i, 'ws-xiyuan', 'ec-ems', 'EMS', 'EX' || i, 'A', case when i % 10 = 0 then 8000 + i / 10 else 1 end, 'small', 'x', 'ux-' || (i % 200 + 1), '13800000000',
-          case when i % 10 = 0 then 0 else 100 end, timestamptz '2030-01-01' + i * interval '1 minute', 'e-xiyuan-1',
+        select 'px-' || i, 'ws-xiyuan', 'ec-ems', 'EMS', 'EX' || i, 'A', case when i % 10 = 0 then 8000 + i / 10 when i % 13 = 0 then 7000 + i / 13 else 1 end, 'small', 'x', 'ux-' || (i % 200 + 1), '13800000000',
+          case when i % 10 = 0 then 0 when i % 13 = 0 then 300 else 100 end, timestamptz '2030-01-01' + i * interval '1 minute', 'e-xiyuan-1',
           case when i % 7 = 0 then 'ux-' || ((i + 1) % 200 + 1) end
         from generate_series(1, 6000) i`.execute(s)
       // errand orders: each runner accepted ~30 (completed, a few still open), each requester placed ~30
@@ -90,6 +90,18 @@ describeOnPostgres("the year's lists read by index [postgres]", () => {
     for (const text of plans) {
       console.log(`parcel list:\n${text}`)
       expect(text).toMatch(index)
+      expect(text).not.toContain("Seq Scan")
+    }
+  })
+
+  it("the staff's return list reads the worksite's parcels awaiting return from their partial index", async () => {
+    statements.length = 0
+    const due = await Effect.runPromise(parcelStore(db).listByStatus({ statuses: [300], worksiteId: "ws-xiyuan", limit: 500 }))
+    expect(due.length).toBeGreaterThan(100)
+    for (const q of statements) {
+      const text = (await pool.query<{ "QUERY PLAN": string }>(`explain ${q.sql}`, q.parameters as Array<unknown>)).rows.map((r) => r["QUERY PLAN"]).join("\n")
+      console.log(`return list:\n${text}`)
+      expect(text).toContain("parcel_awaiting_return")
       expect(text).not.toContain("Seq Scan")
     }
   })
