@@ -46,14 +46,36 @@ export const paged = async <DB, TB extends keyof DB, O>(
 }
 
 /**
+ * How many rows of its list a page reads from each source of a union (`keysetUnionBranch`): the rows before it when it
+ * is asked by number, the page, and one more to tell whether rows follow.
+ */
+export const rowsToRead = (page: PageRequest): number => (typeof page === "number" ? (pageNumberOf(page) - 1) * PAGE_SIZE : 0) + PAGE_SIZE + 1
+
+/**
+ * One source of a list read as a union of disjoint sources (a user's parcels as receiver and as the friend who picks
+ * up): only the rows `page` can need, from the source's own index in the list order (after the cursor, newest first),
+ * so a page never reads a whole history. The planner reads a union of plain sources into a sort of all their rows
+ * (no merge of the ordered indexes), hence the limit in each.
+ */
+export const keysetUnionBranch = <DB, TB extends keyof DB, O>(
+  source: SelectQueryBuilder<DB, TB, O>, page: PageRequest, key: KeyColumns = CREATED
+): SelectQueryBuilder<DB, TB, O> => {
+  const { at, id } = refs(key)
+  return (typeof page === "number" ? source : source.where(afterKey({ at, id }, page.after)))
+    .orderBy(at, "desc").orderBy(id).limit(rowsToRead(page))
+}
+
+/**
  * One page of `filtered` in the list order over `key`: `rows` selects the page's columns; the order, the start and the
- * count are this function's.
+ * count are this function's. The count is of `counted` when given (the whole list, where `filtered` reads only the
+ * rows the page needs of each source).
  */
 export const keysetPaged = async <DB, TB extends keyof DB, O>(
   filtered: SelectQueryBuilder<DB, TB, {}>,
   page: PageRequest,
   rows: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>,
-  key: KeyColumns = CREATED
+  key: KeyColumns = CREATED,
+  counted: SelectQueryBuilder<DB, TB, {}> = filtered
 ): Promise<Page<O>> => {
   const { at, id } = refs(key)
   const started = typeof page === "number" ? filtered : filtered.where(afterKey({ at, id }, page.after))
@@ -62,7 +84,7 @@ export const keysetPaged = async <DB, TB extends keyof DB, O>(
   const pageRows = async () => (await (typeof page === "number" ? read.offset((pageNumberOf(page) - 1) * PAGE_SIZE) : read).execute()) as unknown as ReadonlyArray<O & { page_at: string; page_id: string }>
   const [found, count] = await Promise.all([
     pageRows(),
-    typeof page === "number" ? filtered.select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow() : Promise.resolve(undefined)
+    typeof page === "number" ? counted.select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow() : Promise.resolve(undefined)
   ])
   const answered = pageFrom(found, (r) => ({ at: r.page_at, id: r.page_id }), page, count === undefined ? undefined : Number((count as { n: string }).n))
   return { ...answered, results: answered.results.map(({ page_at: _at, page_id: _id, ...row }) => row as unknown as O) }

@@ -25,9 +25,18 @@ export interface PlaceFacts {
   readonly shelf: string | null
 }
 
+/** What of an order names its places. */
+export interface PlacedOrder {
+  readonly buildingId: string | null
+  readonly toTakeId: string | null
+  readonly worksiteId: string
+}
+
 export class ErrandParties extends Context.Service<ErrandParties, {
   byId(userId: string): Effect.Effect<ErrandPerson | undefined>
   byOpenid(openid: string): Effect.Effect<ErrandPerson | undefined>
+  /** Each of these openids' person, as `byOpenid` finds it (one read for a list's page). */
+  byOpenids(openids: ReadonlyArray<string>): Effect.Effect<ReadonlyMap<string, ErrandPerson>>
   /**
    * Moves the parcel only if it is still in `from`; `runnerOpenid` sets (a string) or clears (null) the
    * runner who may collect it, undefined leaves it. False when the parcel was elsewhere.
@@ -36,5 +45,7 @@ export class ErrandParties extends Context.Service<ErrandParties, {
   /** The id of the type-1 order still running (not cancelled or completed) for this parcel, if any. */
   openOrderOfParcel(parcelId: string): Effect.Effect<string | undefined>
   /** The names of the order's building and, when it has a parcel to collect, its station (the worksite) and the parcel's shelf tag. */
-  placeFacts(order: { readonly buildingId: string | null; readonly toTakeId: string | null; readonly worksiteId: string }): Effect.Effect<PlaceFacts>
+  placeFacts(order: PlacedOrder): Effect.Effect<PlaceFacts>
+  /** `placeFacts` of each of these orders, in their order (a list's page in one read per kind of place). */
+  placeFactsOf(orders: ReadonlyArray<PlacedOrder>): Effect.Effect<ReadonlyArray<PlaceFacts>>
 }>()("station/ErrandParties") {}

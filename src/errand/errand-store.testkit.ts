@@ -11,7 +11,7 @@ import { TradeStore } from "../payment/trade-store"
 import type { LedgerEntry } from "../wallet/ledger"
 import { keyOf, pageOfList, type Page, type PageRequest } from "../shared/paging"
 import { WalletStore } from "../wallet/wallet-store"
-import { ErrandParties, type ErrandPerson } from "./errand-parties"
+import { ErrandParties, type ErrandPerson, type PlaceFacts, type PlacedOrder } from "./errand-parties"
 import { NoticePreferences } from "../notice/notice-store"
 import { memoryNoticePreferences } from "../notice/notice-store.testkit"
 import { CreditStore, ErrandStore, type CreditEntry, type ErrandOrderRecord, type StatusGroup } from "./errand-store"
@@ -72,14 +72,18 @@ export const memoryParties = (people: ReadonlyArray<ErrandPerson>, orders: Map<s
   const parcels = new Map<string, { status: number; runnerOpenid: string | null }>()
   /** Names of places: buildings by id, stations by worksite id, shelf tags by parcel id. */
   const places = { buildings: new Map<string, string>(), stations: new Map<string, string>(), shelves: new Map<string, string>() }
+  const factsOf = (o: PlacedOrder): PlaceFacts => ({
+    buildingName: (o.buildingId && places.buildings.get(o.buildingId)) || null,
+    station: o.toTakeId ? places.stations.get(o.worksiteId) ?? null : null,
+    shelf: (o.toTakeId && places.shelves.get(o.toTakeId)) || null
+  })
+  const byOpenid = (openid: string) => people.find((p) => p.openid === openid)
   const port = ErrandParties.of({
-    placeFacts: (o) => Effect.sync(() => ({
-      buildingName: (o.buildingId && places.buildings.get(o.buildingId)) || null,
-      station: o.toTakeId ? places.stations.get(o.worksiteId) ?? null : null,
-      shelf: (o.toTakeId && places.shelves.get(o.toTakeId)) || null
-    })),
+    placeFacts: (o) => Effect.sync(() => factsOf(o)),
+    placeFactsOf: (os) => Effect.sync(() => os.map(factsOf)),
     byId: (id) => Effect.sync(() => people.find((p) => p.id === id)),
-    byOpenid: (openid) => Effect.sync(() => people.find((p) => p.openid === openid)),
+    byOpenid: (openid) => Effect.sync(() => byOpenid(openid)),
+    byOpenids: (openids) => Effect.sync(() => new Map(openids.flatMap((o) => { const p = byOpenid(o); return p ? [[o, p] as const] : [] }))),
     moveParcel: (id, from, to, runnerOpenid) =>
       Effect.sync(() => {
         const p = parcels.get(id)

@@ -75,10 +75,15 @@ export const orderViewOf = Effect.fn("orderViewOf")(function* (actor: Pick<Actor
   return yield* viewAs(order, viewerRole(order, yield* viewerOf(actor)))
 })
 
-/** Orders as their caller may see them (a list, the hall). */
+/** Orders as their caller may see them (a list, the hall): their places and requesters read for all of them at once. */
 export const orderViewsOf = Effect.fn("orderViewsOf")(function* (actor: Pick<Actor, "openid" | "userId">, orders: ReadonlyArray<ErrandOrderRecord>) {
   const viewer = yield* viewerOf(actor)
-  return yield* Effect.forEach(orders, (o) => viewAs(o, viewerRole(o, viewer)))
+  const parties = yield* ErrandParties
+  const roles = orders.map((o) => viewerRole(o, viewer))
+  const facts = yield* parties.placeFactsOf(orders)
+  const contacts = [...new Set(orders.filter((_, i) => seesContact(roles[i]!)).map((o) => o.openid))]
+  const requesters = contacts.length > 0 ? yield* parties.byOpenids(contacts) : new Map<string, ErrandPerson>()
+  return orders.map((o, i) => orderViewFor(o, roles[i]!, facts[i]!, seesContact(roles[i]!) ? requesters.get(o.openid) : undefined))
 })
 
 /** The order as the hall sees it (the hall's live event `paotuiOrderAdd`). */

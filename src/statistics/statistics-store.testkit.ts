@@ -9,7 +9,7 @@ import { outcome, recordingPorts } from "../shared/ports.testkit"
 import type { Employee } from "../staff/employee"
 import { EmployeeStore } from "../staff/staff-store"
 import type { Worksite } from "../staff/worksite"
-import { figuresOf, type Figures, type Population, type StatisticsSite } from "./figures"
+import { figuresOf, sumFigures, type Figures, type Population, type StatisticsSite } from "./figures"
 import type { ReportKey } from "./report-key"
 import { ReportKeys, StatisticsSettings, StatisticsStore, type SiteDayCounts, type StoredDay } from "./statistics-store"
 
@@ -63,6 +63,13 @@ export const statisticsWorld = (options: StatisticsWorldOptions = {}) => {
       storedDays: (ids, from, to) => Effect.sync(() => {
         storedAsked.push([from, to])
         return stored.filter((s) => ids.includes(s.worksiteId) && s.day >= from && s.day < to)
+      }),
+      storedTotals: (ids, from, to) => Effect.sync(() => {
+        storedAsked.push([from, to])
+        return ids.flatMap((worksiteId) => {
+          const held = stored.filter((s) => s.worksiteId === worksiteId && s.day >= from && s.day < to)
+          return held.length === 0 ? [] : [{ worksiteId, figures: sumFigures(held.map((s) => s.figures)), days: held.map((s) => s.day) }]
+        })
       }),
       storedDay: (id) => Effect.succeed(stored.find((s) => s.id === id)),
       storeDay: (d) => Effect.sync(() => {

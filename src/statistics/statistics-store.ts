@@ -21,6 +21,13 @@ export interface StoredDay {
   readonly computedAt: Date
 }
 
+/** A worksite's stored days of a range summed: the figures added up, and which days they are. */
+export interface StoredTotal {
+  readonly worksiteId: string
+  readonly figures: Figures
+  readonly days: ReadonlyArray<string>
+}
+
 export type StoreOutcome = "inserted" | "updated" | "unchanged"
 
 export class StatisticsStore extends Context.Service<StatisticsStore, {
@@ -34,6 +41,8 @@ export class StatisticsStore extends Context.Service<StatisticsStore, {
   unboundFollowers(): Effect.Effect<number>
   /** The stored days of these worksites from `from` (inclusive) to `to` (exclusive). */
   storedDays(worksiteIds: ReadonlyArray<string>, from: string, to: string): Effect.Effect<ReadonlyArray<StoredDay>>
+  /** The stored days of these worksites from `from` (inclusive) to `to` (exclusive), summed per worksite (a worksite with none is left out). */
+  storedTotals(worksiteIds: ReadonlyArray<string>, from: string, to: string): Effect.Effect<ReadonlyArray<StoredTotal>>
   storedDay(id: string): Effect.Effect<StoredDay | undefined>
   /** Writes a worksite's day (one per worksite and day: an existing one keeps its id); unchanged when its figures were these already. */
   storeDay(day: StoredDay): Effect.Effect<{ readonly id: string; readonly outcome: StoreOutcome }>

@@ -1,7 +1,8 @@
 /** ParcelStore, People and Catalogue over Postgres. */
 import { Effect } from "effect"
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely"
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely"
 import type { ParcelStatus } from "#src/parcel/parcel"
+import type { PageRequest } from "#src/shared/paging"
 import {
   Catalogue, ParcelStore, People, type CheckInFollowUps, type CheckInOutcome, type CollectParcel, type ParcelDraft, type ParcelRecord,
   type Person
@@ -9,7 +10,7 @@ import {
 import { TAG_MAX, TAG_MIN } from "#src/parcel/storage-code"
 import { isUniqueViolation, RetryableConflict } from "../retryable"
 import type { DB } from "../schema"
-import { keysetPaged, PAGE_SIZE } from "../paging"
+import { keysetPaged, keysetUnionBranch, PAGE_SIZE } from "../paging"
 import { query } from "./query"
 
 const toParcel = (r: Selectable<DB["parcel"]>): ParcelRecord => ({
@@ -30,10 +31,22 @@ const openErrandNo = (eb: ExpressionBuilder<DB, "parcel">) =>
   eb.selectFrom("errand_order").select("errand_order.order_no").whereRef("errand_order.to_take_id", "=", "parcel.id")
     .where("errand_order.status", "not in", [4, 100]).orderBy("errand_order.created_at", "desc").limit(1).as("paotui_order_no")
 
-/** The parcels the user receives, and those they were chosen to pick up, in these statuses. */
-const heldBy = (db: Kysely<DB>, userId: string, statuses: ReadonlyArray<ParcelStatus>) =>
-  db.selectFrom("parcel").where("status", "in", statuses.length ? statuses : [-1])
-    .where((eb) => eb.or([eb("receiver_id", "=", userId), eb("agent_id", "=", userId)]))
+/**
+ * The parcels the user receives, and those they were chosen to pick up, in these statuses (at this worksite, when one
+ * is named): one source per role, each read through its own index (receiver or agent, status, newest first). With
+ * `page`, each source gives only the rows that page needs. An `or` of the two columns read the user's whole history
+ * through a bitmap and sorted it, for every page and its count.
+ */
+const heldBy = (db: Kysely<DB>, userId: string, statuses: ReadonlyArray<ParcelStatus>, worksiteId?: string, page?: PageRequest) => {
+  const of = (q: SelectQueryBuilder<DB, "parcel", {}>) => {
+    const filtered = q.selectAll().where("status", "in", statuses.length ? statuses : [-1])
+      .$if(worksiteId !== undefined, (w) => w.where("worksite_id", "=", worksiteId!))
+    return page === undefined ? filtered : keysetUnionBranch(filtered, page)
+  }
+  const received = of(db.selectFrom("parcel").where("receiver_id", "=", userId))
+  const picking = of(db.selectFrom("parcel").where("agent_id", "=", userId).where("receiver_id", "is distinct from", userId))
+  return db.selectFrom(db.selectFrom(received.as("received")).selectAll().unionAll(db.selectFrom(picking.as("picking")).selectAll()).as("parcel"))
+}
 
 /**
  * One call, one round trip (see migrations/2026-11-23T1100-check-in-statement.ts, the one place the
@@ -95,8 +108,8 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
   findToCollect: (id) =>
     query(() => db.selectFrom("parcel").selectAll("parcel").select(openErrandNo).where("parcel.id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toCollectParcel(r))),
   listForHolder: (userId, statuses, page, worksiteId) =>
-    query(() => keysetPaged(heldBy(db, userId, statuses).$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!)), page,
-      (q) => q.selectAll("parcel").select(openErrandNo), { at: "parcel.created_at", id: "parcel.id" }))
+    query(() => keysetPaged(heldBy(db, userId, statuses, worksiteId, page), page,
+      (q) => q.selectAll("parcel").select(openErrandNo), { at: "parcel.created_at", id: "parcel.id" }, heldBy(db, userId, statuses, worksiteId)))
       .pipe(Effect.map((p) => ({ ...p, results: p.results.map(toCollectParcel) }))),
   moveWithAgent: (id, from, to, agent) =>
     query(() => db.updateTable("parcel")
@@ -113,8 +126,7 @@ export const parcelStore = (db: Kysely<DB>) => ParcelStore.of({
         selfSignAble: w?.self_sign_able ?? false, paotuiAble: w?.paotui_able ?? false, shortName: w?.short_name ?? "", servicePhone: w?.service_phone ?? ""
       }))),
   countForHolder: (userId, statuses, worksiteId) =>
-    query(() => heldBy(db, userId, statuses).$if(worksiteId !== undefined, (q) => q.where("worksite_id", "=", worksiteId!))
-      .select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow())
+    query(() => heldBy(db, userId, statuses, worksiteId).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow())
       .pipe(Effect.map((r) => Number(r.n))),
   recordSafekeepPaid: (id, deltaFen) =>
     query(() => db.updateTable("parcel").set((eb) => ({ safekeep_paid: eb("safekeep_paid", "+", deltaFen) })).where("id", "=", id)

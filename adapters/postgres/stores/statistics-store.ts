@@ -10,7 +10,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from "kysely"
 import type { DaySpan } from "#src/statistics/days"
 import { FIGURE_KEYS, type CountKey, type FigureKey, type Figures } from "#src/statistics/figures"
 import type { ReportKey } from "#src/statistics/report-key"
-import { ReportKeys, StatisticsStore, type SiteDayCounts, type StoredDay } from "#src/statistics/statistics-store"
+import { ReportKeys, StatisticsStore, type SiteDayCounts, type StoredDay, type StoredTotal } from "#src/statistics/statistics-store"
 import type { DB } from "../schema"
 import { query } from "./query"
 
@@ -151,6 +151,18 @@ export const statisticsStore = (db: Kysely<DB>) => {
       worksiteIds.length === 0 ? Effect.succeed([]) :
       query(() => stored().where("worksite_id", "in", [...worksiteIds]).where(sql<boolean>`day >= ${from}::date and day < ${to}::date`)
         .orderBy("day").orderBy("worksite_id").execute()).pipe(Effect.map((rows) => rows.map(toStoredDay))),
+    storedTotals: (worksiteIds, from, to) =>
+      worksiteIds.length === 0 ? Effect.succeed([]) :
+      query(() => db.selectFrom("daily_statistics").select("worksite_id")
+        .select(FIGURE_KEYS.map((k) => sql<string>`sum(${sql.ref(FIGURE_COLUMNS[k])})`.as(k)))
+        .select(sql<string>`string_agg(to_char(day, 'YYYY-MM-DD'), ',' order by day)`.as("days"))
+        .where("worksite_id", "in", [...worksiteIds]).where(sql<boolean>`day >= ${from}::date and day < ${to}::date`)
+        .groupBy("worksite_id").orderBy("worksite_id").execute())
+        .pipe(Effect.map((rows) => rows.map((r): StoredTotal => ({
+          worksiteId: r.worksite_id,
+          figures: Object.fromEntries(FIGURE_KEYS.map((k) => [k, Number((r as unknown as Record<FigureKey, string>)[k])])) as unknown as Figures,
+          days: r.days.split(",")
+        })))),
     storedDay: (id) => query(() => stored().where("id", "=", id).executeTakeFirst()).pipe(Effect.map((r) => r && toStoredDay(r))),
     storeDay: (d) =>
       query(async () => {
