@@ -41,7 +41,6 @@ export const EXCLUDED_COLUMNS: Readonly<Record<string, Readonly<Record<string, s
   article_code: { code_hash: "a secret: the article code is never logged (the log says it was issued)" },
   outbox: {
     id: "a serial id without business meaning: rows are keyed by their content",
-    created_at: "written by the database clock when the message is queued, not by the operation's time",
     attempts: "delivery state: a replay marks its messages as not sent",
     next_attempt_at: "delivery state: a replay marks its messages as not sent",
     sent_at: "delivery state: a replay marks its messages as not sent",

@@ -23,6 +23,7 @@ import { PayIn } from "#src/payment/pay-in"
 import { messages as tradeMessages, TradeKind, type Trade } from "#src/payment/trade"
 import { TradeStore } from "#src/payment/trade-store"
 import { replayPruneTrades } from "#src/payment/trade-retention"
+import { replayPruneMessages } from "#src/support/message-retention"
 import { reviewAuth, submitAuthWith, unverifySelf } from "#src/profile/use-cases"
 import { bindRecorded } from "#src/staff/use-cases"
 import { NotFound } from "#src/shared/errors"
@@ -511,6 +512,8 @@ const replayers: { readonly [K in OperationName]: Replayer<K> } = {
     (t) => ({ tradeNo: t?.tradeNo, status: t?.status }), undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
   // the same batch at the logged cutoff: the expired trades of the replayed database are the logged ones
   pruneTrades: replayer(operations.pruneTrades, replayPruneTrades, (r) => ({ ...r }), undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
+  // the messages through the logged time: the replayed database holds the same ones, without their delivery marks
+  pruneMessages: replayer(operations.pruneMessages, replayPruneMessages, (r) => ({ ...r }), undefined, (op) => op.actorOpenid !== SYSTEM_ACTOR),
   // the row as it was stored (the file itself is not in the log: the replaying server serves none)
   uploadImage: replayer(operations.uploadImage,
     (input, actor, expected) => Effect.all([Clock.use((c) => c.now), Ids.use((i) => i.next)]).pipe(

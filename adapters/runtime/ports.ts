@@ -25,6 +25,7 @@ import { Catalogue, ParcelStore, People, QrSigner } from "#src/parcel/parcel-sto
 import { PayIn } from "#src/payment/pay-in"
 import { TradeStore } from "#src/payment/trade-store"
 import { ExpiredTrades } from "#src/payment/trade-retention"
+import { QueuedMessages } from "#src/support/message-retention"
 import { CaptchaCodes, CaptchaStore } from "#src/profile/captcha-store"
 import { ProfileStore } from "#src/profile/profile-store"
 import { Printer, WaybillRenderer } from "#src/sending/printer"
@@ -63,7 +64,7 @@ import { errandStore } from "../postgres/stores/errand-store"
 import { catalogue, parcelStore, people } from "../postgres/stores/parcel-store"
 import { profileStore } from "../postgres/stores/profile-store"
 import { doorPickupSendOrders, sendStore } from "../postgres/stores/send-store"
-import { opsLog, outbox } from "../postgres/stores/shared-stores"
+import { opsLog, outbox, queuedMessages } from "../postgres/stores/shared-stores"
 import { employeesByUnionid, employeeStore, loginGuard } from "../postgres/stores/staff-store"
 import { teamStore } from "../postgres/stores/team-store"
 import { expiredTrades, tradeStore } from "../postgres/stores/trade-store"
@@ -129,6 +130,7 @@ export const ports = [
   perTransaction(EmployeesByUnionid, ({ db }) => employeesByUnionid(db)),
   perTransaction(TradeStore, ({ db }) => tradeStore(db)),
   perTransaction(ExpiredTrades, ({ db }) => expiredTrades(db)),
+  perTransaction(QueuedMessages, ({ db }) => queuedMessages(db)),
   perTransaction(ErrandStore, ({ db }) => errandStore(db)),
   perTransaction(CreditStore, ({ db }) => creditStore(db)),
   perTransaction(ErrandParties, ({ db }) => errandParties(db)),

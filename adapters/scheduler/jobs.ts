@@ -15,6 +15,7 @@ import { logOperation } from "#src/shared/operation"
 import { dueReturnReminders, remindReturn, REMIND_OUTCOMES } from "#src/parcel/return-reminder"
 import { dueTrades } from "#src/payment/use-cases"
 import { pruneExpiredTrades } from "#src/payment/trade-retention"
+import { pruneSentMessages, sentMessageCutoff } from "#src/support/message-retention"
 import { expirePrepay } from "#src/settlement/settlements"
 import { duePicturePurges, purgePostPictures, PURGE_OUTCOMES } from "#src/circle/picture-purge"
 import { dueUnacceptedErrands, dueUnpaidErrands, voidUnacceptedErrand, voidUnpaidErrand, type VoidOutcome } from "#src/errand/ordering"
@@ -22,6 +23,7 @@ import { dueStatisticsDays, storeStatisticsDay, STORE_DAY_OUTCOMES } from "#src/
 import { purgeExpiredKeys } from "../http/idempotency"
 import { purgeSeenNonces } from "../payments/notice-nonces"
 import { prune, PRUNE_BATCH } from "../postgres/retention"
+import { purgeCaptchaSms } from "../postgres/stores/shared-stores"
 import { logger } from "../http/logger"
 import type { DB } from "../postgres/schema"
 import type { Runtime, StationServices } from "../runtime"
@@ -168,6 +170,16 @@ export const jobs: ReadonlyArray<Job> = [
       let trades = 0
       for (let gone = PRUNE_BATCH; gone === PRUNE_BATCH; trades += gone) gone = valueOf(await runtime.run(pruneExpiredTrades(PRUNE_BATCH), { now }))
       return { trades }
+    }
+  },
+  {
+    name: "prune-sent-messages",
+    description: "delete outbox messages queued more than 90 days ago and done (sent, given up), oldest first up to the first not done, about 1,000 a transaction, each batch logged for replay; captcha SMS 1,000 a statement",
+    everyMs: 60 * MINUTE,
+    run: async (runtime, now) => {
+      let messages = 0
+      for (let gone = PRUNE_BATCH; gone >= PRUNE_BATCH; messages += gone) gone = valueOf(await runtime.run(pruneSentMessages(PRUNE_BATCH), { now }))
+      return { messages, captchaSms: await purgeCaptchaSms(runtime.db, sentMessageCutoff(now), PRUNE_BATCH) }
     }
   },
   {

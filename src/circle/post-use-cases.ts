@@ -75,7 +75,7 @@ export const callTeammate = Effect.fn("callTeammate")(function* (actor: Actor, i
   if (!(yield* reactions.called(id, actor.openid))) return yield* new StateConflict({ message: reactionMessages.notCalled })
   const now = yield* (yield* Clock).now
   if (!(yield* reactions.markSent(id, actor.openid, now))) return yield* new StateConflict({ message: reactionMessages.alreadySent })
-  yield* (yield* Outbox).enqueue(teammateContactMessage(teammate, actor.openid))
+  yield* (yield* Outbox).enqueue(teammateContactMessage(teammate, actor.openid), now)
   const interest = yield* reactions.addInterest(id)
   yield* logOperation(CallTeammateOperation, actor.openid, now, { id }, { id, interest })
   return interest
@@ -98,7 +98,7 @@ export const askContact = Effect.fn("askContact")(function* (viewer: Viewer, id:
     return yield* new LimitReached({ message: limitMessages.contacts })
   }
   yield* posts.addContact({ id: yield* (yield* Ids).next, targetId: id, requesterId: viewer.userId, at: now })
-  yield* (yield* Outbox).enqueue(itemContactMessage(item, contact, viewer.openid))
+  yield* (yield* Outbox).enqueue(itemContactMessage(item, contact, viewer.openid), now)
   yield* logOperation(AskContactOperation, viewer.openid, now, { id }, { id })
 })
 

@@ -185,19 +185,20 @@ const applied = Effect.fnUntraced(function* (order: ErrandOrderRecord, actor: Er
   // when a sending use case leads (sendMoved), the send order's events and messages tell the same parties
   if (!options.sendMoved) {
     yield* publish(order, next, decided, person, sendOrder)
-    yield* tellParties(order, next, decided.edge, actor.role, person)
+    yield* tellParties(order, next, decided.edge, actor.role, person, now)
   }
   return next
 })
 
 /** The step's template messages (status-notice.ts) to the requester and the runner, each unless they turned them off. */
 const tellParties = Effect.fnUntraced(function* (
-  before: ErrandOrderRecord, after: ErrandOrderRecord, edge: Edge, role: Role, person: (openid: string) => Effect.Effect<ErrandPerson | undefined, never, ErrandParties>
+  before: ErrandOrderRecord, after: ErrandOrderRecord, edge: Edge, role: Role, person: (openid: string) => Effect.Effect<ErrandPerson | undefined, never, ErrandParties>,
+  at: Date
 ) {
   for (const notice of errandNotices(after, edge, role)) {
     const openid = notice.to === "requester" ? after.openid : (before.accept ?? after.accept)?.openid
     const user = openid ? yield* person(openid) : undefined
-    yield* notify(user && { userId: user.id, openid: user.openid }, "errandStatus", ERRAND_STATUS_TEMPLATE, notice.params)
+    yield* notify(user && { userId: user.id, openid: user.openid }, "errandStatus", ERRAND_STATUS_TEMPLATE, notice.params, at)
   }
 })
 

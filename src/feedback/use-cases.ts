@@ -93,7 +93,7 @@ export const replySuggestion = Effect.fn("replySuggestion")(function* (actor: Ac
   if (!(yield* (yield* FeedbackStore).reply(reply, suggestion.status, to))) return yield* new StateConflict({ message: feedbackMessages.handled })
   if (reply.byStaff) {
     const author = yield* (yield* People).findById(suggestion.userId)
-    if (author) yield* (yield* Outbox).enqueue({ channel: "template", to: author.openid, template: "suggestionReplied", params: { title: suggestion.title, content: reply.content } })
+    if (author) yield* (yield* Outbox).enqueue({ channel: "template", to: author.openid, template: "suggestionReplied", params: { title: suggestion.title, content: reply.content } }, now)
     yield* (yield* Events).publish({ room: { user: suggestion.userId }, name: "suggestionReplied", payload: { _id: id, status: to } })
   }
   yield* logOperation(ReplySuggestionOperation, actor.openid, now, { id, content: reply.content }, { replyId: reply.id, status: to })
@@ -139,7 +139,7 @@ export const answerUser = Effect.fn("answerUser")(function* (actor: Actor, openi
   }
   const answer = { id: yield* (yield* Ids).next, fromUserId: actor.userId, toUserId: person.id, content: content!.trim(), createdAt: now }
   yield* store.addAnswer(answer)
-  yield* (yield* Outbox).enqueue({ channel: "template", to: person.openid, template: "userAnswer", params: { content: answer.content } })
+  yield* (yield* Outbox).enqueue({ channel: "template", to: person.openid, template: "userAnswer", params: { content: answer.content } }, now)
   yield* logOperation(AnswerUserOperation, actor.openid, now, { openid: person.openid, content: answer.content }, { id: answer.id })
   return answer
 })

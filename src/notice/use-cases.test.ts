@@ -48,21 +48,23 @@ describe("notify", () => {
 
   it.each(NOTICE_KINDS)("puts a %s template message in the outbox while the kind is on", async (kind) => {
     const { run, ports } = setup({ u1: NOTICE_KINDS.filter((k) => k !== kind) })
-    expect(await run(notify(to, kind, "t", { a: "1" }))).toEqual({ ok: true, value: true })
+    const at = new Date(NOW.getTime() - 5_000)
+    expect(await run(notify(to, kind, "t", { a: "1" }, at))).toEqual({ ok: true, value: true })
     expect(ports.outbox).toEqual([{ channel: "template", to: "o1", template: "t", params: { a: "1" } }])
+    expect(ports.queuedAt).toEqual([at])
   })
 
   it.each(NOTICE_KINDS)("writes nothing when the recipient turned %s off", async (kind) => {
     const { run, ports } = setup({ u1: [kind] })
-    expect(await run(notify(to, kind, "t", {}))).toEqual({ ok: true, value: false })
+    expect(await run(notify(to, kind, "t", {}, NOW))).toEqual({ ok: true, value: false })
     expect(ports.outbox).toEqual([])
   })
 
   it("writes nothing for nobody or a user without an openid; another user's switch does not count", async () => {
     const { run, ports } = setup({ u2: ["arrival"] })
-    expect(await run(notify(undefined, "arrival", "t", {}))).toEqual({ ok: true, value: false })
-    expect(await run(notify({ userId: "u1", openid: "" }, "arrival", "t", {}))).toEqual({ ok: true, value: false })
-    expect(await run(notify(to, "arrival", "t", {}))).toEqual({ ok: true, value: true })
+    expect(await run(notify(undefined, "arrival", "t", {}, NOW))).toEqual({ ok: true, value: false })
+    expect(await run(notify({ userId: "u1", openid: "" }, "arrival", "t", {}, NOW))).toEqual({ ok: true, value: false })
+    expect(await run(notify(to, "arrival", "t", {}, NOW))).toEqual({ ok: true, value: true })
     expect(ports.outbox).toHaveLength(1)
   })
 })

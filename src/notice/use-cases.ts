@@ -44,9 +44,14 @@ export const wantsNotice = Effect.fn("wantsNotice")(function* (to: NoticeRecipie
   return !(yield* (yield* NoticePreferences).offKinds(to.userId)).includes(kind)
 })
 
-/** Puts a template message of this kind in the outbox unless the recipient turned the kind off; answers whether it did. */
-export const notify = Effect.fn("notify")(function* (to: NoticeRecipient | undefined, kind: NoticeKind, template: string, params: Readonly<Record<string, string>>) {
+/**
+ * Puts a template message of this kind in the outbox, dated `at` (the operation's time), unless the recipient turned the
+ * kind off; answers whether it did.
+ */
+export const notify = Effect.fn("notify")(function* (
+  to: NoticeRecipient | undefined, kind: NoticeKind, template: string, params: Readonly<Record<string, string>>, at: Date
+) {
   if (!to || !(yield* wantsNotice(to, kind))) return false
-  yield* (yield* Outbox).enqueue({ channel: "template", to: to.openid, template, params })
+  yield* (yield* Outbox).enqueue({ channel: "template", to: to.openid, template, params }, at)
   return true
 })

@@ -28,6 +28,7 @@ import {
 } from "../profile/use-cases"
 import { SetNoticeOperation } from "../notice/use-cases"
 import { ChargeSmsOperation, SmsCreditOperation } from "../support/use-cases"
+import { PruneMessagesOperation } from "../support/message-retention"
 import { AnswerUserOperation, HandleSuggestionOperation, ReplySuggestionOperation, SubmitSuggestionOperation } from "../feedback/use-cases"
 import { IssueArticleCodeOperation } from "../home/article-code"
 import { ShortenOperation } from "../home/short-url"
@@ -114,6 +115,7 @@ export const operations = {
   // support
   smsCredit: SmsCreditOperation,
   chargeSms: ChargeSmsOperation,
+  pruneMessages: PruneMessagesOperation,
   // feedback
   answerUser: AnswerUserOperation,
   handleSuggestion: HandleSuggestionOperation,

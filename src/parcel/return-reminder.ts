@@ -66,7 +66,7 @@ export const remindReturn = Effect.fn("remindReturn")(function* (parcelId: strin
   const sent = yield* notify(to, "returnReminder", RETURN_SOON_TEMPLATE, {
     company: parcel.expressCompanyName, code: storageCode(parcel.storageNo, parcel.tag),
     returnAt: shanghaiMinute(new Date(parcel.createdAt.getTime() + RETURN_AFTER_MS))
-  })
+  }, now)
   if (sent) yield* reminders.markSent(parcel.id)
   yield* logOperation(RemindReturnOperation, SYSTEM_ACTOR, now, { id: parcel.id }, { sent })
   return (sent ? "reminded" : "silenced") as RemindOutcome

@@ -186,7 +186,7 @@ export const sendCaptcha = Effect.fn("sendCaptcha")(function* (actor: Actor, pho
   const codes = yield* CaptchaCodes
   const code = yield* codes.next
   yield* store.insert(actor.userId, issueCaptcha(p, yield* codes.hash(p, code), sentAt), address)
-  yield* (yield* Outbox).enqueue({ channel: "sms", to: p, template: "captcha", params: { code } })
+  yield* (yield* Outbox).enqueue({ channel: "sms", to: p, template: "captcha", params: { code } }, sentAt)
   return { resendSeconds: RESEND_GAP_SECONDS }
 })
 

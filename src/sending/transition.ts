@@ -135,7 +135,7 @@ export const transitionUnlessMovedOn = Effect.fn("sendTransition")(function* (or
   yield* publish(next, decided.events)
   yield* publishToScan(order, next)
   const notice = sendNotice(next, action.type)
-  if (notice) yield* notify({ userId: next.senderId, openid: next.senderOpenid }, "sendStatus", SEND_STATUS_TEMPLATE, notice)
+  if (notice) yield* notify({ userId: next.senderId, openid: next.senderOpenid }, "sendStatus", SEND_STATUS_TEMPLATE, notice, at)
   return { order: next, message: decided.message }
 })
 

@@ -22,6 +22,8 @@ export const actor = (over: Partial<Actor> = {}): Actor => ({ userId: "u1", open
 export const recordingPorts = (now: Date | (() => Date), ids: ReadonlyArray<string> = ["id-1", "id-2", "id-3"]) => {
   const events: Array<LiveEvent> = []
   const outbox: Array<OutgoingMessage> = []
+  /** When each message of `outbox` was dated, in the same order. */
+  const queuedAt: Array<Date> = []
   const ops: Array<StationOperation> = []
   let next = 0
   const provide = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
@@ -29,8 +31,11 @@ export const recordingPorts = (now: Date | (() => Date), ids: ReadonlyArray<stri
       Effect.provideService(Clock, { now: Effect.sync(() => typeof now === "function" ? now() : now) }),
       Effect.provideService(Ids, { next: Effect.sync(() => ids[next++] ?? `id-${next}`) }),
       Effect.provideService(Events, { publish: (event) => Effect.sync(() => void events.push(event)) }),
-      Effect.provideService(Outbox, { enqueue: (message) => Effect.sync(() => void outbox.push(message)) }),
+      Effect.provideService(Outbox, { enqueue: (message, at) => Effect.sync(() => {
+        outbox.push(message)
+        queuedAt.push(at)
+      }) }),
       Effect.provideService(OpsLog, { append: (operation) => Effect.sync(() => void ops.push(operation)) })
     )
-  return { events, outbox, ops, provide }
+  return { events, outbox, queuedAt, ops, provide }
 }

@@ -36,7 +36,8 @@ export interface OutgoingMessage {
 }
 
 export class Outbox extends Context.Service<Outbox, {
-  enqueue(message: OutgoingMessage): Effect.Effect<void>
+  /** Queues the message dated `at`, the time of the operation that sends it (so a replay dates it alike). */
+  enqueue(message: OutgoingMessage, at: Date): Effect.Effect<void>
 }>()("station/Outbox") {}
 
 /**
