@@ -48,6 +48,13 @@ export interface SiteDayFigures {
 
 const key = (worksiteId: string, day: string) => `${worksiteId} ${day}`
 
+/** The closed days among `days` as one span of stored records to read (the first, the day after the last), or none. */
+const closedSpan = (days: ReadonlyArray<string>, now: Date) => {
+  const closed = days.filter((d) => isClosed(d, now))
+  if (closed.length === 0) return undefined
+  return { from: closed.reduce((a, b) => (a < b ? a : b)), to: addDays(closed.reduce((a, b) => (a > b ? a : b)), 1) }
+}
+
 /**
  * The figures of these worksites on these days: a closed day's stored record, else counted from the records (today
  * up to now); a day after today has none yet.
@@ -56,10 +63,8 @@ export const figuresOfDays = Effect.fn("figuresOfDays")(function* (worksiteIds: 
   const store = yield* StatisticsStore
   const now = yield* (yield* Clock).now
   const today = todayAt(now)
-  const closed = days.filter((d) => isClosed(d, now))
-  const stored = closed.length > 0 && worksiteIds.length > 0
-    ? yield* store.storedDays(worksiteIds, closed.reduce((a, b) => (a < b ? a : b)), addDays(closed.reduce((a, b) => (a > b ? a : b)), 1))
-    : []
+  const span = worksiteIds.length > 0 ? closedSpan(days, now) : undefined
+  const stored = span ? yield* store.storedDays(worksiteIds, span.from, span.to) : []
   const storedBy = new Map(stored.map((s) => [key(s.worksiteId, s.day), s]))
   const toCount = days.filter((d) => d <= today && worksiteIds.some((w) => !storedBy.has(key(w, d))))
   const counted = toCount.length > 0 && worksiteIds.length > 0 ? yield* store.counts(toCount.map((d) => spanOf(d, now)), worksiteIds) : []
@@ -81,10 +86,8 @@ export const figuresOverDays = Effect.fn("figuresOverDays")(function* (worksiteI
   const store = yield* StatisticsStore
   const now = yield* (yield* Clock).now
   const today = todayAt(now)
-  const closed = days.filter((d) => isClosed(d, now))
-  const totals = closed.length > 0 && worksiteIds.length > 0
-    ? yield* store.storedTotals(worksiteIds, closed.reduce((a, b) => (a < b ? a : b)), addDays(closed.reduce((a, b) => (a > b ? a : b)), 1))
-    : []
+  const span = worksiteIds.length > 0 ? closedSpan(days, now) : undefined
+  const totals = span ? yield* store.storedTotals(worksiteIds, span.from, span.to) : []
   const stored = new Set(totals.flatMap((t) => t.days.map((d) => key(t.worksiteId, d))))
   const toCount = days.filter((d) => d <= today && worksiteIds.some((w) => !stored.has(key(w, d))))
   const counted = toCount.length > 0 && worksiteIds.length > 0 ? yield* store.counts(toCount.map((d) => spanOf(d, now)), worksiteIds) : []
