@@ -31,12 +31,30 @@ export interface LogWindow {
   readonly worksiteId?: string | undefined
 }
 
-/** Every logged operation in the window, in log order, read in batches so a long log never sits in memory. */
+/** The first and last `seq` of the lines at times in the window, by `ops_log_by_at`; undefined when it holds none. */
+const seqsWithin = async (db: Kysely<DB>, from: Date | undefined, to: Date | undefined) => {
+  // `offset 0` keeps the planner from reading min and max along the primary key, filtering every line before the window
+  const within = db.selectFrom("ops_log").select("seq")
+    .$if(from !== undefined, (q) => q.where("at", ">=", from!)).$if(to !== undefined, (q) => q.where("at", "<", to!)).offset(0)
+  const bounds = await db.selectFrom(within.as("w")).select((eb) => [eb.fn.min("w.seq").as("first"), eb.fn.max("w.seq").as("last")])
+    .executeTakeFirstOrThrow()
+  return bounds.first === null || bounds.last === null ? undefined : { first: String(bounds.first), last: String(bounds.last) }
+}
+
+/**
+ * Every logged operation in the window, in log order, read in batches so a long log never sits in memory. A window of
+ * times is walked between its first and last line (a line's time is its run's, so times and log order may differ a
+ * little: the lines between them at other times are skipped), not from the start of the log to its end.
+ */
 export async function* loggedOperations(db: Kysely<DB>, window: LogWindow = {}, batch = 1000): AsyncGenerator<LoggedOperation> {
-  let after: string | undefined
+  const timed = window.from !== undefined || window.to !== undefined
+  const seqs = timed ? await seqsWithin(db, window.from, window.to) : undefined
+  if (timed && !seqs) return
+  let after = seqs && String(BigInt(seqs.first) - 1n)
   for (;;) {
     const rows = await db.selectFrom("ops_log").selectAll()
       .$if(after !== undefined, (q) => q.where("seq", ">", after!))
+      .$if(seqs !== undefined, (q) => q.where("seq", "<=", seqs!.last))
       .$if(window.from !== undefined, (q) => q.where("at", ">=", window.from!))
       .$if(window.to !== undefined, (q) => q.where("at", "<", window.to!))
       .$if(window.worksiteId !== undefined, (q) => q.where("worksite_id", "=", window.worksiteId!))
