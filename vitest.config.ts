@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "app", include: ["specs/**/*.test.ts", "adapters/**/*.test.ts", "cli/**/*.test.ts", "test/**/*.test.ts"],
-          globalSetup: ["test/support/cli-bundle.setup.ts"]
+          globalSetup: ["test/support/cli-bundle.setup.ts", "test/support/blank-database.setup.ts"]
         }
       }
     ]

@@ -10,6 +10,7 @@ import { migrateToLatest, openDatabase, type Database } from "./postgres/databas
 import { RetryableConflict } from "./postgres/retryable"
 import { seedDemoCampus } from "./postgres/seed"
 import { Runtime } from "./runtime"
+import { blankMemory } from "../test/support/blank-database"
 
 const pgError = (code: string, constraint?: string) => Object.assign(new Error(`pg ${code}`), { code, constraint })
 
@@ -17,7 +18,7 @@ describe("runtime retries", () => {
   let database: Database
   let runtime: Runtime
   beforeAll(async () => {
-    database = await openDatabase({ kind: "memory" })
+    database = await openDatabase(blankMemory())
     await migrateToLatest(database.db)
     await seedDemoCampus(database.db)
     runtime = await Runtime.create(database)

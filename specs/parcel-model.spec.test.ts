@@ -28,6 +28,7 @@ import { paySignFor } from "#src/payment/use-cases"
 import { settleNotice } from "#src/settlement/settlements"
 import { jsonNotice } from "#src/payment/pay-in"
 import type { Actor } from "#src/shared/actor"
+import { blankMemory } from "../test/support/blank-database"
 
 const WORKSITE = "ws-xiyuan"
 const HOUR = 3_600_000
@@ -365,7 +366,7 @@ describe("the parcel to collect against the real store (model-based, PGlite)", (
   let real: Real
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: "memory" })
+    database = await openDatabase(blankMemory())
     await migrateToLatest(database.db)
     await seedDemoCampus(database.db)
     for (const p of people.slice(1)) {

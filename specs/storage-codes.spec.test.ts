@@ -13,6 +13,7 @@ import { Runtime } from "#adapters/runtime"
 import { messages } from "#src/parcel/check-in"
 import { checkIn } from "#src/parcel/use-cases"
 import type { Actor } from "#src/shared/actor"
+import { blankMemory } from "../test/support/blank-database"
 
 const TAGS = 9999
 const WORKSITE = "ws-xiyuan"
@@ -149,7 +150,7 @@ describe("storage tag allocation against the real store (model-based, PGlite)", 
   let station: Station
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: "memory" })
+    database = await openDatabase(blankMemory())
     await migrateToLatest(database.db)
     await seedDemoCampus(database.db)
     station = { runtime: await Runtime.create(database), db: database.db }

@@ -15,11 +15,12 @@ import { jsapiSignature, MessagingRefused } from "./messaging-app"
 import { REFRESH_BEFORE_MS, tokenCache } from "./token-cache"
 import { wechatMessagingApp, wechatSettings } from "./wechat-messaging-app"
 import { signedCallbackQuery, startWechatStandIn } from "./wechat-stand-in"
+import { blankMemory } from "../../test/support/blank-database"
 
 const opened: Array<{ close(): Promise<void> }> = []
 afterEach(async () => { await Promise.all(opened.splice(0).map((o) => o.close())) })
 // one database for the file (migrating takes seconds); each test's app has an id of its own, so a cache of its own
-const database: Promise<Database> = openDatabase({ kind: "memory" }).then(async (d) => { await migrateToLatest(d.db); return d })
+const database: Promise<Database> = openDatabase(blankMemory()).then(async (d) => { await migrateToLatest(d.db); return d })
 afterAll(async () => { await (await database).close() })
 let apps = 0
 

@@ -5,13 +5,14 @@ import { migrateToLatest, openDatabase, type Database } from "../postgres/databa
 import { listFailures, MAX_ATTEMPTS } from "../scheduler/failures"
 import { FakeSmsGateway, SmsRefused, type SmsGateway } from "../sms/fake-sms-gateway"
 import { drainOutbox, OUTBOX_RETRY_FIRST_MS, retryOutboxMessage } from "./outbox-worker"
+import { blankMemory } from "../../test/support/blank-database"
 
 afterEach(() => { vi.restoreAllMocks() })
 
 describe("outbox worker", () => {
   let database: Database
   beforeAll(async () => {
-    database = await openDatabase({ kind: "memory" })
+    database = await openDatabase(blankMemory())
     await migrateToLatest(database.db)
   })
   afterAll(async () => { await database.close() })

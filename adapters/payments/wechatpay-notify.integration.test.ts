@@ -13,6 +13,7 @@ import { migrateToLatest, openDatabase, type Database } from "../postgres/databa
 import { Runtime } from "../runtime"
 import { wechatPay, wechatPaySettings } from "./wechatpay"
 import { newPlatformCertificate, newRsaKey, startWechatPayStandIn, type WechatPayStandIn } from "./wechatpay-stand-in"
+import { blankMemory } from "../../test/support/blank-database"
 
 const merchantKey = newRsaKey()
 const API_V3_KEY = "0123456789abcdef0123456789abcdef"
@@ -23,7 +24,7 @@ describe("the notify route with WeChat Pay v3", () => {
   let http: ReturnType<typeof createServer>
   let notifyUrl: string
   beforeAll(async () => {
-    database = await openDatabase({ kind: "memory" })
+    database = await openDatabase(blankMemory())
     await migrateToLatest(database.db)
     standIn = await startWechatPayStandIn({
       mchid: "1900000001", appid: "wxapp", merchantSerial: "MERCHANT1", merchantPublicKey: merchantKey, apiV3Key: API_V3_KEY,

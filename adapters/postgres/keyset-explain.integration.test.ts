@@ -12,7 +12,7 @@ describeOnPostgres("keyset paging reads by index [postgres]", () => {
   let database: Database
   let drop = async () => {}
   beforeAll(async () => {
-    const scratch = await scratchPostgres()
+    const scratch = await scratchPostgres({ migrated: true })
     drop = scratch.drop
     database = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 2 })
     await migrateToLatest(database.db)

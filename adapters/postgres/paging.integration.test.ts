@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase, type Database } from "./database"
 import { PAGE_SIZE, paged } from "./paging"
 import { createUser } from "./seed"
 import { walletStore } from "./stores/wallet-store"
+import { blankMemory } from "../../test/support/blank-database"
 
 let database: Database
 const db = () => database.db
@@ -29,7 +30,7 @@ const newUserId = async () => {
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: "memory" })
+  database = await openDatabase(blankMemory())
   await migrateToLatest(database.db)
 }, 120_000)
 afterAll(async () => { await database?.close() })

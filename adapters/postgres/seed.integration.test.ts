@@ -4,12 +4,13 @@ import { compareDigests, digestTables } from "#adapters/ops/digest"
 import { migrateToLatest, openDatabase, type Database } from "./database"
 import { seedDemoCampus, seedId, seedMoments } from "./seed"
 import { seedFlowsDemo } from "./seed-flows"
+import { blankMemory } from "../../test/support/blank-database"
 
 const opened: Database[] = []
 afterEach(async () => { await Promise.all(opened.splice(0).map((d) => d.close())) })
 
 const seededAt = async (campus: Date, flows: Date) => {
-  const database = await openDatabase({ kind: "memory" })
+  const database = await openDatabase(blankMemory())
   opened.push(database)
   await migrateToLatest(database.db)
   expect(await seedDemoCampus(database.db, campus)).toBe(true)

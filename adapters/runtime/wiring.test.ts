@@ -19,6 +19,7 @@ import { testWaybill } from "../printer/waybill.testkit"
 import { Runtime } from "../runtime"
 import { ports, type StationServices } from "./ports"
 import { chosenAdapter, perProcess, perRun, perTransaction, Wiring, type Makings, type RunScope } from "./wiring"
+import { blankMemory } from "../../test/support/blank-database"
 
 class Once extends Context.Service<Once, { readonly n: number }>()("test/Once") {}
 class PerDb extends Context.Service<PerDb, { readonly n: number; readonly db: Kysely<DB> }>()("test/PerDb") {}
@@ -106,7 +107,7 @@ describe("a runtime's services", () => {
   let database: Database
   let waybills: string
   beforeAll(async () => {
-    database = await openDatabase({ kind: "memory" })
+    database = await openDatabase(blankMemory())
     await migrateToLatest(database.db)
     waybills = mkdtempSync(join(tmpdir(), "wiring-waybills-"))
   })

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startApp, type App } from "../app"
 import type { DatabaseConfig } from "../postgres/database"
 import { revokeSession } from "../security/sessions"
+import { blankMemory } from "../../test/support/blank-database"
 
 const post = async (app: App, path: string, token: string | undefined, body: unknown, method = "POST") => {
   const res = await fetch(app.url + path, {
@@ -34,7 +35,7 @@ const checkIn = (app: App, staff: string, expressNo: string) =>
 
 describe("live events over socket.io (PGlite)", () => {
   let app: App
-  beforeAll(async () => { app = await startApp({ port: 0, database: { kind: "memory" } }) })
+  beforeAll(async () => { app = await startApp({ port: 0, database: blankMemory() }) })
   afterAll(async () => { await app?.close() })
 
   it("refuses a handshake without a valid token", async () => {

@@ -12,6 +12,7 @@ import { startApp } from "#adapters/app"
 import type { DB } from "#adapters/postgres/schema"
 import type { Runtime } from "#adapters/runtime"
 import { replayFailure, replayIntoFresh, writeFixture, type Fixture } from "../support/replay-kit"
+import { blankMemory } from "../support/blank-database"
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 export const WEB_DIST = "web/dist"
@@ -51,7 +52,7 @@ export const startHarness = async (): Promise<Harness> => {
     throw new Error(`${WEB_DIST}/index.html is missing: run \`npm run build:web\` before the browser tests`)
   }
   mkdirSync(SCREENSHOTS, { recursive: true })
-  const app = await startApp({ port: 0, database: { kind: "memory" }, webDist: WEB_DIST })
+  const app = await startApp({ port: 0, database: blankMemory(), webDist: WEB_DIST })
   // the database as migrated and seeded, before the suite: what the replay at close starts from
   const blank = await app.runtime.database.snapshot?.()
   let browser: Browser

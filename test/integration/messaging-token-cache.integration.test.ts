@@ -43,7 +43,7 @@ describeOnPostgres("the messaging token cache across server processes [postgres]
 
   beforeAll(async () => {
     standIn = await startWechatStandIn({ appId, secret: "two-process-secret", templates: [], followers: [] })
-    scratch = await scratchPostgres()
+    scratch = await scratchPostgres({ migrated: true })
     const database = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 2 })
     await migrateToLatest(database.db)
     await seedDemoCampus(database.db)

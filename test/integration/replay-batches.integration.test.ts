@@ -12,6 +12,7 @@ import { migrateToLatest, openDatabase } from "#adapters/postgres/database"
 import { seedDemoCampus } from "#adapters/postgres/seed"
 import { Runtime } from "#adapters/runtime"
 import { expectBatchedAsOneByOne } from "../support/replay-equivalence"
+import { blankMemory } from "../support/blank-database"
 
 const SEED_AT = new Date("2026-11-19T00:00:00Z")
 
@@ -19,7 +20,7 @@ const SEED_AT = new Date("2026-11-19T00:00:00Z")
 let seeded: Blob
 
 beforeAll(async () => {
-  const database = await openDatabase({ kind: "memory" })
+  const database = await openDatabase(blankMemory())
   try {
     await migrateToLatest(database.db)
     await seedDemoCampus(database.db, SEED_AT)

@@ -14,6 +14,7 @@ import { Runtime } from "#adapters/runtime"
 import { issueSession, revokeSession, SESSION_ENDED, sessionHash } from "#adapters/security/sessions"
 import { attachSocket } from "#adapters/socket/socket-server"
 import { checkInPayload, unique } from "../support/test-app"
+import { blankMemory } from "../support/blank-database"
 
 const SESSION_CHECK_MS = 300
 
@@ -36,7 +37,7 @@ describe("sockets and their sessions", () => {
   let eventOnly: { runtime: Runtime; url: string }
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: "memory" })
+    database = await openDatabase(blankMemory())
     await migrateToLatest(database.db)
     await seedDemoCampus(database.db)
     ;({ runtime, url } = await serve(SESSION_CHECK_MS))

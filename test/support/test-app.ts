@@ -19,6 +19,7 @@ import type { Runtime } from "#adapters/runtime"
 import type { Actor, Role } from "#src/shared/actor"
 import { SYSTEM_ACTOR } from "#src/parcel/returns"
 import { startOfShanghaiDay } from "#src/shared/time"
+import { blankMemory, blankPostgresTemplate } from "./blank-database"
 
 export type Backend = "pglite" | "postgres"
 
@@ -86,12 +87,16 @@ const withAdmin = async <A>(url: string, run: (client: pg.Client) => Promise<A>)
   }
 }
 
-/** A database of its own on the test server (TEST_DATABASE_URL), and how to drop it. */
-export const scratchPostgres = async (): Promise<{ readonly url: string; drop(): Promise<void> }> => {
+/**
+ * A database of its own on the test server (TEST_DATABASE_URL), and how to drop it: empty, or `migrated` (a copy of
+ * the set-up's migrated template where there is one; the caller migrates to the latest either way).
+ */
+export const scratchPostgres = async (options: { readonly migrated?: boolean } = {}): Promise<{ readonly url: string; drop(): Promise<void> }> => {
   if (!TEST_DATABASE_URL) throw new Error(`a scratch Postgres database needs TEST_DATABASE_URL (${POSTGRES_SKIP_REASON})`)
   const admin = TEST_DATABASE_URL
   const name = uniqueDatabaseName()
-  await withAdmin(admin, (c) => c.query(`create database "${name}"`))
+  const template = options.migrated ? blankPostgresTemplate() : undefined
+  await withAdmin(admin, (c) => c.query(`create database "${name}"${template ? ` template "${template}"` : ""}`))
   const url = new URL(admin)
   url.pathname = `/${name}`
   return { url: url.toString(), drop: () => withAdmin(admin, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined) }
@@ -99,8 +104,8 @@ export const scratchPostgres = async (): Promise<{ readonly url: string; drop():
 
 /** A migrated database of its own on `backend`: in memory on PGlite, a scratch database on Postgres (`drop` removes it). */
 export const migratedDatabase = async (backend: Backend): Promise<{ readonly database: Database; drop(): Promise<void> }> => {
-  const scratch = backend === "postgres" ? await scratchPostgres() : undefined
-  const database = await openDatabase(scratch ? { kind: "postgres", url: scratch.url, poolSize: 4 } : { kind: "memory" })
+  const scratch = backend === "postgres" ? await scratchPostgres({ migrated: true }) : undefined
+  const database = await openDatabase(scratch ? { kind: "postgres", url: scratch.url, poolSize: 4 } : blankMemory())
   await migrateToLatest(database.db)
   return { database, drop: async () => { await scratch?.drop() } }
 }
@@ -133,7 +138,7 @@ export const startTestApp = async (backend: Backend = "pglite", options: TestApp
   let dropDatabase: () => Promise<void> = async () => {}
   let app: App
   if (backend === "postgres") {
-    const scratch = await scratchPostgres()
+    const scratch = await scratchPostgres({ migrated: true })
     dropDatabase = scratch.drop
     try {
       app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "postgres", url: scratch.url, poolSize: options.poolSize ?? 25 }, clock: options.clock, rateLimits: options.rateLimits, seedAt: options.seedAt, env: options.env })
@@ -142,7 +147,7 @@ export const startTestApp = async (backend: Backend = "pglite", options: TestApp
       throw e
     }
   } else {
-    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory" }, clock: options.clock, rateLimits: options.rateLimits, seedAt: options.seedAt, env: options.env })
+    app = await startApp({ port: 0, host: "127.0.0.1", database: blankMemory(), clock: options.clock, rateLimits: options.rateLimits, seedAt: options.seedAt, env: options.env })
   }
 
   const send = async <B>(method: string, path: string, o: SendOptions = {}): Promise<ApiAnswer<B>> => {

@@ -1,12 +1,13 @@
 /** The development sign-in link exists only while the messaging app is the local fake. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startApp, type App } from "../../app"
+import { blankMemory } from "../../../test/support/blank-database"
 
 describe("development sign-in link with a real messaging app", () => {
   let app: App
 
   beforeAll(async () => {
-    app = await startApp({ port: 0, host: "127.0.0.1", database: { kind: "memory" }, devSignIn: false, outboxIntervalMs: 3_600_000 })
+    app = await startApp({ port: 0, host: "127.0.0.1", database: blankMemory(), devSignIn: false, outboxIntervalMs: 3_600_000 })
   }, 120_000)
 
   afterAll(async () => {

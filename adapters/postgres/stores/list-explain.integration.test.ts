@@ -25,7 +25,7 @@ describeOnPostgres("the year's lists read by index [postgres]", () => {
   const statements: Array<CompiledQuery> = []
 
   beforeAll(async () => {
-    const scratch = await scratchPostgres()
+    const scratch = await scratchPostgres({ migrated: true })
     drop = scratch.drop
     const seeding = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 2 })
     try {
