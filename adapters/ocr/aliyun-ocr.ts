@@ -5,8 +5,7 @@
  * not look (timeout, throttling, auth, an unopened or expired service, an algorithm error) is `unavailable`.
  */
 import { Readable } from "node:stream"
-import * as aliyunOcr from "@alicloud/ocr-api20210707"
-import * as OpenApi from "@alicloud/openapi-core"
+import type * as AliyunOcr from "@alicloud/ocr-api20210707"
 import { Effect } from "effect"
 import { normalizeIdCardNo, sexOfIdCardNo } from "#src/profile/id-card"
 import { Ocr, type OcrOutcome } from "#src/upload/ocr"
@@ -40,8 +39,17 @@ const splitEndpoint = (endpoint: string | undefined) => {
   return { protocol: m[1] ?? "https", endpoint: m[2]! }
 }
 
-/** The CommonJS module's class, wherever the loader put it (`default`, or `default.default` from ESM). */
-const OcrClient: typeof aliyunOcr.default = ((aliyunOcr.default as unknown as { default?: typeof aliyunOcr.default }).default ?? aliyunOcr.default)
+/** The SDK's client, made with the first picture: the SDK loads then, not when the server or each `station` command starts. */
+const connect = async (settings: AliyunOcrSettings) => {
+  const [aliyunOcr, OpenApi] = await Promise.all([import("@alicloud/ocr-api20210707"), import("@alicloud/openapi-core")])
+  // the CommonJS module's class, wherever the loader put it (`default`, or `default.default` from ESM)
+  const OcrClient: typeof AliyunOcr.default = ((aliyunOcr.default as unknown as { default?: typeof AliyunOcr.default }).default ?? aliyunOcr.default)
+  const client = new OcrClient(new OpenApi.$OpenApiUtil.Config({
+    accessKeyId: settings.accessKeyId, accessKeySecret: settings.accessKeySecret, ...splitEndpoint(settings.endpoint),
+    readTimeout: settings.timeoutMs, connectTimeout: settings.timeoutMs
+  }))
+  return { client, RecognizeIdcardRequest: aliyunOcr.RecognizeIdcardRequest }
+}
 
 /** The face side's fields as `Data` carries them (a JSON string): `{ data: { face: { data: { name, sex, idNumber, … } } } }`. */
 const faceOf = (data: string | undefined): { name?: string; sex?: string; idNumber?: string } | undefined => {
@@ -55,14 +63,12 @@ const faceOf = (data: string | undefined): { name?: string; sex?: string; idNumb
 const sexes: Record<string, 1 | 2> = { 男: 1, 女: 2 }
 
 export const aliyunIdCardOcr = (settings: AliyunOcrSettings) => {
-  const client = new OcrClient(new OpenApi.$OpenApiUtil.Config({
-    accessKeyId: settings.accessKeyId, accessKeySecret: settings.accessKeySecret, ...splitEndpoint(settings.endpoint),
-    readTimeout: settings.timeoutMs, connectTimeout: settings.timeoutMs
-  }))
+  let connected: ReturnType<typeof connect> | undefined
   const recognise = async (image: Uint8Array): Promise<OcrOutcome> => {
     let data: string | undefined
     try {
-      const answer = await client.recognizeIdcard(new aliyunOcr.RecognizeIdcardRequest({ body: Readable.from([Buffer.from(image)]) }))
+      const { client, RecognizeIdcardRequest } = await (connected ??= connect(settings))
+      const answer = await client.recognizeIdcard(new RecognizeIdcardRequest({ body: Readable.from([Buffer.from(image)]) }))
       data = answer.body?.data
     } catch (e) {
       const { code, message } = e as { code?: string; message?: string }

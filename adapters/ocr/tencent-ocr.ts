@@ -4,7 +4,7 @@
  * could not look (timeout, limits, auth, internal error) is `unavailable`.
  */
 import { Effect } from "effect"
-import tencentOcr from "tencentcloud-sdk-nodejs-ocr"
+import type TencentOcr from "tencentcloud-sdk-nodejs-ocr"
 import { normalizeIdCardNo, sexOfIdCardNo } from "#src/profile/id-card"
 import { Ocr, type OcrOutcome } from "#src/upload/ocr"
 import { required, settingsFor, timeoutMs } from "../provider-settings"
@@ -42,16 +42,20 @@ const splitEndpoint = (endpoint: string | undefined) => {
 
 const sexes: Record<string, 1 | 2> = { 男: 1, 女: 2 }
 
+type Client = InstanceType<typeof TencentOcr.ocr.v20181119.Client>
+
 export const tencentIdCardOcr = (settings: TencentOcrSettings) => {
-  const client = new tencentOcr.ocr.v20181119.Client({
+  // the SDK loads with the first picture, not when the server or each `station` command starts
+  let client: Promise<Client> | undefined
+  const clientOf = () => (client ??= import("tencentcloud-sdk-nodejs-ocr").then(({ default: sdk }) => new sdk.ocr.v20181119.Client({
     credential: { secretId: settings.secretId, secretKey: settings.secretKey },
     region: settings.region,
     profile: { httpProfile: { ...splitEndpoint(settings.endpoint), reqTimeout: settings.timeoutMs / 1000 } }
-  })
+  })))
   const recognise = async (image: Uint8Array): Promise<OcrOutcome> => {
-    let answer: Awaited<ReturnType<typeof client.IDCardOCR>>
+    let answer: Awaited<ReturnType<Client["IDCardOCR"]>>
     try {
-      answer = await client.IDCardOCR({ ImageBase64: Buffer.from(image).toString("base64"), CardSide: "FRONT" })
+      answer = await (await clientOf()).IDCardOCR({ ImageBase64: Buffer.from(image).toString("base64"), CardSide: "FRONT" })
     } catch (e) {
       const { code, message } = e as { code?: string; message?: string }
       if (code && unrecognisedCodes.has(code)) return { ok: false, reason: "unrecognised", detail: `no ID card read (${code})` }

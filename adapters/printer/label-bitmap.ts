@@ -3,8 +3,7 @@
  * an SVG whose text is the font chunks' glyph outlines (no font needed where it is rasterised) and whose barcode
  * is bars, rasterised by sharp (librsvg) and cut at half grey.
  */
-import fontkit from "@pdf-lib/fontkit"
-import sharp from "sharp"
+import type Fontkit from "@pdf-lib/fontkit"
 import type { Waybill } from "#src/sending/waybill"
 import { bytesOf, runsOf } from "./label-font"
 import { layWaybill, MM, type LabelSize, type LabelSurface } from "./label-layout"
@@ -19,12 +18,16 @@ export interface LabelBitmap {
   readonly bits: Uint8Array
 }
 
-type Font = ReturnType<typeof fontkit.create>
+// fontkit and sharp load on the first label, not when the server or each `station` command starts
+const fontkit = async () => (await import("@pdf-lib/fontkit")).default
+const sharp = async () => (await import("sharp")).default
+
+type Font = ReturnType<typeof Fontkit.create>
 const fonts = new Map<string, Font>()
-const fontOf = (file: string): Font => {
+const fontOf = async (file: string): Promise<Font> => {
   let font = fonts.get(file)
   if (!font) {
-    font = fontkit.create(Buffer.from(bytesOf(file)))
+    font = (await fontkit()).create(Buffer.from(bytesOf(file)))
     fonts.set(file, font)
   }
   return font
@@ -34,7 +37,7 @@ const n = (v: number) => Number(v.toFixed(3))
 
 /** The runs of dark pixels of each band of identical rows of a PNG, as rectangles in its pixels. */
 const darkRuns = async (png: Buffer) => {
-  const { data, info } = await sharp(png).flatten({ background: "#ffffff" }).greyscale().raw().toBuffer({ resolveWithObject: true })
+  const { data, info } = await (await sharp())(png).flatten({ background: "#ffffff" }).greyscale().raw().toBuffer({ resolveWithObject: true })
   const row = (y: number) => data.subarray(y * info.width, (y + 1) * info.width)
   const boxes: Array<{ x: number; y: number; width: number; height: number }> = []
   for (let y = 0; y < info.height;) {
@@ -55,18 +58,21 @@ const darkRuns = async (png: Buffer) => {
 /** An SVG surface in points: text as glyph paths, rules as lines, pictures as their dark boxes. */
 const svgSurface = (size: LabelSize) => {
   const parts: Array<string> = []
-  const widthOf = (text: string, points: number) =>
-    runsOf(text).reduce((w, run) => {
-      const font = fontOf(run.file)
-      return w + (font.layout(run.text).advanceWidth * points) / font.unitsPerEm
-    }, 0)
+  const widthOf = async (text: string, points: number) => {
+    let w = 0
+    for (const run of runsOf(text)) {
+      const font = await fontOf(run.file)
+      w += (font.layout(run.text).advanceWidth * points) / font.unitsPerEm
+    }
+    return w
+  }
   const surface: LabelSurface = {
     widthPt: size.widthMm * MM,
     heightPt: size.heightMm * MM,
     async text(x, top, points, text) {
       let at = x
       for (const run of runsOf(text)) {
-        const font = fontOf(run.file)
+        const font = await fontOf(run.file)
         const scale = points / font.unitsPerEm
         const laid = font.layout(run.text)
         let pen = 0
@@ -80,7 +86,7 @@ const svgSurface = (size: LabelSize) => {
       }
       return at - x
     },
-    width: async (text, points) => widthOf(text, points),
+    width: widthOf,
     line(x1, top, x2) {
       parts.push(`<rect x="${n(x1)}" y="${n(top - 0.4)}" width="${n(x2 - x1)}" height="0.8"/>`)
     },
@@ -103,7 +109,7 @@ export const renderWaybillBitmap = async (w: Waybill, options: { readonly size?:
   const [width, height] = [Math.round((size.widthMm / 25.4) * dpi), Math.round((size.heightMm / 25.4) * dpi)]
   const { surface, svg } = svgSurface(size)
   await layWaybill(w, size, surface)
-  const { data } = await sharp(Buffer.from(svg(width, height))).flatten({ background: "#ffffff" }).greyscale().raw().toBuffer({ resolveWithObject: true })
+  const { data } = await (await sharp())(Buffer.from(svg(width, height))).flatten({ background: "#ffffff" }).greyscale().raw().toBuffer({ resolveWithObject: true })
   const bytesPerRow = Math.ceil(width / 8)
   const bits = new Uint8Array(bytesPerRow * height)
   for (let y = 0; y < height; y++) {
@@ -113,10 +119,10 @@ export const renderWaybillBitmap = async (w: Waybill, options: { readonly size?:
 }
 
 /** The bitmap as a greyscale PNG (black dots on white), to look at or keep as a golden copy. */
-export const bitmapPng = (b: LabelBitmap): Promise<Buffer> => {
+export const bitmapPng = async (b: LabelBitmap): Promise<Buffer> => {
   const grey = Buffer.alloc(b.width * b.height, 255)
   for (let y = 0; y < b.height; y++) {
     for (let x = 0; x < b.width; x++) if (b.bits[y * b.bytesPerRow + (x >> 3)]! & (0x80 >> (x & 7))) grey[y * b.width + x] = 0
   }
-  return sharp(grey, { raw: { width: b.width, height: b.height, channels: 1 } }).png({ compressionLevel: 9 }).toBuffer()
+  return (await sharp())(grey, { raw: { width: b.width, height: b.height, channels: 1 } }).png({ compressionLevel: 9 }).toBuffer()
 }

@@ -3,7 +3,6 @@
  * (label-bitmap.ts) lay it out the same way, so what a TSPL printer prints is what the staff page's PDF shows.
  * Coordinates are points from the label's top-left.
  */
-import { toBuffer } from "bwip-js/node"
 import type { Waybill } from "#src/sending/waybill"
 
 export const MM = 72 / 25.4
@@ -43,14 +42,17 @@ export const wrap = (text: string, maxEms: number): Array<string> => {
   return lines
 }
 
+/** The barcode writer, loaded on the first label rather than when the server or each `station` command starts. */
+const bwip = () => import("bwip-js/node")
+
 /** The Code 128 of the waybill number as a PNG, bars only (the number is printed under it as text). */
 export const BARCODE_SCALE = 4
-const code128Png = (value: string): Promise<Buffer> =>
-  toBuffer({ bcid: "code128", text: value, scale: BARCODE_SCALE, height: 12, paddingwidth: 10, paddingheight: 0, backgroundcolor: "FFFFFF" })
+const code128Png = async (value: string): Promise<Buffer> =>
+  (await bwip()).toBuffer({ bcid: "code128", text: value, scale: BARCODE_SCALE, height: 12, paddingwidth: 10, paddingheight: 0, backgroundcolor: "FFFFFF" })
 
 /** The QR of the waybill number, for a courier's phone (error correction M, BWIPP's default for QR). */
-const qrPng = (value: string): Promise<Buffer> =>
-  toBuffer({ bcid: "qrcode", text: value, scale: BARCODE_SCALE, paddingwidth: 0, paddingheight: 0, backgroundcolor: "FFFFFF" })
+const qrPng = async (value: string): Promise<Buffer> =>
+  (await bwip()).toBuffer({ bcid: "qrcode", text: value, scale: BARCODE_SCALE, paddingwidth: 0, paddingheight: 0, backgroundcolor: "FFFFFF" })
 
 /** A PNG's width in pixels (its IHDR). */
 const pngWidth = (png: Buffer) => png.readUInt32BE(16)

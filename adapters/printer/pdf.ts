@@ -3,8 +3,7 @@
  * embedded as subsets so a label printer without a CJK font prints the Chinese, and the waybill number as a
  * Code 128 image (bwip-js). The layout is label-layout.ts's; the font's chunks are label-font.ts's.
  */
-import fontkit from "@pdf-lib/fontkit"
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib"
+import type { Color, PDFDocument, PDFFont, PDFPage } from "pdf-lib"
 import type { Waybill } from "#src/sending/waybill"
 import { bytesOf, runsOf } from "./label-font"
 import { layWaybill, MM, type LabelSize, type LabelSurface } from "./label-layout"
@@ -28,7 +27,7 @@ const fontsOf = (doc: PDFDocument) => {
 }
 
 /** The page as a label surface (PDF's origin is bottom-left, the layout's top-left). */
-const pdfSurface = (doc: PDFDocument, page: PDFPage): LabelSurface => {
+const pdfSurface = (doc: PDFDocument, page: PDFPage, black: Color): LabelSurface => {
   const font = fontsOf(doc)
   const y = (top: number) => page.getHeight() - top
   return {
@@ -38,7 +37,7 @@ const pdfSurface = (doc: PDFDocument, page: PDFPage): LabelSurface => {
       let at = x
       for (const run of runsOf(text)) {
         const f = await font(run.file)
-        page.drawText(run.text, { x: at, y: y(top + size), size, font: f, color: rgb(0, 0, 0) })
+        page.drawText(run.text, { x: at, y: y(top + size), size, font: f, color: black })
         at += f.widthOfTextAtSize(run.text, size)
       }
       return at - x
@@ -49,7 +48,7 @@ const pdfSurface = (doc: PDFDocument, page: PDFPage): LabelSurface => {
       return w
     },
     line(x1, top, x2) {
-      page.drawLine({ start: { x: x1, y: y(top) }, end: { x: x2, y: y(top) }, thickness: 0.8, color: rgb(0, 0, 0) })
+      page.drawLine({ start: { x: x1, y: y(top) }, end: { x: x2, y: y(top) }, thickness: 0.8, color: black })
     },
     async image(png, x, top, width, height) {
       page.drawImage(await doc.embedPng(png), { x, y: y(top + height), width, height })
@@ -60,12 +59,14 @@ const pdfSurface = (doc: PDFDocument, page: PDFPage): LabelSurface => {
 /** The waybill on its label (the waybill's own page unless `options.size` names one), as PDF bytes. */
 export const renderWaybillPdf = async (w: Waybill, options: RenderOptions = {}): Promise<Uint8Array> => {
   const size = options.size ?? w.page
+  // loaded on the first waybill, not when the server or each `station` command starts
+  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([import("pdf-lib"), import("@pdf-lib/fontkit")])
   const doc = await PDFDocument.create()
   doc.registerFontkit(fontkit)
   doc.setTitle(`${w.carrier.name} ${w.barcode.value}`)
   doc.setCreationDate(new Date(`${w.printedOn}T00:00:00+08:00`))
   doc.setModificationDate(new Date(`${w.printedOn}T00:00:00+08:00`))
   const page = doc.addPage([size.widthMm * MM, size.heightMm * MM])
-  await layWaybill(w, size, pdfSurface(doc, page))
+  await layWaybill(w, size, pdfSurface(doc, page, rgb(0, 0, 0)))
   return doc.save()
 }

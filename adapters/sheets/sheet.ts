@@ -4,7 +4,6 @@
  * text kept as text, numbers as numbers, columns roughly as wide as their widest cell). A cell that a
  * spreadsheet would run as a formula (= + - @ first) is written with a leading apostrophe.
  */
-import ExcelJS from "exceljs"
 
 export type Cell = string | number
 export type Sheet = { readonly header: ReadonlyArray<string>; readonly rows: ReadonlyArray<ReadonlyArray<Cell>> }
@@ -32,6 +31,8 @@ const MAX_WIDTH = 60
 const cellValue = (cell: Cell): Cell => (typeof cell === "number" && Number.isFinite(cell) ? cell : safeText(String(cell)))
 
 export const toXlsx = async (sheet: Sheet, name = "Sheet1"): Promise<Buffer> => {
+  // loaded on the first workbook, not when the server or each `station` command starts
+  const { default: ExcelJS } = await import("exceljs")
   const workbook = new ExcelJS.Workbook()
   const worksheet = workbook.addWorksheet(name.replace(/[\\/?*[\]:]/g, " ").slice(0, 31) || "Sheet1")
   const rows = [sheet.header, ...sheet.rows].map((row) => row.map(cellValue))

@@ -3,9 +3,7 @@
  * signature (ACS3-HMAC-SHA256): sign name and template codes from configuration, the provider's codes sorted into
  * retry or give up.
  */
-import * as dysms from "@alicloud/dysmsapi20170525"
-import * as OpenApi from "@alicloud/openapi-client"
-import * as TeaUtil from "@alicloud/tea-util"
+import type * as Dysms from "@alicloud/dysmsapi20170525"
 import { SmsRefused, type SmsGateway } from "./fake-sms-gateway"
 import { required, timeoutMs } from "../provider-settings"
 import { SMS_TEMPLATE_PARAMS, templateIds } from "./sms-templates"
@@ -46,9 +44,15 @@ const permanentAliyun = new Set([
 
 export const aliyunSmsPermanent = (code: string) => permanentAliyun.has(code) || code.startsWith("isv.SMS_SIGNATURE") || code.startsWith("Forbidden")
 
-type DysmsClient = InstanceType<typeof dysms.default>
-/** The CommonJS module's class, wherever the loader put it (`default`, or `default.default` from ESM). */
-const DysmsClient: typeof dysms.default = ((dysms.default as unknown as { default?: typeof dysms.default }).default ?? dysms.default)
+type DysmsClient = InstanceType<typeof Dysms.default>
+
+/** The SDK, loaded with the first message rather than when the server or each `station` command starts. */
+const loadSdk = async () => {
+  const [dysms, OpenApi, TeaUtil] = await Promise.all([import("@alicloud/dysmsapi20170525"), import("@alicloud/openapi-client"), import("@alicloud/tea-util")])
+  // the CommonJS module's class, wherever the loader put it (`default`, or `default.default` from ESM)
+  const Client: typeof Dysms.default = ((dysms.default as unknown as { default?: typeof Dysms.default }).default ?? dysms.default)
+  return { dysms, OpenApi, TeaUtil, Client }
+}
 
 const splitEndpoint = (endpoint: string | undefined) => {
   if (!endpoint) return { protocol: "https", endpoint: "dysmsapi.aliyuncs.com" }
@@ -56,19 +60,26 @@ const splitEndpoint = (endpoint: string | undefined) => {
   return { protocol: m[1] ?? "https", endpoint: m[2]! }
 }
 
-export const aliyunSmsGateway = (settings: AliyunSmsSettings): SmsGateway => {
+const connect = async (settings: AliyunSmsSettings) => {
+  const { dysms, OpenApi, TeaUtil, Client } = await loadSdk()
   const config = new OpenApi.Config({
     accessKeyId: settings.accessKeyId, accessKeySecret: settings.accessKeySecret, ...splitEndpoint(settings.endpoint),
     readTimeout: settings.timeoutMs, connectTimeout: settings.timeoutMs
   })
-  const client: DysmsClient = new DysmsClient(config as unknown as ConstructorParameters<typeof dysms.default>[0])
+  const client: DysmsClient = new Client(config as unknown as ConstructorParameters<typeof Dysms.default>[0])
   const runtime = new TeaUtil.RuntimeOptions({ readTimeout: settings.timeoutMs, connectTimeout: settings.timeoutMs, autoretry: false })
+  return { client, runtime, SendSmsRequest: dysms.SendSmsRequest }
+}
+
+export const aliyunSmsGateway = (settings: AliyunSmsSettings): SmsGateway => {
+  let connected: ReturnType<typeof connect> | undefined
   return {
     async send(to, template, params) {
       const templateCode = settings.templates[template]
       const names = SMS_TEMPLATE_PARAMS[template]
       if (!templateCode || !names) throw new SmsRefused(true, `unknown template ${template}`)
-      const request = new dysms.SendSmsRequest({
+      const { client, runtime, SendSmsRequest } = await (connected ??= connect(settings))
+      const request = new SendSmsRequest({
         phoneNumbers: to, signName: settings.signName, templateCode,
         templateParam: JSON.stringify(Object.fromEntries(names.map((n) => [n, params[n] ?? ""])))
       })

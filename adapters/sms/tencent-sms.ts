@@ -2,7 +2,7 @@
  * Tencent Cloud SMS (API 2021-01-11, SendSms) through tencentcloud-sdk-nodejs-sms: the template's id and the
  * signature from configuration, numbers as +86 E.164, the provider's codes sorted into retry or give up.
  */
-import tencentSms from "tencentcloud-sdk-nodejs-sms"
+import type TencentSms from "tencentcloud-sdk-nodejs-sms"
 import { SmsRefused, type SmsGateway } from "./fake-sms-gateway"
 import { required, timeoutMs } from "../provider-settings"
 import { SMS_TEMPLATE_PARAMS, templateIds } from "./sms-templates"
@@ -52,20 +52,24 @@ const splitEndpoint = (endpoint: string | undefined) => {
   return { protocol: m[1] ?? "https://", endpoint: m[2]! }
 }
 
+type Client = InstanceType<typeof TencentSms.sms.v20210111.Client>
+
 export const tencentSmsGateway = (settings: TencentSmsSettings): SmsGateway => {
-  const client = new tencentSms.sms.v20210111.Client({
+  // the SDK loads with the first message, not when the server or each `station` command starts
+  let client: Promise<Client> | undefined
+  const clientOf = () => (client ??= import("tencentcloud-sdk-nodejs-sms").then(({ default: sdk }) => new sdk.sms.v20210111.Client({
     credential: { secretId: settings.secretId, secretKey: settings.secretKey },
     region: settings.region,
     profile: { httpProfile: { ...splitEndpoint(settings.endpoint), reqTimeout: settings.timeoutMs / 1000 } }
-  })
+  })))
   return {
     async send(to, template, params) {
       const templateId = settings.templates[template]
       const names = SMS_TEMPLATE_PARAMS[template]
       if (!templateId || !names) throw new SmsRefused(true, `unknown template ${template}`)
-      let answer: Awaited<ReturnType<typeof client.SendSms>>
+      let answer: Awaited<ReturnType<Client["SendSms"]>>
       try {
-        answer = await client.SendSms({
+        answer = await (await clientOf()).SendSms({
           PhoneNumberSet: [e164(to)], SmsSdkAppId: settings.sdkAppId, SignName: settings.signName,
           TemplateId: templateId, TemplateParamSet: names.map((n) => params[n] ?? "")
         })
