@@ -5,20 +5,10 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname } from "node:path"
-import pg from "pg"
 import type { TestProject } from "vitest/node"
 import { migrateToLatest, openDatabase } from "../../adapters/postgres/database"
 import { BLANK_PGLITE_FILE } from "./blank-database"
-
-const adminQuery = async (url: string, sql: string) => {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
+import { databaseUrl, uniqueDatabaseName, withAdmin } from "./postgres-admin"
 
 export default async function setup(project: TestProject) {
   const memory = await openDatabase({ kind: "memory" })
@@ -36,12 +26,10 @@ export default async function setup(project: TestProject) {
     project.provide("blankPostgres", undefined)
     return
   }
-  const template = `it_blank_${process.pid}_${Date.now().toString(36)}`
-  await adminQuery(admin, `create database "${template}"`)
-  const url = new URL(admin)
-  url.pathname = `/${template}`
+  const template = uniqueDatabaseName()
+  await withAdmin(admin, (c) => c.query(`create database "${template}"`))
   // the pool closed before any copy is made: Postgres copies a template only while no one is connected to it
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 2 })
+  const database = await openDatabase({ kind: "postgres", url: databaseUrl(admin, template), poolSize: 2 })
   try {
     await migrateToLatest(database.db)
   } finally {
@@ -49,6 +37,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide("blankPostgres", template)
   return async () => {
-    await adminQuery(admin, `drop database if exists "${template}" with (force)`)
+    await withAdmin(admin, (c) => c.query(`drop database if exists "${template}" with (force)`))
   }
 }

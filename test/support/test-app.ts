@@ -6,7 +6,6 @@
 import { randomBytes, randomUUID } from "node:crypto"
 import { Cause, Exit, Schema } from "effect"
 import type { Kysely } from "kysely"
-import pg from "pg"
 import { describe, expect } from "vitest"
 import { startApp, type App } from "#adapters/app"
 import type { RateLimits } from "#adapters/http/server"
@@ -20,6 +19,7 @@ import type { Actor, Role } from "#src/shared/actor"
 import { SYSTEM_ACTOR } from "#src/parcel/returns"
 import { startOfShanghaiDay } from "#src/shared/time"
 import { blankMemory, blankPostgresTemplate } from "./blank-database"
+import { databaseUrl, uniqueDatabaseName, withAdmin } from "./postgres-admin"
 
 export type Backend = "pglite" | "postgres"
 
@@ -75,18 +75,6 @@ export const shanghaiNoonClock = (): (() => Date) => {
   return () => new Date(Date.now() + offset)
 }
 
-const uniqueDatabaseName = () => `it_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`
-
-const withAdmin = async <A>(url: string, run: (client: pg.Client) => Promise<A>): Promise<A> => {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await run(client)
-  } finally {
-    await client.end()
-  }
-}
-
 /**
  * A database of its own on the test server (TEST_DATABASE_URL), and how to drop it: empty, or `migrated` (a copy of
  * the set-up's migrated template where there is one; the caller migrates to the latest either way).
@@ -97,9 +85,7 @@ export const scratchPostgres = async (options: { readonly migrated?: boolean } =
   const name = uniqueDatabaseName()
   const template = options.migrated ? blankPostgresTemplate() : undefined
   await withAdmin(admin, (c) => c.query(`create database "${name}"${template ? ` template "${template}"` : ""}`))
-  const url = new URL(admin)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => withAdmin(admin, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined) }
+  return { url: databaseUrl(admin, name), drop: () => withAdmin(admin, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined) }
 }
 
 /** A migrated database of its own on `backend`: in memory on PGlite, a scratch database on Postgres (`drop` removes it). */
